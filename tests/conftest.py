@@ -1,0 +1,38 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from uurules.engine.game import Game
+from uurules.scenario import Scenario, board_json
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "notebooks" / "scenarios"
+
+
+def scenario(name: str) -> Scenario:
+    return Scenario.from_file(SCENARIOS / name)
+
+
+def board(text: str) -> Scenario:
+    return Scenario.from_text(text)
+
+
+def run(text_or_name: str) -> tuple[Game, dict[str, Any]]:
+    scn = scenario(text_or_name) if text_or_name.endswith(".yaml") else board(text_or_name)
+    game = scn.play()
+    return game, board_json(game)
+
+
+def types(result: dict[str, Any]) -> list[str]:
+    return [e["type"] for e in result["events"]]
+
+
+@pytest.fixture
+def dumps() -> Any:
+    return lambda obj: json.dumps(obj, sort_keys=True, ensure_ascii=False)

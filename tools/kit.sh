@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# One entry point that sets everything up on a fresh machine, then does what you ask:
+#   bash tools/kit.sh lab     open the notebooks in JupyterLab
+#   bash tools/kit.sh run F   play a scenario file (uurules run F)
+#   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-lab}"
+shift || true
+
+need_apt=()
+command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need_apt+=(fonts-dejavu-core)
+if [ "$what" = "test" ] && [ ! -x /usr/bin/chromium ]; then need_apt+=(chromium); fi
+if [ "${#need_apt[@]}" -gt 0 ]; then
+  echo "kit: installing Debian packages: ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+PY="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  echo "kit: creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.kit-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "kit: installing Python packages"
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -c "import uurules, jupyterlab, nbval, playwright" && touch "$stamp"
+fi
+export PATH="$PWD/.venv/bin:$PATH"
+
+case "$what" in
+  lab)
+    exec jupyter lab notebooks/ "$@"
+    ;;
+  run)
+    exec uurules run "$@"
+    ;;
+  test)
+    ruff check uurules tests
+    mypy
+    exec python -m pytest -p no:cacheprovider "$@"
+    ;;
+  *)
+    echo "usage: bash tools/kit.sh lab | run FILE.yaml [--json] | test" >&2
+    exit 2
+    ;;
+esac

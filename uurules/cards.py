@@ -1,0 +1,108 @@
+"""The card database: ``cards/<game>.yaml``, validated against ``card-file.schema.json``.
+
+Cards are data. The engine reads their declarative effects; nothing in a card file is executed.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from uurules import yamlio
+from uurules.engine.errors import InputError
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A printed card: its name, type, text and the declarative description of what it does."""
+
+    name: str
+    type: str
+    text: str
+    aliases: tuple[str, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
+        return self  # printed cards never change
+
+
+def cards_dir() -> Path:
+    """Where the card files are: packaged beside the code, or the repository's ``cards/``."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "cards_data"
+    return packaged if packaged.is_dir() else here.parent / "cards"
+
+
+class CardBook:
+    """All the cards of one game, looked up by name or alias."""
+
+    def __init__(self, game: str, cards: Iterable[CardDef], file: str = "") -> None:
+        self.game = game
+        self.file = file
+        self._cards: dict[str, CardDef] = {}
+        self._alias: dict[str, str] = {}
+        for c in cards:
+            self.add(c)
+
+    def add(self, card: CardDef) -> None:
+        self._cards[card.name] = card
+        self._alias[card.name] = card.name
+        for a in card.aliases:
+            self._alias[a] = card.name
+
+    def copy(self) -> CardBook:
+        return CardBook(self.game, self._cards.values(), self.file)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._alias
+
+    def __getitem__(self, name: str) -> CardDef:
+        return self._cards[self.canonical(name)]
+
+    def __iter__(self) -> Any:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._cards)
+
+    def canonical(self, name: str) -> str:
+        """The card's own name for ``name`` (itself or an alias); unknown names pass through."""
+        return self._alias.get(name, name)
+
+    def suggest(self, name: str) -> str:
+        close = difflib.get_close_matches(name, list(self._alias), n=3, cutoff=0.5)
+        return ", ".join(close) if close else ", ".join(self.names)
+
+
+def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
+    """Validate a card file (or a scenario's inline ``cards:`` list) and build its book."""
+    yamlio.validate(doc, "card-file.schema.json", "card file")
+    data = doc.data
+    if game is not None and data["game"] != game:
+        raise doc.error(f"this card file is for {data['game']!r}, not {game!r}", ["game"])
+    return CardBook(data["game"], (card_from_data(c) for c in data["cards"]), doc.file)
+
+
+def card_from_data(c: Mapping[str, Any]) -> CardDef:
+    extra = {k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")}
+    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
+
+
+@cache
+def book(game: str) -> CardBook:
+    """The card book of ``game`` (``cards/<game>.yaml``)."""
+    path = cards_dir() / f"{game}.yaml"
+    if not path.exists():
+        raise InputError(f"no card file for {game!r}", file=str(path))
+    return parse_cards(yamlio.load_file(path), game)

@@ -1,0 +1,185 @@
+"""The game: a state, the actions legal now, the pending decision, the event log and exact undo.
+
+Modelled on python-chess's ``Board``: :meth:`Game.push` applies an action (or refuses it and
+leaves everything as it was), :meth:`Game.undo` takes the last one back exactly, and
+:meth:`Game.legal_actions` lists what may be done now. The rules themselves live in a
+:class:`~uurules.rulesets.base.Ruleset`; the game only keeps the books.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.actions import Action, Choose, describe
+from uurules.engine.errors import IllegalAction
+from uurules.engine.events import Event
+from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
+
+if TYPE_CHECKING:
+    from uurules.rulesets.base import Ruleset
+
+_REF = re.compile(r"^(?:(?P<player>[^/]+)/)?(?P<name>.+?)(?:#(?P<n>[0-9]+))?$")
+
+
+@dataclass
+class _Snapshot:
+    state: State
+    events: int
+    log: int
+    action: Action
+
+
+class Game:
+    """A game in progress under one ruleset."""
+
+    def __init__(self, ruleset: Ruleset, state: State, *, title: str = "") -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.title = title
+        self.events: list[Event] = []
+        self.log: list[str] = []
+        self.actions: list[Action] = []
+        self._stack: list[_Snapshot] = []
+
+    # -- the python-chess style interface ----------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        return self.state.pending
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the rules allow now, in a stable order."""
+        return self.ruleset.legal_actions(self)
+
+    def push(self, action: Action) -> None:
+        """Apply ``action``. An illegal one raises :class:`IllegalAction` and changes nothing."""
+        snap = _Snapshot(self.state.copy(), len(self.events), len(self.log), action)
+        try:
+            self.ruleset.apply(self, action)
+            self.ruleset.advance(self)
+        except IllegalAction:
+            self._restore(snap)
+            raise
+        except Exception:
+            self._restore(snap)
+            raise
+        self._stack.append(snap)
+        self.actions.append(action)
+
+    def choose(self, option: str) -> None:
+        self.push(Choose(option))
+
+    def undo(self) -> Action:
+        """Take back the last action (or answer) exactly; returns it."""
+        if not self._stack:
+            raise IllegalAction("there is nothing to undo")
+        snap = self._stack.pop()
+        self.actions.pop()
+        self._restore(snap)
+        return snap.action
+
+    pop = undo
+
+    def start(self) -> None:
+        """Run whatever the staged board sets going (nothing, for most boards)."""
+        self.ruleset.advance(self)
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.state = snap.state
+        del self.events[snap.events :]
+        del self.log[snap.log :]
+
+    @property
+    def history(self) -> list[str]:
+        return [describe(a) for a in self.actions]
+
+    # -- primitives the rulesets use ---------------------------------------------------------
+    def emit(self, type: str, player: str | None = None, card: CardId | str | None = None, **detail: Any) -> None:
+        name = self.shown(card) if isinstance(card, int) else card
+        self.events.append(Event(type, player, name, detail))
+
+    def say(self, line: str) -> None:
+        """Append one line to the log, in the seed documents' notation."""
+        self.log.append(line)
+
+    def rng(self) -> random.Random:
+        r = random.Random()
+        r.setstate(self.state.rng_state)
+        return r
+
+    def shuffle(self, cards: list[CardId]) -> None:
+        r = self.rng()
+        r.shuffle(cards)
+        self.state.rng_state = r.getstate()
+
+    def card(self, card: CardId) -> Card:
+        return self.state.cards[card]
+
+    def shown(self, card: CardId) -> str:
+        return self.state.cards[card].shown
+
+    def move(self, card: CardId, to: ZoneKey, *, top: bool = False) -> ZoneKey | None:
+        """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``."""
+        src = self.state.where(card)
+        if src is not None:
+            self.state.zones[src].remove(card)
+        else:
+            self.state.pile[:] = [p for p in self.state.pile if p.card != card or p.ability is not None]
+        dest = self.state.zones[to]
+        if top:
+            dest.insert(0, card)
+        else:
+            dest.append(card)
+        return src
+
+    # -- board references ("Ann/Basic Unicorn#2") ---------------------------------------------
+    def ref(self, card: CardId) -> str:
+        """The board reference of a card: ``Player/Name``, with ``#n`` when the name repeats."""
+        c = self.state.cards[card]
+        player = self.holder(card)
+        if player is None:
+            return c.shown
+        same = [x for x in self.cards_of(player) if self.state.cards[x].name == c.name]
+        n = same.index(card) + 1 if card in same else 1
+        return f"{player}/{c.shown}" + (f"#{n}" if n > 1 else "")
+
+    def holder(self, card: CardId) -> str | None:
+        key = self.state.where(card)
+        if key is not None:
+            return key[0]
+        for item in self.state.pile:
+            if item.card == card:
+                return item.player
+        return None
+
+    def cards_of(self, player: str) -> list[CardId]:
+        """A player's cards in reference order: hand, the other zones, then the pile bottom first."""
+        out: list[CardId] = []
+        for zone in self.ruleset.player_zones:
+            out.extend(self.state.zones[(player, zone)])
+        out.extend(p.card for p in self.state.pile if p.player == player and p.card not in out)
+        return out
+
+    def find(self, reference: str, *, player: str | None = None) -> CardId:
+        """Resolve a board reference. ``player`` is the default owner for a bare card name."""
+        m = _REF.match(reference.strip())
+        if not m:
+            raise IllegalAction(f"{reference!r} is not a card reference", "Player/Card Name or Player/Card Name#2")
+        who = m.group("player") or player
+        name = m.group("name").strip()
+        n = int(m.group("n") or 1)
+        if who is None:
+            raise IllegalAction(f"{reference!r} names no player", "Player/Card Name")
+        if who not in self.state.players:
+            raise IllegalAction(f"no player is called {who!r}", ", ".join(self.state.players))
+        canonical = self.ruleset.book.canonical(name)
+        matches = [c for c in self.cards_of(who) if self.state.cards[c].name == canonical]
+        if len(matches) < n:
+            have = sorted({self.state.cards[c].shown for c in self.cards_of(who)})
+            raise IllegalAction(
+                f"{reference!r} matches no card: {who} has {'no' if not matches else len(matches)} {name}",
+                ", ".join(f"{who}/{h}" for h in have) or f"{who} has no cards",
+            )
+        return matches[n - 1]

@@ -1,0 +1,294 @@
+"""Scenarios (CONTRACT.md): stage a board from YAML, play its script, report the outcome.
+
+>>> from uurules.scenario import Scenario
+>>> scn = Scenario.from_text('''
+... ruleset: unstable-unicorns
+... players:
+...   - {name: Ann, hand: [Unicorn Poison]}
+...   - {name: Bob, stable: [Basic Unicorn]}
+... script:
+...   - play: {player: Ann, card: Unicorn Poison}
+... ''')
+>>> game = scn.play()
+>>> scn.result(game)["players"]["Bob"]["stable"]
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from uurules import yamlio
+from uurules.cards import card_from_data
+from uurules.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    BeginTurn,
+    Choose,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    Response,
+)
+from uurules.engine.errors import IllegalAction, InputError
+from uurules.engine.game import Game
+from uurules.engine.state import State
+from uurules.rulesets import make, ruleset_class
+from uurules.rulesets.base import Ruleset
+
+MAX_AUTO_ANSWERS = 10_000
+
+
+@dataclass
+class Step:
+    """One script item: its position, line, verb and the action(s) it stands for."""
+
+    index: int
+    line: int | None
+    verb: str
+    raw: Any
+    actions: list[Action] = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    """A parsed scenario: the staged board and the script, ready to play."""
+
+    doc: yamlio.Located
+    ruleset: Ruleset
+    title: str
+    steps: list[Step]
+    auto: dict[str, str]
+
+    # -- loading ------------------------------------------------------------------------------
+    @classmethod
+    def from_file(cls, path: str | Path) -> Scenario:
+        return cls.parse(yamlio.load_file(path))
+
+    @classmethod
+    def from_text(cls, text: str, file: str = "<scenario>") -> Scenario:
+        return cls.parse(yamlio.load(text, file))
+
+    @classmethod
+    def parse(cls, doc: yamlio.Located) -> Scenario:
+        if not isinstance(doc.data, dict):
+            raise doc.error("a scenario is a mapping with ruleset, players and script")
+        name = doc.data.get("ruleset")
+        try:
+            ruleset_class(str(name))
+        except KeyError:
+            from uurules.rulesets import RULESETS
+
+            raise doc.error(f"unknown ruleset {name!r}. Accepted: {', '.join(RULESETS)}", ["ruleset"]) from None
+        yamlio.validate(doc, "scenario.schema.json", "scenario")
+        extra = []
+        for i, c in enumerate(doc.data.get("cards", []) or []):
+            inline = yamlio.Located({"game": name, "cards": [c]}, None, doc.file)
+            try:
+                yamlio.validate(inline, "card-file.schema.json", "inline card")
+            except InputError as exc:
+                raise doc.error(exc.message, ["cards", i]) from None
+            extra.append(card_from_data(c))
+        ruleset = make(str(name), extra)
+        steps = [cls._step(doc, ruleset, i, item) for i, item in enumerate(doc.data.get("script", []) or [])]
+        scn = cls(doc, ruleset, str(doc.data.get("title", "")), steps, dict(doc.data.get("auto", {}) or {}))
+        scn.stage()  # check the board now: unknown cards and zones are input errors
+        return scn
+
+    @staticmethod
+    def _step(doc: yamlio.Located, ruleset: Ruleset, i: int, item: dict[str, Any]) -> Step:
+        verb, arg = next(iter(item.items()))
+        step = Step(i + 1, doc.line(["script", i]), verb, arg)
+        match verb:
+            case "begin-turn":
+                step.actions = [BeginTurn(arg)]
+            case "end-turn":
+                step.actions = [EndTurn(arg)]
+            case "draw":
+                step.actions = [DrawAction(arg)]
+            case "play":
+                step.actions = [Play(arg["player"], arg["card"], tuple(arg.get("targets", ())))]
+            case "respond":
+                items = arg if isinstance(arg, list) else [arg]
+                step.actions = [Respond(tuple(Response(r["player"], r["card"], r.get("to")) for r in items))]
+            case "pass":
+                step.actions = [Pass(arg)]
+            case "choose":
+                label = {True: "yes", False: "no"}.get(arg, arg) if isinstance(arg, bool) else str(arg)
+                step.actions = [Choose(label)]
+            case "resolve":
+                step.actions = [Resolve(None if arg == "all" else int(arg))]
+            case "activate":
+                step.actions = [Activate(arg["player"], arg["card"], tuple(arg.get("targets", ())), arg.get("ability"))]
+            case "attack":
+                step.actions = [
+                    Attack(arg["player"], arg["attacker"], arg["target"], arg.get("hit", "weak"), arg.get("defender"))
+                ]
+        return step
+
+    # -- staging the board --------------------------------------------------------------------
+    def stage(self) -> Game:
+        """A new game on the staged board (before any script step)."""
+        doc, rs = self.doc, self.ruleset
+        data = doc.data
+        names = [p["name"] for p in data["players"]]
+        if len(set(names)) != len(names):
+            raise doc.error("two players have the same name", ["players"])
+        active = data.get("active", names[0])
+        if active not in names:
+            raise doc.error(f"active player {active!r} is not among the players. Accepted: {', '.join(names)}", ["active"])
+        limit = int(data.get("hand_limit", rs.default_hand_limit))
+        zones: dict[tuple[str | None, str], list[int]] = {}
+        for p in names:
+            for z in rs.player_zones:
+                zones[(p, z)] = []
+        for z in rs.shared_zones:
+            zones[(None, z)] = []
+        state = State(rs.name, names, zones, {}, active, limit)
+        state.rng_state = random.Random(int(data.get("seed", 0))).getstate()
+        zone_keys = {z.replace("_", "-"): z for z in rs.player_zones}
+        for i, pdata in enumerate(data["players"]):
+            p = pdata["name"]
+            state.numbers[p] = {n: 0 for n in rs.player_numbers}
+            for key, value in pdata.items():
+                if key == "name":
+                    continue
+                path = ["players", i, key]
+                if key in rs.player_numbers:
+                    if not isinstance(value, int):
+                        raise doc.error(f"{key} of {p} must be a whole number", path)
+                    state.numbers[p][key] = value
+                elif key in zone_keys:
+                    if not isinstance(value, list):
+                        raise doc.error(f"zone {key} of {p} must be a list of cards", path)
+                    self._put(state, p, zone_keys[key], value, path)
+                else:
+                    accepted = ", ".join([*zone_keys, *rs.player_numbers])
+                    raise doc.error(f"unknown zone {key!r} for player {p} in {rs.title}. Accepted: {accepted}", path)
+        shared = {z.replace("_", "-"): z for z in rs.shared_zones}
+        for key in ("deck", "discard", "nursery", "world"):
+            if key in data:
+                if key not in shared:
+                    raise doc.error(
+                        f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key]
+                    )
+                self._put(state, None, shared[key], data[key], [key])
+        game = Game(rs, state, title=self.title)
+        return game
+
+    def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
+        from uurules.engine.state import Card
+
+        rs = self.ruleset
+        for j, entry in enumerate(entries):
+            spec = entry if isinstance(entry, dict) else {"card": entry}
+            name = str(spec["card"])
+            if name not in rs.book:
+                raise self.doc.error(
+                    f"unknown card {name!r} for {rs.title}. Accepted (closest): {rs.book.suggest(name)}", [*path, j]
+                )
+            unknown = set(spec) - {"card", *rs.staged_keys}
+            if unknown:
+                raise self.doc.error(
+                    f"unknown card state {', '.join(sorted(unknown))!r}. Accepted: card, {', '.join(rs.staged_keys)}",
+                    [*path, j],
+                )
+            cid = state.new_id()
+            card = Card(cid, rs.book.canonical(name), name, player)
+            try:
+                rs.stage_card(card, spec)
+            except (TypeError, ValueError) as exc:
+                raise self.doc.error(f"bad card state for {name}: {exc}", [*path, j]) from None
+            state.cards[cid] = card
+            state.zones[(player, zone)].append(cid)
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, *, upto: int | None = None, auto: bool = True) -> Game:
+        """Stage the board and play the script (the first ``upto`` steps); auto-answer after it."""
+        game = self.stage()
+        game.start()
+        for step in self.steps[:upto]:
+            self.apply_step(game, step)
+        if auto and upto is None:
+            self.auto_answer(game)
+        return game
+
+    def apply_step(self, game: Game, step: Step) -> None:
+        for action in step.actions:
+            try:
+                game.push(action)
+            except IllegalAction as exc:
+                raise InputError(
+                    exc.reason + (f". Accepted: {exc.accepted}" if exc.accepted else ""),
+                    file=self.doc.file,
+                    line=step.line,
+                    where=f"script step {step.index} ({step.verb})",
+                ) from None
+
+    def auto_answer(self, game: Game) -> None:
+        """Answer what is left as ``auto:`` says (response windows: pass; yes/no: optional; else first)."""
+        if not self.auto:
+            return
+        for _ in range(MAX_AUTO_ANSWERS):
+            d = game.pending
+            if d is None:
+                return
+            if d.is_response_window:
+                label = "pass"
+            elif d.data.get("optional") and "optional" in self.auto:
+                label = "yes" if self.auto["optional"] == "accept" else "no"
+            elif self.auto.get("pick") == "first" or d.data.get("optional"):
+                label = d.options[0]
+            else:
+                return
+            game.push(Choose(label))
+        raise InputError("auto answers did not settle the game", file=self.doc.file)
+
+    # -- reporting ----------------------------------------------------------------------------
+    def result(self, game: Game) -> dict[str, Any]:
+        return board_json(game)
+
+
+def board_json(game: Game) -> dict[str, Any]:
+    """The board as CONTRACT.md's ``uurules run --json`` object."""
+    s = game.state
+    rs = game.ruleset
+    players: dict[str, Any] = {}
+    for p in s.players:
+        entry: dict[str, Any] = {}
+        for z in rs.player_zones:
+            entry[z.replace("_", "-")] = [game.shown(c) for c in s.zones[(p, z)]]
+        for n in rs.player_numbers:
+            entry[n] = s.numbers.get(p, {}).get(n, 0)
+        players[p] = entry
+    zones = {z.replace("_", "-"): [game.shown(c) for c in s.zones[(None, z)]] for z in rs.shared_zones}
+    status: dict[str, Any] = {}
+    for p in s.players:
+        for c in game.cards_of(p):
+            st = rs.status(game, s.cards[c])
+            if st:
+                status[game.ref(c)] = st
+    for z in rs.shared_zones:
+        for c in s.zones[(None, z)]:
+            st = rs.status(game, s.cards[c])
+            if st:
+                status[game.shown(c)] = st
+    return {
+        "ruleset": rs.name,
+        "title": game.title,
+        "active": s.active,
+        "players": players,
+        "zones": zones,
+        "status": status,
+        "events": [e.to_json() for e in game.events],
+        "log": list(game.log),
+        "pending": s.pending.to_json() if s.pending is not None else None,
+        "winner": s.winner,
+    }
