@@ -143,7 +143,9 @@ class Scenario:
             raise doc.error("two players have the same name", ["players"])
         active = data.get("active", names[0])
         if active not in names:
-            raise doc.error(f"active player {active!r} is not among the players. Accepted: {', '.join(names)}", ["active"])
+            raise doc.error(
+                f"active player {active!r} is not among the players. Accepted: {', '.join(names)}", ["active"]
+            )
         limit = int(data.get("hand_limit", rs.default_hand_limit))
         zones: dict[tuple[str | None, str], list[int]] = {}
         for p in names:
@@ -176,9 +178,7 @@ class Scenario:
         for key in ("deck", "discard", "nursery", "world"):
             if key in data:
                 if key not in shared:
-                    raise doc.error(
-                        f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key]
-                    )
+                    raise doc.error(f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key])
                 self._put(state, None, shared[key], data[key], [key])
         game = Game(rs, state, title=self.title)
         return game

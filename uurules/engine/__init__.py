@@ -7,6 +7,17 @@ from uurules.engine.game import Game
 from uurules.engine.state import Card, Decision, Effect, Link, PileItem, State, Window
 
 __all__ = [
-    "Action", "Card", "Decision", "Effect", "Event", "Game", "IllegalAction", "InputError", "Link",
-    "PileItem", "State", "UURulesError", "Window",
+    "Action",
+    "Card",
+    "Decision",
+    "Effect",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InputError",
+    "Link",
+    "PileItem",
+    "State",
+    "UURulesError",
+    "Window",
 ]

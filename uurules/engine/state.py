@@ -108,6 +108,7 @@ class Link:
     id: int
     effects: list[Effect] = field(default_factory=list)
     cause: str = ""
+    resolved: bool = False
 
     def waiting(self) -> list[Effect]:
         return [e for e in self.effects if e.status == "waiting"]
@@ -134,6 +135,15 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
     next_id: int = 1
     winner: str | None = None
+
+    @property
+    def resolving(self) -> bool:
+        """Whether anything is still to resolve: an open link of the chain, or the pile."""
+        return bool(self.pile) or any(not link.resolved for link in self.chain)
+
+    def open_links(self) -> list[Link]:
+        """The links of the effect chain still to resolve (resolved ones stay for the pictures)."""
+        return [link for link in self.chain if not link.resolved]
 
     def copy(self) -> State:
         return copy.deepcopy(self)

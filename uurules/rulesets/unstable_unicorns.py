@@ -103,7 +103,7 @@ class UnstableUnicorns(Ruleset):
 
     def in_play(self, game: Game) -> list[tuple[str, CardId]]:
         """Every (player, card) in a stable, players in turn order from the active one."""
-        out = []
+        out: list[tuple[str, CardId]] = []
         for p in game.state.in_turn_order_from(game.state.active):
             out.extend((p, c) for c in game.state.zone(p, self.stable))
         return out
@@ -174,7 +174,7 @@ class UnstableUnicorns(Ruleset):
                     acts.append(Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)))
                 return acts
             return [Choose(o) for o in d.options]
-        if s.pile or s.chain:
+        if s.resolving:
             return []
         p = s.active
         acts = []
@@ -199,7 +199,7 @@ class UnstableUnicorns(Ruleset):
         for _ in range(1_000_000):
             if s.pending is not None or s.winner is not None:
                 return
-            if s.chain:
+            if s.open_links():
                 self._step_chain(game)
             elif s.pile:
                 self._step_pile(game)
@@ -242,7 +242,7 @@ class UnstableUnicorns(Ruleset):
         self._continue(game, d, d.options.index(label))
 
     def _continue(self, game: Game, d: Decision, index: int) -> None:
-        payload = d.payloads[index] if d.payloads else d.options[index]
+        payload: Any = d.payloads[index] if d.payloads else d.options[index]
         kind = d.kind
         if kind in ("effect", "form"):
             eff = self._effect(game, d.data["effect"])
@@ -287,7 +287,7 @@ class UnstableUnicorns(Ruleset):
                 f"cannot {doing} now: {s.pending.player} must first answer {s.pending.question!r}",
                 "choose: one of " + ", ".join(s.pending.options),
             )
-        if s.pile or s.chain:
+        if s.resolving:
             raise IllegalAction(f"cannot {doing} while cards are resolving", "resolve: all")
 
     def _begin_turn(self, game: Game, player: str) -> None:
@@ -360,8 +360,14 @@ class UnstableUnicorns(Ruleset):
             labels, ids = self._card_options(game, hand)
             self._ask(
                 game,
-                Decision(p, f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
-                         labels, "hand-limit", {}, ids),
+                Decision(
+                    p,
+                    f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
+                    labels,
+                    "hand-limit",
+                    {},
+                    ids,
+                ),
             )
             return
         game.emit("turn", p, to=s.next_player(p))
@@ -390,7 +396,9 @@ class UnstableUnicorns(Ruleset):
             raise IllegalAction(f"no player is called {p!r}", ", ".join(s.players))
         self._quiet(game, "play a card")
         if p != s.active:
-            raise IllegalAction(f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}")
+            raise IllegalAction(
+                f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}"
+            )
         if not self._may_act(game):
             raise IllegalAction(f"{p} has already taken this turn's action", f"end-turn: {p}")
         card = game.find(action.card, player=p)
@@ -508,9 +516,10 @@ class UnstableUnicorns(Ruleset):
         elif verb == "search":
             if not [c for c in s.zone(None, "deck") if self.matches(game, c, what)]:
                 return f"the deck holds no {self.noun(what).split(' ', 1)[1]}"
-        elif verb == "one-of":
-            if all(self._impossible(game, player, opt[0], source, hand) for opt in step.get("options", [])):
-                return "none of its choices can be carried out"
+        elif verb == "one-of" and all(
+            self._impossible(game, player, opt[0], source, hand) for opt in step.get("options", [])
+        ):
+            return "none of its choices can be carried out"
         return None
 
     # -- who can be chosen -----------------------------------------------------------------
@@ -588,9 +597,9 @@ class UnstableUnicorns(Ruleset):
             self._resolve_top(game)
             return
         p, cards = responders[0]
-        labels, _ = self._card_options(game, cards)
+        _labels, _ = self._card_options(game, cards)
         names = [game.card(c).shown for c in cards]
-        opts = ["pass"] + list(dict.fromkeys(names))
+        opts = ["pass", *list(dict.fromkeys(names))]
         s.pending = Decision(
             p,
             f"{p}: respond to {top.player}'s {game.shown(top.card)}?",
@@ -660,9 +669,7 @@ class UnstableUnicorns(Ruleset):
                 raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
             may = [p for p, _ in self._responders(game, top)]
             if who not in may:
-                raise IllegalAction(
-                    f"{who} has no response to pass on", ", ".join(may) + ", all" if may else "all"
-                )
+                raise IllegalAction(f"{who} has no response to pass on", ", ".join(may) + ", all" if may else "all")
             s.window.passed.append(who)
             game.emit("pass", who)
         s.pending = None
@@ -718,7 +725,9 @@ class UnstableUnicorns(Ruleset):
             s.pile.remove(item)
             game.emit("resolve", p, card)
             game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}). |")
-            triggers = [Trigger(card, i, p) for i, ab in enumerate(d.get("abilities", [])) if ab.get("when") == "played"]
+            triggers = [
+                Trigger(card, i, p) for i, ab in enumerate(d.get("abilities", [])) if ab.get("when") == "played"
+            ]
             self._to_discard(game, card, p)
             if triggers:
                 self._add_link(game, triggers, game.shown(card), preset=item.data.get("targets", []))
@@ -726,8 +735,17 @@ class UnstableUnicorns(Ruleset):
         stable = item.data.get("stable") or self._stable_for(game, p, card, tuple(item.data.get("targets", [])))
         if stable is None:
             others = [x for x in s.players if x != p] or [p]
-            self._ask(game, Decision(p, f"Which player's Stable does {game.shown(card)} enter?", others, "stable",
-                                     {"item": item.id}, others))
+            self._ask(
+                game,
+                Decision(
+                    p,
+                    f"Which player's Stable does {game.shown(card)} enter?",
+                    others,
+                    "stable",
+                    {"item": item.id},
+                    others,
+                ),
+            )
             return
         s.pile.remove(item)
         game.emit("resolve", p, card)
@@ -735,7 +753,6 @@ class UnstableUnicorns(Ruleset):
         self._enter(game, card, stable, own_triggers=True)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None) -> None:
-        s = game.state
         if self.is_creature(game, card) and "baby-unicorn" in self.kinds(game, card):
             game.move(card, (None, "nursery"), top=True)
         else:
@@ -786,6 +803,8 @@ class UnstableUnicorns(Ruleset):
     def _add_link(self, game: Game, triggers: list[Trigger], cause: str, preset: list[Any] | None = None) -> None:
         """rule: UU.CHAIN.1 an effect triggered by another is a new link, resolved after the earlier ones."""
         s = game.state
+        if not s.open_links():
+            s.chain.clear()  # a new chain begins; the finished one was kept only for the pictures
         link = Link(s.new_id(), cause=cause)
         # rule: UU.CHAIN.3 mandatory effects choose their targets before optional ones
         ordered = sorted(triggers, key=lambda t: bool(self._ability(game, t).get("optional")))
@@ -811,14 +830,14 @@ class UnstableUnicorns(Ruleset):
 
     def _step_chain(self, game: Game) -> None:
         s = game.state
-        link = s.chain[0]
+        link = s.open_links()[0]
         forming = [e for e in link.effects if e.status == "forming"]
         if forming:
             self._form(game, forming[0], None)
             return
         waiting = link.waiting()
         if not waiting:
-            s.chain.pop(0)
+            link.resolved = True
             game.emit("link-resolved", None, None, link=link.id)
             return
         self._resolve_effect(game, waiting[0], None)
@@ -831,6 +850,7 @@ class UnstableUnicorns(Ruleset):
 
     def _form(self, game: Game, trig: Effect, answer: Any) -> None:
         """Forming a link: optional effects are used or not, first steps get their targets."""
+        assert trig.source is not None
         ab = self.defn(game, trig.source).get("abilities", [])[trig.data["ability"]] if trig.source else {}
         steps = ab.get("steps", [])
         stage = trig.data["stage"]
@@ -840,9 +860,10 @@ class UnstableUnicorns(Ruleset):
             if ab.get("optional"):
                 why = self._impossible(game, trig.player, first, trig.source)
                 taken = self._taken_targets(game, link)
-                if why is None and first.get("do") in ("destroy", "steal", "return"):
-                    if not [c for c in self._target_pool(game, trig.player, first, trig.source) if c not in taken]:
-                        why = "every possible target is already chosen in this link"
+                targeted = first.get("do") in ("destroy", "steal", "return")
+                pool = self._target_pool(game, trig.player, first, trig.source) if targeted else []
+                if why is None and targeted and not [c for c in pool if c not in taken]:
+                    why = "every possible target is already chosen in this link"
                 if why is not None:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
                     trig.status = "disregarded"
@@ -850,8 +871,12 @@ class UnstableUnicorns(Ruleset):
                     game.say(f"- {game.shown(trig.source)} cannot be used ({why}).")
                     return
                 if answer is None:
-                    self._ask(game, self._yes_no(trig.player, f"{trig.player}: use {game.shown(trig.source)}?", "form",
-                                                 effect=trig.id))
+                    self._ask(
+                        game,
+                        self._yes_no(
+                            trig.player, f"{trig.player}: use {game.shown(trig.source)}?", "form", effect=trig.id
+                        ),
+                    )
                     return
                 if answer is False:
                     trig.status = "declined"
@@ -863,8 +888,17 @@ class UnstableUnicorns(Ruleset):
         # expand the first step into effects (targets chosen now: UU.CHAIN.2)
         trig.status = "done"
         idx = link.effects.index(trig)
-        self._expand(game, link, idx + 1, trig.player, trig.source, steps, 0, trig.data.get("preset", []),
-                     optional=bool(ab.get("optional")))
+        self._expand(
+            game,
+            link,
+            idx + 1,
+            trig.player,
+            trig.source,
+            steps,
+            0,
+            trig.data.get("preset", []),
+            optional=bool(ab.get("optional")),
+        )
 
     def _expand(
         self,
@@ -905,8 +939,7 @@ class UnstableUnicorns(Ruleset):
                     player,
                     source,
                     f"{nxt.get('join', 'and')}",
-                    {"steps": steps, "index": index + 1, "group": group, "optional": optional,
-                     "preset": preset},
+                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset},
                 )
             )
         link.effects[at:at] = new
@@ -955,7 +988,9 @@ class UnstableUnicorns(Ruleset):
         count = int(step.get("count", 1))
         label = self._label(step)
         if count > 1:
-            label = label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
+            label = (
+                label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
+            )
         if step.get("who") == "each-player":
             label = "Each player: " + label
         return label
@@ -993,8 +1028,17 @@ class UnstableUnicorns(Ruleset):
         labels, ids = self._card_options(game, pool, distinct=False)
         eff.data["stage"] = "target"
         src = f" ({game.shown(eff.source)})" if eff.source is not None else ""
-        self._ask(game, Decision(eff.player, f"{eff.player}: choose the target of {eff.label!r}{src}",
-                                 labels, "effect", {"effect": eff.id, "preset": preset}, ids))
+        self._ask(
+            game,
+            Decision(
+                eff.player,
+                f"{eff.player}: choose the target of {eff.label!r}{src}",
+                labels,
+                "effect",
+                {"effect": eff.id, "preset": preset},
+                ids,
+            ),
+        )
         return False
 
     def _set_target(self, game: Game, eff: Effect, target: CardId) -> None:
@@ -1044,14 +1088,18 @@ class UnstableUnicorns(Ruleset):
         while q and q["cards"]:
             c = q["cards"][0]
             roots = [self._effect(game, i) for i in q["roots"]]
-            leaves = [e for e in self._leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
+            leaves = [
+                e for e in self._leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])
+            ]
             if not leaves:
                 q["cards"].pop(0)
                 continue
             who = leaves[0].player
             n = len(leaves)
             r = next(x for x in self.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
-            q_text = f"{who}: use {game.shown(c)} to replace {'the discard' if n == 1 else f'the {n} discards'} with {self._step_text(r['with'][0]).lower()}{'s' if n > 1 else ''}?"
+            what = "the discard" if n == 1 else f"the {n} discards"
+            instead = self._step_text(r["with"][0]).lower() + ("s" if n > 1 else "")
+            q_text = f"{who}: use {game.shown(c)} to replace {what} with {instead}?"
             self._ask(game, self._yes_no(who, q_text, "replace", card=c))
             return
         s.flags.pop("replace_queue", None)
@@ -1063,7 +1111,9 @@ class UnstableUnicorns(Ruleset):
         roots = [self._effect(game, i) for i in q["roots"]]
         if use:
             link = self._link_of(game, roots[0])
-            leaves = [e for e in self._leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
+            leaves = [
+                e for e in self._leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])
+            ]
             r = next(x for x in self.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
             for e in leaves:
                 self._replace(game, link, e, c, r)
@@ -1077,13 +1127,24 @@ class UnstableUnicorns(Ruleset):
     def _replace(self, game: Game, link: Link, eff: Effect, card: CardId, r: dict[str, Any]) -> list[Effect]:
         s = game.state
         at = link.effects.index(eff) + 1
-        lineage = list(eff.data.get("lineage", [])) + [card]
+        lineage = [*list(eff.data.get("lineage", [])), card]
         new = []
         for step in r["with"]:
             data = {k: v for k, v in step.items() if k not in ("join", "count")}
             data["lineage"] = lineage
-            new.append(Effect(s.new_id(), step["do"], eff.player, eff.source, self._label(step), data,
-                              replaces=eff.id, replaced_with=card, group=eff.group))
+            new.append(
+                Effect(
+                    s.new_id(),
+                    step["do"],
+                    eff.player,
+                    eff.source,
+                    self._label(step),
+                    data,
+                    replaces=eff.id,
+                    replaced_with=card,
+                    group=eff.group,
+                )
+            )
         eff.status = "replaced"
         eff.replaced_by = [e.id for e in new]
         link.effects[at:at] = new
@@ -1106,7 +1167,6 @@ class UnstableUnicorns(Ruleset):
 
     # -- resolving one effect --------------------------------------------------------------
     def _resolve_effect(self, game: Game, eff: Effect, answer: Any) -> None:
-        s = game.state
         verb = eff.verb
         if eff.data.get("stage") == "target":
             eff.data["stage"] = None
@@ -1154,15 +1214,17 @@ class UnstableUnicorns(Ruleset):
             hand = s.zone(p, "hand")
             if answer is None:
                 labels, ids = self._card_options(game, hand)
-                self._ask(game, Decision(p, f"{p} is at the hand limit: discard which card?", labels, "effect",
-                                         {"effect": eff.id}, ids))
+                self._ask(
+                    game,
+                    Decision(
+                        p, f"{p} is at the hand limit: discard which card?", labels, "effect", {"effect": eff.id}, ids
+                    ),
+                )
                 return
             self._discard(game, p, answer)
             eff.status = "done"
             eff.data["carried_out_as"] = "discard"
-            game.say(
-                f'| RESOLUTION:{CHAIN}; "{eff.label}", the player at Hand limit;{CHAIN}; "Discard a card". |'
-            )
+            game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}", the player at Hand limit;{CHAIN}; "Discard a card". |')
             self._hand_line(game, p)
             return
         if not self._draw(game, p):
@@ -1179,8 +1241,17 @@ class UnstableUnicorns(Ruleset):
             return
         if answer is None:
             labels, ids = self._card_options(game, hand)
-            self._ask(game, Decision(p, f"{p}: discard which card? ({game.shown(eff.source) if eff.source else 'discard'})",
-                                     labels, "effect", {"effect": eff.id}, ids))
+            self._ask(
+                game,
+                Decision(
+                    p,
+                    f"{p}: discard which card? ({game.shown(eff.source) if eff.source else 'discard'})",
+                    labels,
+                    "effect",
+                    {"effect": eff.id},
+                    ids,
+                ),
+            )
             return
         self._discard(game, p, answer)
         self._done(game, eff)
@@ -1224,12 +1295,19 @@ class UnstableUnicorns(Ruleset):
             return
         # a replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead
         if eff.data.get("knight") is None:
-            for p, c, r in self._replacers(game, "destroy"):
+            for p, c, _r in self._replacers(game, "destroy"):
                 if p == owner and c != t and self.matches(game, t, "unicorn"):
                     if answer is None:
                         eff.data["knight_card"] = c
-                        self._ask(game, self._yes_no(owner, f"{owner}: sacrifice {game.shown(c)} instead of {game.shown(t)} being destroyed?",
-                                                     "effect", effect=eff.id))
+                        self._ask(
+                            game,
+                            self._yes_no(
+                                owner,
+                                f"{owner}: sacrifice {game.shown(c)} instead of {game.shown(t)} being destroyed?",
+                                "effect",
+                                effect=eff.id,
+                            ),
+                        )
                         return
                     eff.data["knight"] = bool(answer)
                     break
@@ -1282,8 +1360,17 @@ class UnstableUnicorns(Ruleset):
         if answer is None:
             labels = list(dict.fromkeys(game.shown(c) for c in pool))
             ids = [next(c for c in pool if game.shown(c) == n) for n in labels]
-            self._ask(game, Decision(eff.player, f"{eff.player}: take which card from the deck?", labels, "effect",
-                                     {"effect": eff.id}, ids))
+            self._ask(
+                game,
+                Decision(
+                    eff.player,
+                    f"{eff.player}: take which card from the deck?",
+                    labels,
+                    "effect",
+                    {"effect": eff.id},
+                    ids,
+                ),
+            )
             return
         game.move(answer, (eff.player, "hand"))
         game.card(answer).owner = eff.player
@@ -1303,14 +1390,19 @@ class UnstableUnicorns(Ruleset):
     def _do_bring(self, game: Game, eff: Effect, answer: Any) -> None:
         p = eff.player
         what = eff.data.get("what", "card")
-        pool = [c for c in game.state.zone(p, "hand") if self.matches(game, c, what, eff.source)
-                and self._entry_refusal(game, c, p, p, []) is None]
+        pool = [
+            c
+            for c in game.state.zone(p, "hand")
+            if self.matches(game, c, what, eff.source) and self._entry_refusal(game, c, p, p, []) is None
+        ]
         if not pool:
             self._disregard(game, eff, f"{p} has no {self.noun(what).split(' ', 1)[1]} to bring")
             return
         if answer is None:
             labels, ids = self._card_options(game, pool)
-            self._ask(game, Decision(p, f"{p}: bring which card into your Stable?", labels, "effect", {"effect": eff.id}, ids))
+            self._ask(
+                game, Decision(p, f"{p}: bring which card into your Stable?", labels, "effect", {"effect": eff.id}, ids)
+            )
             return
         self._done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer)
@@ -1324,7 +1416,9 @@ class UnstableUnicorns(Ruleset):
             return
         if answer is None:
             labels = [" then ".join(self._step_text(st) for st in options[i]) for i in possible]
-            self._ask(game, Decision(eff.player, f"{eff.player}: which one?", labels, "effect", {"effect": eff.id}, possible))
+            self._ask(
+                game, Decision(eff.player, f"{eff.player}: which one?", labels, "effect", {"effect": eff.id}, possible)
+            )
             return
         eff.status = "done"
         chosen = options[answer]
@@ -1368,8 +1462,17 @@ class UnstableUnicorns(Ruleset):
         link = self._link_of(game, eff)
         at = link.effects.index(eff) + 1
         # rule: UU.SEQ.1 actions are performed in the order they are listed
-        self._expand(game, link, at, eff.player, eff.source, steps, index, eff.data.get("preset", []),
-                     optional=eff.data.get("optional", False))
+        self._expand(
+            game,
+            link,
+            at,
+            eff.player,
+            eff.source,
+            steps,
+            index,
+            eff.data.get("preset", []),
+            optional=eff.data.get("optional", False),
+        )
 
     # ------------------------------------------------------------------------------------
     # Reading the board
