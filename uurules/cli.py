@@ -1,4 +1,9 @@
-"""The ``uurules`` command: ``uurules run FILE.yaml [--json]`` (CONTRACT.md) and friends."""
+"""The ``uurules`` command: ``uurules run FILE.yaml [--json]`` (CONTRACT.md) and friends.
+
+``uurules render FILE.yaml -o OUT [--step N | --all-steps] [--format svg|png|dot]`` draws the
+board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
+page with its pictures. Bad input exits 2 with one message.
+"""
 
 from __future__ import annotations
 
@@ -47,6 +52,57 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _timeline(path: str) -> Any:
+    from uurules.timeline import Timeline
+
+    return Timeline.from_file(path)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    """One picture (the last step, or ``--step N``), or one file per step (``--all-steps``)."""
+    from pathlib import Path
+
+    from uurules import render
+    from uurules.engine.errors import InputError
+
+    tl = _timeline(args.file)
+    out = Path(args.output)
+    if args.all_steps:
+        fmt = args.format or "svg"
+        pictures = [(out / f"step-{s.number:03d}.{fmt}", render.step(s)) for s in tl]
+        drawn = [(path, pic.pipe(fmt)) for path, pic in pictures]  # a missing dot writes nothing
+        out.mkdir(parents=True, exist_ok=True)
+        for path, data in drawn:
+            path.write_bytes(data)
+        print(f"wrote {len(drawn)} pictures to {out}/ (step-000.{fmt} .. step-{len(drawn) - 1:03d}.{fmt})")
+        return 0
+    n = len(tl) - 1 if args.step is None else args.step
+    if not 0 <= n < len(tl):
+        raise InputError(
+            f"--step {n} is out of range. Accepted: 0 (the staged board) to {len(tl) - 1}", file=args.file
+        )
+    suffix = out.suffix[1:].lower()
+    fmt = args.format or (suffix if suffix in render.FORMATS else "svg")
+    if out.is_dir():
+        out = out / f"step-{n:03d}.{fmt}"
+    path = render.step(tl[n]).save(out, fmt)
+    print(f"wrote {path} (step {n}: {tl[n].label})")
+    return 0
+
+
+def cmd_wiki(args: argparse.Namespace) -> int:
+    """A MediaWiki page in the style of the seed pages, and the SVG pictures it links."""
+    from pathlib import Path
+
+    from uurules.render import wiki
+
+    tl = _timeline(args.file)
+    name = Path(args.file).stem
+    written = wiki.export(tl, args.output, name)
+    print(f"wrote {written[0]} and {len(written) - 1} pictures")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -54,6 +110,18 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
     run.set_defaults(func=cmd_run)
+    rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")
+    rnd.add_argument("file")
+    rnd.add_argument("-o", "--output", required=True, help="the picture file; a directory with --all-steps")
+    which = rnd.add_mutually_exclusive_group()
+    which.add_argument("--step", type=int, help="the state after step N (0: the staged board; default: the last)")
+    which.add_argument("--all-steps", action="store_true", help="one picture per step: OUT/step-001.svg ...")
+    rnd.add_argument("--format", choices=["svg", "png", "dot"], help="default: the output's suffix, else svg")
+    rnd.set_defaults(func=cmd_render)
+    wk = sub.add_parser("wiki", help="write a MediaWiki page of a scenario, with its pictures")
+    wk.add_argument("file")
+    wk.add_argument("-o", "--output", required=True, help="the directory for NAME.wiki and the SVG files")
+    wk.set_defaults(func=cmd_wiki)
     return parser
 
 

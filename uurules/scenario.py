@@ -234,22 +234,25 @@ class Scenario:
 
     def auto_answer(self, game: Game) -> None:
         """Answer what is left as ``auto:`` says (response windows: pass; yes/no: optional; else first)."""
-        if not self.auto:
-            return
         for _ in range(MAX_AUTO_ANSWERS):
-            d = game.pending
-            if d is None:
-                return
-            if d.is_response_window:
-                label = "pass"
-            elif d.data.get("optional") and "optional" in self.auto:
-                label = "yes" if self.auto["optional"] == "accept" else "no"
-            elif self.auto.get("pick") == "first" or d.data.get("optional"):
-                label = d.options[0]
-            else:
+            label = self.auto_choice(game)
+            if label is None:
                 return
             game.push(Choose(label))
         raise InputError("auto answers did not settle the game", file=self.doc.file)
+
+    def auto_choice(self, game: Game) -> str | None:
+        """The answer ``auto:`` gives to the pending decision, or ``None`` when it gives none."""
+        d = game.pending
+        if not self.auto or d is None:
+            return None
+        if d.is_response_window:
+            return "pass"
+        if d.data.get("optional") and "optional" in self.auto:
+            return "yes" if self.auto["optional"] == "accept" else "no"
+        if self.auto.get("pick") == "first" or d.data.get("optional"):
+            return d.options[0]
+        return None
 
     # -- reporting ----------------------------------------------------------------------------
     def result(self, game: Game) -> dict[str, Any]:

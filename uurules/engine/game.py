@@ -95,6 +95,37 @@ class Game:
     def history(self) -> list[str]:
         return [describe(a) for a in self.actions]
 
+    # -- display (the renderer is imported only when a picture is asked for) ------------------
+    def picture(self, kind: str = "game") -> Any:
+        """A diagram of the game (:class:`uurules.render.Picture`).
+
+        ``kind``: ``game`` (the board with whatever is resolving), ``chain``, ``pile``,
+        ``board`` or ``sequence``.
+        """
+        from uurules import render
+
+        start = self._stack[-1].events if self._stack else 0
+        recent = self.events[start:]
+        if kind == "game":
+            return render.game(self, recent, start)
+        if kind == "pile":
+            return render.pile(self, recent)
+        if kind in ("chain", "board", "sequence"):
+            return getattr(render, kind)(self)
+        raise ValueError(f"unknown picture {kind!r}. Accepted: game, chain, pile, board, sequence")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.picture()._repr_mimebundle_(include, exclude)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        s = self.state
+        title = f" {self.title!r}" if self.title else ""
+        waiting = f", waiting for {s.pending.player}" if s.pending is not None else ""
+        won = f", {s.winner} has won" if s.winner else ""
+        return f"<Game {self.ruleset.name}{title}: turn {s.turn}, {s.active} active, {s.phase}{waiting}{won}>"
+
     # -- primitives the rulesets use ---------------------------------------------------------
     def emit(self, type: str, player: str | None = None, card: CardId | str | None = None, **detail: Any) -> None:
         name = self.shown(card) if isinstance(card, int) else card

@@ -1,0 +1,132 @@
+"""Pictures of what the engine holds: the effect chain, the pile or stack, trigger sequences,
+the board, and one step of a scenario with what it changed highlighted.
+
+Each function returns a :class:`Picture`: its DOT source is always available (``.source``);
+drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) needs graphviz's
+``dot`` program. The engine never imports this package: ``Game._repr_mimebundle_`` and
+``Step._repr_mimebundle_`` import it when a notebook first asks for a picture.
+
+>>> from uurules.scenario import Scenario
+>>> game = Scenario.from_text('''
+... ruleset: unstable-unicorns
+... title: Two discards
+... players:
+...   - {name: Ann, hand: [Good Deal], stable: [Dread Pirate Unicorn]}
+... deck: [Yay, Slowdown, Neigh]
+... script:
+...   - play: {player: Ann, card: Good Deal}
+... ''').play()
+>>> pic = chain(game)
+>>> pic
+<Picture chain: Two discards>
+>>> 'label="Dread Pirate Unicorn"' in pic.source or 'Dread Pirate Unicorn</FONT>>' in pic.source
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from uurules.render import markup
+from uurules.render.dot import FORMATS, NO_DOT, RenderError, Style, escape, render, to_dot
+from uurules.render.markup import Diagram
+
+if TYPE_CHECKING:
+    from uurules.engine.events import Event
+    from uurules.engine.game import Game
+    from uurules.timeline import Step
+
+__all__ = [
+    "FORMATS",
+    "NO_DOT",
+    "Diagram",
+    "Picture",
+    "RenderError",
+    "Style",
+    "board",
+    "chain",
+    "escape",
+    "game",
+    "pile",
+    "render",
+    "sequence",
+    "step",
+    "to_dot",
+]
+
+
+class Picture:
+    """A diagram: its plain data (``.diagram``), its DOT source (``.source``), and its drawings."""
+
+    def __init__(self, diagram: Diagram) -> None:
+        self.diagram = diagram
+        self.source = to_dot(diagram)
+
+    def pipe(self, format: str = "svg") -> bytes:
+        """The picture drawn by graphviz (``svg``, ``png``) or its DOT source (``dot``)."""
+        return render(self.source, format)
+
+    def svg(self) -> str:
+        return self.pipe("svg").decode("utf-8")
+
+    def png(self) -> bytes:
+        return self.pipe("png")
+
+    def save(self, path: str | Path, format: str | None = None) -> Path:
+        """Write the picture; the format is ``format``, else the file's suffix, else SVG."""
+        path = Path(path)
+        fmt = format or (path.suffix[1:].lower() if path.suffix[1:].lower() in FORMATS else "svg")
+        data = self.pipe(fmt)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        return path
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        except RenderError as exc:
+            return {"text/plain": f"{self!r}\n{exc}"}
+
+    def __repr__(self) -> str:
+        first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""
+        return f"<Picture {self.diagram.kind}: {first}>"
+
+
+def chain(game: Game) -> Picture:
+    """The effect chain (Unstable Unicorns): links in order, first in, first out."""
+    return Picture(markup.chain(game))
+
+
+def pile(game: Game, events: Sequence[Event] = ()) -> Picture:
+    """The instant pile or the stack: bottom card first, resolving from the top.
+
+    ``events`` (say, those of the last step) show effects that resolved outside the stack.
+    """
+    return Picture(markup.pile(game, events))
+
+
+def board(game: Game) -> Picture:
+    """Each player's zones with their cards and state; shared zones as counts and top cards."""
+    return Picture(markup.board(game))
+
+
+def sequence(game: Game | None = None, items: Sequence[dict[str, Any]] | None = None, title: str = "") -> Picture:
+    """A trigger sequence (Berserk): ``items``, or ``game.state.flags["sequence"]``.
+
+    The plain-data shape of ``items`` is documented in :mod:`uurules.render.markup`.
+    """
+    if items is None:
+        items = game.state.flags.get("sequence", []) if game is not None else []
+    return Picture(markup.sequence(items, game, title))
+
+
+def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Picture:
+    """The board, with the chain, pile or sequence that is resolving on it."""
+    return Picture(markup.game_scene(game, events, first_event))
+
+
+def step(step: Step) -> Picture:
+    """The state after one step of a timeline, with what that step changed highlighted."""
+    return Picture(markup.step_scene(step))

@@ -1,0 +1,319 @@
+"""DOT source from the plain data of :mod:`uurules.render.markup`, and rendering it with graphviz.
+
+Two rules keep the pictures right:
+
+- every piece of text reaches DOT through :func:`escape` (all labels are graphviz HTML-like
+  labels, so quotes, ``<``, ``>``, ``&``, backslashes and Cyrillic arrive as written);
+- every colour, line style and mark comes from the one table :attr:`Style.TABLE`. Each status
+  has a colour *and* a second cue (a line style, and a mark before the words that say it).
+
+The source is deterministic: node ids come from the engine's ids, and everything is emitted in
+the order of the plain data.
+
+>>> escape('Bob "the <Great> & \\\\ Тест"')
+'Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;'
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from typing import ClassVar
+
+import graphviz
+
+from uurules.engine.errors import UURulesError
+from uurules.render.markup import Cell, Diagram, Edge, Group, Line, Node, Span, wrap
+
+NO_DOT = (
+    "graphviz's dot program is needed to draw pictures: install graphviz "
+    "(Debian/Ubuntu: apt-get install graphviz fonts-dejavu-core; macOS: brew install graphviz) "
+    "and make sure `dot` is on the PATH. The DOT source is still available (--format dot, or .source)."
+)
+
+FORMATS = ("svg", "png", "dot")
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class RenderError(UURulesError):
+    """A picture could not be drawn (graphviz's ``dot`` is missing, or it failed)."""
+
+
+def escape(text: str) -> str:
+    """Text made safe for a graphviz HTML-like label: the one way text enters DOT.
+
+    ``&``, ``<``, ``>``, ``"`` and ``'`` become entities; a line break becomes ``<BR/>``;
+    control characters are dropped. Backslashes and non-Latin letters stay as they are
+    (an HTML-like label has no backslash escapes).
+    """
+    text = _CONTROL.sub("", str(text))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace('"', "&quot;").replace("'", "&#39;")
+    return "<BR/>".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+
+class Style:
+    """The one style table: what each status looks like.
+
+    Keys of an entry: ``color`` (border, text of the caption, arrow), ``fill``, ``line``
+    (solid, dashed, dotted, bold, rounded, double, invis), ``mark`` (put before the caption),
+    ``shape`` (nodes; a box unless said), ``arrow`` (edges).
+    """
+
+    FONT: ClassVar[str] = "DejaVu Sans"
+    SIZE: ClassVar[int] = 12
+    SMALL: ClassVar[int] = 10
+    CHANGED: ClassVar[dict[str, str]] = {"color": "#e65100", "fill": "#fff59d", "mark": "▶", "penwidth": "3"}
+    CARD_BORDER: ClassVar[str] = "#b0bec5"
+
+    TABLE: ClassVar[dict[str, dict[str, str]]] = {
+        # effects of the chain, and triggers
+        "waiting": {"color": "#546e7a", "fill": "#ffffff", "line": "solid", "mark": "…"},
+        "next": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▶"},
+        "done": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
+        "used": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
+        "forming": {"color": "#b26a00", "fill": "#fff8e1", "line": "dashed", "mark": "⚡"},
+        "replaced": {"color": "#616161", "fill": "#eeeeee", "line": "dashed", "mark": "✗"},
+        "disregarded": {"color": "#c62828", "fill": "#fdecea", "line": "dotted", "mark": "⊘"},
+        "declined": {"color": "#757575", "fill": "#fafafa", "line": "dotted", "mark": "–"},
+        "cancelled": {"color": "#b71c1c", "fill": "#ffcdd2", "line": "double", "mark": "✗"},
+        "join": {"color": "#616161", "fill": "#ffffff", "line": "invis", "shape": "plaintext"},
+        "card": {"color": "#455a64", "fill": "#ffffff", "line": "rounded"},
+        # the pile / stack
+        "top": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▲"},
+        "item": {"color": "#455a64", "fill": "#ffffff", "line": "solid", "mark": "·"},
+        "resolved": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "dashed", "mark": "✓"},
+        "uninterruptible": {"color": "#e65100", "fill": "#fff3e0", "line": "double", "mark": "⚡"},
+        "window": {"color": "#0d47a1", "fill": "#ffffff", "line": "dashed", "shape": "note", "mark": "?", "margin": "0.15,0.05"},
+        "decision": {"color": "#b26a00", "fill": "#fffde7", "line": "solid", "shape": "note", "mark": "?", "margin": "0.15,0.05"},
+        # trigger sequences
+        "performed": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
+        "cut": {"color": "#6a1b9a", "fill": "#f3e5f5", "line": "dashed", "mark": "✂"},
+        # the board
+        "player": {"color": "#455a64", "fill": "#ffffff", "line": "solid"},
+        "player-active": {"color": "#0d47a1", "fill": "#ffffff", "line": "bold"},
+        "shared": {"color": "#455a64", "fill": "#fafafa", "line": "solid"},
+        "closed": {"fill": "#e0e0e0"},
+        "disabled": {"fill": "#ffcdd2"},
+        # groups
+        "chain": {"color": "#90a4ae", "line": "rounded"},
+        "pile": {"color": "#90a4ae", "line": "rounded"},
+        "sequence": {"color": "#90a4ae", "line": "rounded"},
+        "board": {"color": "#90a4ae", "line": "rounded"},
+        "outside": {"color": "#e65100", "line": "dashed"},
+        "link-resolved": {"color": "#2e7d32", "line": "dashed"},
+        "link-resolving": {"color": "#0d47a1", "line": "bold"},
+        "link-waits": {"color": "#546e7a", "line": "solid"},
+        # edges
+        "replace": {"color": "#424242", "line": "solid", "arrow": "normal"},
+        "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee"},
+        "answers": {"color": "#212121", "line": "bold", "arrow": "normal"},
+        "order": {"line": "invis", "arrow": "none"},
+        "window-edge": {"color": "#0d47a1", "line": "dashed", "arrow": "none"},
+        "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
+        "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal"},
+        "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
+        "layout": {"line": "invis", "arrow": "none"},
+    }
+    EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge"}
+
+    @classmethod
+    def of(cls, status: str, *, edge: bool = False) -> dict[str, str]:
+        if edge:
+            status = cls.EDGE_ALIASES.get(status, status)
+        return cls.TABLE.get(status, cls.TABLE["waiting"])
+
+
+# -- HTML-like labels ---------------------------------------------------------------------------
+def _spans(line: Line, size: int | None = None) -> str:
+    out = []
+    for span in line:
+        words = set(span.style.split())
+        s = escape(span.text)
+        if "strike" in words:
+            s = f"<S>{s}</S>"
+        if "italic" in words:
+            s = f"<I>{s}</I>"
+        if "bold" in words:
+            s = f"<B>{s}</B>"
+        if "small" in words or size is not None:
+            s = f'<FONT POINT-SIZE="{size or Style.SMALL}">{s}</FONT>'
+        out.append(s)
+    return "".join(out)
+
+
+def _cell(cell: Cell) -> str:
+    attrs = ['ALIGN="LEFT"', 'BALIGN="LEFT"']
+    if cell.colspan > 1:
+        attrs.append(f'COLSPAN="{cell.colspan}"')
+    if cell.port:
+        attrs.append(f'PORT="{cell.port}"')
+    fill = Style.CHANGED["fill"] if cell.changed else Style.of(cell.status).get("fill") if cell.status else None
+    if fill:
+        attrs.append(f'BGCOLOR="{fill}"')
+    if cell.border:
+        attrs.append(f'BORDER="1" COLOR="{Style.CARD_BORDER}"')
+    lines = list(cell.lines)
+    if cell.changed and lines:
+        lines[0] = [Span(Style.CHANGED["mark"] + " ", "bold"), *lines[0]]
+    body = "<BR/>".join(_spans(line) for line in lines) or " "
+    return f"<TD {' '.join(attrs)}>{body}</TD>"
+
+
+def _node_label(node: Node) -> str:
+    rows = ["<TR>" + "".join(_cell(c) for c in row) + "</TR>" for row in node.rows]
+    if node.caption:
+        st = Style.of(node.status)
+        now = Style.CHANGED["mark"] + " this step: " if node.changed else ""
+        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), 44))
+        cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
+        color = st.get("color", "#000000")
+        rows.append(
+            f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" COLSPAN="{cols}"><FONT POINT-SIZE="{Style.SMALL}" COLOR="{color}">'
+            f"<I>{escape(words)}</I></FONT></TD></TR>"
+        )
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2">{"".join(rows)}</TABLE>>'
+
+
+def _line_style(line: str) -> tuple[str, dict[str, str]]:
+    extra: dict[str, str] = {}
+    if line == "double":
+        extra["peripheries"] = "2"
+        return "filled", extra
+    if line in ("solid", ""):
+        return "filled", extra
+    if line == "invis":
+        return "invis", extra
+    return f"filled,{line}", extra
+
+
+def _node_attrs(node: Node) -> dict[str, str]:
+    st = Style.of(node.status)
+    style, extra = _line_style(st.get("line", "solid"))
+    attrs = {"label": _node_label(node), "shape": st.get("shape", "box")}
+    if "margin" in st:
+        attrs["margin"] = st["margin"]
+    if st.get("line") == "invis":
+        attrs["shape"] = "plaintext"
+        attrs["fontcolor"] = st.get("color", "#000000")
+        return attrs
+    attrs.update({"style": style, "color": st.get("color", "#000000"), "fillcolor": st.get("fill", "#ffffff")})
+    attrs.update(extra)
+    if node.changed:
+        attrs["color"] = Style.CHANGED["color"]
+        attrs["penwidth"] = Style.CHANGED["penwidth"]
+    return attrs
+
+
+def _edge_attrs(edge: Edge) -> dict[str, str]:
+    st = Style.of(edge.status, edge=True)
+    attrs: dict[str, str] = {}
+    line = st.get("line", "solid")
+    if line != "solid":
+        attrs["style"] = line
+    if "color" in st:
+        attrs["color"] = st["color"]
+        attrs["fontcolor"] = st["color"]
+    arrow = st.get("arrow", "normal")
+    if edge.back:
+        attrs["dir"] = "back"
+        attrs["arrowtail"] = arrow
+    elif arrow != "normal":
+        attrs["arrowhead"] = arrow
+    if edge.label:
+        attrs["label"] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(edge.label)}</FONT>>'
+    if not edge.constraint:
+        attrs["constraint"] = "false"
+    return attrs
+
+
+def _group(parent: graphviz.Digraph, group: Group) -> None:
+    with parent.subgraph(name=group.id) as sub:
+        st = Style.of(group.status)
+        style, _ = _line_style(st.get("line", "solid"))
+        sub.attr(
+            label=f'<<B>{escape(group.label)}</B>>',
+            style=style.replace("filled,", "").replace("filled", "solid"),
+            color=st.get("color", "#000000"),
+            labeljust="l",
+        )
+        for node in group.nodes:
+            sub.node(node.id, **_node_attrs(node))
+        for g in group.groups:
+            _group(sub, g)
+        _columns(sub, group.columns)
+
+
+def _columns(parent: graphviz.Digraph, columns: list[list[str]]) -> None:
+    """Each column on one rank, in order, first on top.
+
+    In a left-to-right layout the nodes of one rank stand one above another, and an edge
+    between two of them runs upwards: so invisible edges from each node to the one before it
+    fix the order.
+    """
+    for column in columns:
+        if len(column) < 2:
+            continue
+        with parent.subgraph() as same:
+            same.attr(rank="same")
+            for lower, upper in zip(column[1:], column, strict=False):
+                same.edge(lower, upper, style="invis")
+
+
+def to_dot(diagram: Diagram) -> str:
+    """The DOT source of a diagram (deterministic: the same diagram gives the same bytes).
+
+    The layout runs left to right (``rankdir=LR``): a link's effects are listed top to bottom
+    in the order they resolve, and what replaced an effect stands to its right; the groups'
+    ``columns`` fix the order top to bottom.
+    """
+    g = graphviz.Digraph(name=diagram.kind)
+    lines = diagram.title.split("\n") if diagram.title else []
+    title = "".join(f'<TR><TD ALIGN="LEFT"><B>{escape(line)}</B></TD></TR>' for line in lines)
+    title = f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">{title}</TABLE>>' if title else ""
+    g.attr(
+        rankdir="LR",
+        newrank="true",
+        fontname=Style.FONT,
+        fontsize=str(Style.SIZE + 2),
+        labelloc="t",
+        labeljust="l",
+        nodesep="0.15",
+        ranksep="0.45",
+        bgcolor="white",
+    )
+    if title:
+        g.attr(label=title)
+    g.attr("node", fontname=Style.FONT, fontsize=str(Style.SIZE), margin="0.06,0.03")
+    g.attr("edge", fontname=Style.FONT, fontsize=str(Style.SMALL), arrowsize="0.7")
+    with g.subgraph(name="cluster_picture") as whole:  # an invisible frame: its columns order the groups
+        whole.attr(style="invis", label="")
+        for group in diagram.groups:
+            _group(whole, group)
+        _columns(whole, diagram.columns)
+    for node in diagram.nodes:
+        g.node(node.id, **_node_attrs(node))
+    for edge in diagram.edges:
+        g.edge(edge.tail, edge.head, **_edge_attrs(edge))
+    return g.source
+
+
+_VERSION_COMMENT = re.compile(r"<!-- Generated by graphviz version [^>]*-->\n?")
+
+
+def render(source: str, format: str = "svg") -> bytes:
+    """Run graphviz's ``dot`` on ``source``. Raises :class:`RenderError` when it is missing."""
+    if format == "dot":
+        return source.encode("utf-8")
+    if format not in FORMATS:
+        raise RenderError(f"unknown picture format {format!r}. Accepted: {', '.join(FORMATS)}")
+    try:
+        out: bytes = graphviz.Source(source).pipe(format=format)
+    except graphviz.ExecutableNotFound:
+        raise RenderError(NO_DOT) from None
+    except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:  # pragma: no cover - a bug
+        raise RenderError(f"graphviz's dot failed: {exc}") from None
+    if format == "svg":
+        out = _VERSION_COMMENT.sub("", out.decode("utf-8")).encode("utf-8")
+    return out

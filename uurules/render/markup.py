@@ -1,0 +1,655 @@
+"""What the engine holds, turned into plain data for the pictures (the "markup").
+
+Like the ``transitions`` library's diagrams, the pictures are drawn in two steps: this module
+reads a game and returns a :class:`Diagram` (nodes, edges and groups with stable ids and
+status names, nothing graphviz-specific); :mod:`uurules.render.dot` turns that into DOT source.
+Nothing here decides a rule: it only reads ``game.state`` and the event log.
+
+Node ids derive from the engine's own ids, so the same scenario gives the same ids:
+``e<effect id>`` (an effect of the chain), ``i<pile item id>`` (a card on the pile or stack),
+``t<card id>`` (a card targeted by an effect), ``s<n>`` (the n-th trigger of a sequence),
+``p<n>`` (the n-th player's zones), ``shared`` (the shared zones), ``u<event index>`` (an
+uninterruptible effect), ``decision`` and ``window`` (what the engine waits for). Card rows
+inside a zone have the port ``c<card id>``.
+
+The plain-data shape of a Berserk trigger sequence, read from ``game.state.flags["sequence"]``,
+is a list of dicts, in the order the abilities triggered::
+
+    {"ability": "gets a counter",        # what the ability does
+     "source": "Bob/Проклятый Маг",      # a board reference (or a card id)
+     "targets": ["Bob/Проклятый Маг"],   # board references (or card ids)
+     "status": "performed"}              # or "cut": stopped by the infinite-chain rule
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uurules.engine.events import Event
+    from uurules.engine.game import Game
+    from uurules.engine.state import Decision, Effect, Link, PileItem, State
+    from uurules.timeline import Step
+
+TOP_CARDS = 3
+"""How many top cards of a shared zone (deck, discard pile) the board lists."""
+
+MAX_OPTIONS = 6
+"""How many options of a pending decision the note lists before "and n more"."""
+
+
+# -- the plain data ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Span:
+    """A run of text. ``style``: space-separated words from bold, italic, small, strike."""
+
+    text: str
+    style: str = ""
+
+
+Line = list[Span]
+
+
+@dataclass
+class Cell:
+    """One cell of a node's table: lines of text; ``port`` names it for arrows (a card in a zone)."""
+
+    lines: list[Line] = field(default_factory=list)
+    port: str | None = None
+    status: str | None = None
+    changed: bool = False
+    colspan: int = 1
+    border: bool = False
+
+
+@dataclass
+class Node:
+    """A box: rows of cells, a status (its style), and a caption that says the status in words."""
+
+    id: str
+    status: str
+    rows: list[list[Cell]]
+    caption: str = ""
+    changed: bool = False
+
+
+@dataclass
+class Edge:
+    """An arrow from ``tail`` to ``head`` (``node`` or ``node:port``).
+
+    ``back`` draws the arrowhead at the tail: a pile is laid out bottom first, but its
+    "answers" arrows point down from the answering card to the card it answers.
+    """
+
+    tail: str
+    head: str
+    status: str
+    label: str = ""
+    constraint: bool = True
+    back: bool = False
+
+
+@dataclass
+class Group:
+    """A framed group of nodes (a graphviz cluster).
+
+    ``columns``: lists of node ids, each drawn as one column, first on top (a link's effects in
+    the order they resolve; a pile from its top card down).
+    """
+
+    id: str
+    label: str
+    status: str
+    nodes: list[Node] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    columns: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Diagram:
+    """A whole picture. ``columns`` as in :class:`Group` (the groups stacked top to bottom)."""
+
+    kind: str
+    title: str
+    groups: list[Group] = field(default_factory=list)
+    nodes: list[Node] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    columns: list[list[str]] = field(default_factory=list)
+
+    def all_nodes(self) -> list[Node]:
+        out = list(self.nodes)
+        todo = list(self.groups)
+        while todo:
+            g = todo.pop(0)
+            out.extend(g.nodes)
+            todo[:0] = g.groups
+        return out
+
+    def node(self, node_id: str) -> Node:
+        for n in self.all_nodes():
+            if n.id == node_id:
+                return n
+        raise KeyError(node_id)
+
+
+WRAP = 34
+"""Labels longer than this many characters are wrapped (keeps columns narrow)."""
+
+
+def wrap(s: str, width: int = WRAP) -> list[str]:
+    """``s`` broken into lines of at most ``width`` characters, at spaces only."""
+    return textwrap.wrap(s, width, break_long_words=False, break_on_hyphens=False) or [s]
+
+
+def text(s: str, style: str = "", width: int = WRAP) -> list[Cell]:
+    """A one-cell row holding ``s``, wrapped."""
+    return [Cell([[Span(line, style)] for line in wrap(s, width)])]
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+# -- what changed between two steps ------------------------------------------------------------
+@dataclass
+class Changes:
+    """What one step changed: highlighted like a debugger's current line."""
+
+    effects: set[int] = field(default_factory=set)
+    cards: set[int] = field(default_factory=set)
+    items: set[int] = field(default_factory=set)
+    gone_items: list[PileItem] = field(default_factory=list)
+    players: set[str] = field(default_factory=set)
+
+
+def changes(before: State, after: State) -> Changes:
+    """Compare two states: effects new or with a new status, cards moved or with a new state."""
+    out = Changes()
+    old_effects = {e.id: e for link in before.chain for e in link.effects}
+    for link in after.chain:
+        for e in link.effects:
+            o = old_effects.get(e.id)
+            if o is None or (o.status, o.targets, o.replaced_by) != (e.status, e.targets, e.replaced_by):
+                out.effects.add(e.id)
+
+    def places(s: State) -> dict[int, tuple[str | None, str]]:
+        spots: dict[int, tuple[str | None, str]] = {}
+        for key, ids in s.zones.items():
+            for c in ids:
+                spots[c] = key
+        for item in s.pile:
+            spots.setdefault(item.card, (item.player, "pile"))
+        return spots
+
+    was, now = places(before), places(after)
+    for c, key in now.items():
+        if was.get(c) != key:
+            out.cards.add(c)
+    for c, card in after.cards.items():
+        old = before.cards.get(c)
+        if old is not None and old != card:
+            out.cards.add(c)
+    old_items = {i.id for i in before.pile}
+    new_items = {i.id for i in after.pile}
+    out.items = new_items - old_items
+    out.gone_items = [i for i in before.pile if i.id not in new_items]
+    for p in after.players:
+        if before.numbers.get(p) != after.numbers.get(p):
+            out.players.add(p)
+    return out
+
+
+# -- names ------------------------------------------------------------------------------------
+def zone_title(zone: str) -> str:
+    """``active_play_area`` -> ``Active Play Area``; ``discard`` -> ``Discard pile``."""
+    if zone == "discard":
+        return "Discard pile"
+    return " ".join(w.capitalize() for w in zone.replace("-", "_").split("_"))
+
+
+def _status_words(status: dict[str, Any]) -> list[str]:
+    out = []
+    for key, value in status.items():
+        if value is True:
+            out.append(key)
+        else:
+            out.append(f"{key} {value}")
+    return out
+
+
+def _shown(game: Game, card: int | None) -> str:
+    if card is None or card not in game.state.cards:
+        return "?"
+    return game.shown(card)
+
+
+def _ref(game: Game | None, ref: Any) -> str:
+    if isinstance(ref, int) and game is not None and ref in game.state.cards:
+        return game.ref(ref)
+    return str(ref)
+
+
+def _place(game: Game, card: int) -> str:
+    """Where a card is, in words: "Bob's Stable", "the deck"."""
+    key = game.state.where(card)
+    if key is None:
+        holder = game.holder(card)
+        return f"{holder}'s card on the {game.ruleset.structure}" if holder else ""
+    who, zone = key
+    return f"{who}'s {zone_title(zone)}" if who else f"the {zone_title(zone).lower()}"
+
+
+# -- the effect chain (Unstable Unicorns) -------------------------------------------------------
+_JOIN = {"then": "then", "if-you-do": "if you do", "and": "and"}
+_TRIGGER_CAPTION = {"forming": "triggered: waits to be used", "done": "used", "declined": "declined"}
+
+
+def _reasons(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int, str]:
+    """Why each disregarded effect (or unusable trigger) was disregarded, from the event log."""
+    out: dict[int, str] = {}
+    pool = [e for e in events if e.type == "disregard"]
+    for link in reversed(chain):
+        for eff in reversed(link.effects):
+            if eff.status != "disregarded":
+                continue
+            label = None if eff.verb == "trigger" else eff.label
+            for i in range(len(pool) - 1, -1, -1):
+                ev = pool[i]
+                if ev.player == eff.player and ev.card == _shown(game, eff.source) and ev.detail.get("effect") == label:
+                    out[eff.id] = str(ev.detail.get("reason", ""))
+                    del pool[i]
+                    break
+    return out
+
+
+def _choices(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int, str]:
+    """What was chosen for each "one of" effect that resolved, from the event log."""
+    out: dict[int, str] = {}
+    pool = [e for e in events if e.type == "choose"]
+    for link in reversed(chain):
+        for eff in reversed(link.effects):
+            if eff.verb != "one-of" or eff.status != "done":
+                continue
+            for i in range(len(pool) - 1, -1, -1):
+                ev = pool[i]
+                if ev.player == eff.player and ev.card == _shown(game, eff.source):
+                    out[eff.id] = str(ev.detail.get("choice", ""))
+                    del pool[i]
+                    break
+    return out
+
+
+def _effect_node(
+    game: Game, eff: Effect, number: int | None, reason: str | None, next_up: bool, changed: bool
+) -> Node:
+    """One effect of a link; ``reason`` says why it was disregarded, or what a "one of" chose."""
+    nid = f"e{eff.id}"
+    src = _shown(game, eff.source) if eff.source is not None else ""
+    who = f"{src} · {eff.player}" if src else eff.player
+    if eff.verb == "trigger":
+        status = {"done": "used"}.get(eff.status, eff.status)
+        caption = _TRIGGER_CAPTION.get(eff.status, "")
+        if eff.status == "disregarded":
+            caption = "cannot be used" + (f": {reason}" if reason else "")
+        rows = [text(src, "bold"), text(f"triggers · {eff.player}", "small")]
+        return Node(nid, status, rows, caption, changed)
+    if eff.verb == "continue":
+        return Node(nid, "join", [text(_JOIN.get(eff.label, eff.label), "italic")], "", changed)
+    status = eff.status
+    strike = "strike" if status in ("replaced", "cancelled") else ""
+    lines: list[Line] = [[Span(line, strike)] for line in wrap(eff.label)]
+    if number is not None:
+        lines[0].insert(0, Span(f"{number}. ", "bold"))
+    rows = [[Cell(lines)], text(who, "small")]
+    if status == "done":
+        caption = f"done: chose {reason}" if reason and eff.verb == "one-of" else "done"
+        if eff.data.get("carried_out_as"):
+            caption = f"at the hand limit: carried out as {eff.data['carried_out_as']}"
+    elif status == "replaced":
+        caption = "replaced"
+    elif status == "disregarded":
+        caption = "impossible: disregarded" + (f" ({reason})" if reason else "")
+    elif status == "waiting":
+        status = "next" if next_up else "waiting"
+        caption = "resolves next" if next_up else "waits"
+    else:
+        caption = status
+    return Node(nid, status, rows, caption, changed)
+
+
+def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | None = None) -> tuple[Group, list[Edge]]:
+    """THE EFFECT CHAIN: links in order (first in, first out), each a group of its effects.
+
+    Within a link the effects are listed in the order they resolve; an effect replaced by
+    others stays, crossed out, with an arrow labelled by the replacing card to what replaced
+    it. The effects that will really resolve are numbered in resolution order.
+    """
+    chain = game.state.chain
+    group = Group("cluster_chain", "THE EFFECT CHAIN · first in, first out", "chain")
+    edges: list[Edge] = []
+    reasons = _reasons(events, chain, game) | _choices(events, chain, game)
+    effects_by_id = {e.id: e for link in chain for e in link.effects}
+    number = 0
+    next_id = None
+    for link in chain:
+        if not link.resolved:
+            waiting = [e for e in link.effects if e.status in ("waiting", "forming")]
+            next_id = waiting[0].id if waiting else None
+            break
+    targets: list[int] = []
+    depth: dict[int, int] = {}
+    columns: dict[int, list[str]] = {}
+    first_open = next((link.id for link in chain if not link.resolved), None)
+    for k, link in enumerate(chain, 1):
+        state = "resolved" if link.resolved else ("resolving" if link.id == first_open else "waits")
+        label = f"Link {k} · {link.cause} · {state}" if link.cause else f"Link {k} · {state}"
+        lg = Group(f"cluster_link{link.id}", label, f"link-{state}")
+        for eff in link.effects:
+            n = None
+            if eff.verb not in ("trigger", "continue") and eff.status != "replaced":
+                number += 1
+                n = number
+            hot = changed is not None and eff.id in changed.effects
+            depth[eff.id] = depth.get(eff.replaces, -1) + 1 if eff.replaces is not None else 0
+            columns.setdefault(depth[eff.id], []).append(f"e{eff.id}")
+            lg.nodes.append(_effect_node(game, eff, n, reasons.get(eff.id), eff.id == next_id, hot))
+            for rid in eff.replaced_by:
+                rep = effects_by_id.get(rid)
+                if rep is not None:
+                    by = _shown(game, rep.replaced_with) if rep.replaced_with is not None else "replaced by"
+                    edges.append(Edge(f"e{eff.id}", f"e{rid}", "replace", by))
+            for t in eff.targets:
+                if t not in targets:
+                    targets.append(t)
+                edges.append(Edge(f"e{eff.id}", f"t{t}", "target", "target"))
+        group.groups.append(lg)
+    group.columns = [columns[d] for d in sorted(columns)]
+    for t in targets:
+        hot = changed is not None and t in changed.cards
+        rows = [text(_shown(game, t), "bold"), text(_place(game, t), "small")]
+        group.nodes.append(Node(f"t{t}", "card", rows, "", hot))
+    return group, edges
+
+
+# -- the instant pile / the stack (LIFO) --------------------------------------------------------
+def _fates(events: Iterable[Event]) -> dict[tuple[str | None, str], str]:
+    """What became of the cards that left the pile, by (player, card name), from the events."""
+    out: dict[tuple[str | None, str], str] = {}
+    resolver: tuple[str | None, str] | None = None
+    for ev in events:
+        if ev.card is None:
+            continue
+        key = (ev.player, ev.card)
+        if ev.type == "resolve" and not ev.detail.get("uninterruptible"):
+            out.setdefault(key, "resolved")
+            resolver = key
+        elif ev.type == "cancel":
+            by = ev.detail.get("by")
+            if resolver is not None and by == resolver[1]:
+                out[key] = f"cancelled by {resolver[0]}'s {by}"
+                out[resolver] = f"resolved: stopped {ev.player}'s {ev.card}"
+            else:
+                out[key] = f"cancelled by {by}" if by else "cancelled"
+    return out
+
+
+def pile_group(
+    game: Game, events: Sequence[Event] = (), changed: Changes | None = None, first_event: int = 0
+) -> tuple[Group, list[Edge], list[Node]]:
+    """The instant pile or stack: bottom card first, each card with its player, "answers" arrows.
+
+    Cards resolve from the top (last in, first out): each is numbered in that order. Cards that
+    left the pile in this step stay visible, as resolved or cancelled. An open response window
+    says who may still respond. Effects that resolved at once, without entering the stack
+    (uninterruptible), are drawn beside it. Returns the group, its edges and notes beside it.
+    """
+    s = game.state
+    structure = game.ruleset.structure
+    name = "THE STACK" if structure == "stack" else "THE INSTANT PILE"
+    group = Group("cluster_pile", f"{name} · last in, first out", "pile")
+    edges: list[Edge] = []
+    notes: list[Node] = []
+    gone = list(changed.gone_items) if changed else []
+    items = sorted([*s.pile, *gone], key=lambda i: i.id)
+    live = {i.id for i in s.pile}
+    fates = _fates(events)
+    by_id = {i.id: i for i in items}
+    order = {item.id: n for n, item in enumerate(reversed(s.pile), 1)}
+    for item in reversed(items):
+        shown = _shown(game, item.card)
+        fate = "" if item.id in live else fates.get((item.player, shown), "left the " + structure)
+        rows = [text(shown, "bold strike" if fate.startswith("cancelled") else "bold"), text(item.player, "")]
+        if item.ability:
+            rows.append(text(f"ability: {item.ability}", "small"))
+        if item.answers is not None and item.answers in by_id:
+            below = by_id[item.answers]
+            rows.append(text(f"answers {_shown(game, below.card)} ({below.player})", "small"))
+        hot = changed is not None and item.id in changed.items
+        if fate:
+            status = "cancelled" if fate.startswith("cancelled") else "resolved"
+            group.nodes.append(Node(f"i{item.id}", status, rows, fate, True))
+        elif order[item.id] == 1:
+            group.nodes.append(Node(f"i{item.id}", "top", rows, "top card · resolves 1st", hot))
+        else:
+            group.nodes.append(Node(f"i{item.id}", "item", rows, f"resolves {ordinal(order[item.id])}", hot))
+    group.columns = [[f"i{i.id}" for i in reversed(items)]]
+    for below, above in zip(items, items[1:], strict=False):
+        if above.answers == below.id:
+            edges.append(Edge(f"i{below.id}", f"i{above.id}", "answers", "answers", back=True))
+        else:
+            edges.append(Edge(f"i{below.id}", f"i{above.id}", "order"))
+            if above.answers is not None and above.answers in by_id:
+                edges.append(Edge(f"i{above.answers}", f"i{above.id}", "answers", "answers", False, back=True))
+    d = s.pending
+    if d is not None and d.is_response_window and d.data.get("item") in live:
+        item = by_id[d.data["item"]]
+        may = [str(p) for p in d.data.get("may_respond", [d.player])]
+        rows = [text("Response window open", "bold"), text(f"on {_shown(game, item.card)} ({item.player})")]
+        rows.append(text("may still respond: " + (", ".join(may) or "nobody")))
+        passed = s.window.passed if s.window is not None and s.window.item == item.id else []
+        if passed:
+            rows.append(text("passed: " + ", ".join(passed), "small"))
+        notes.append(Node("window", "window", rows, f"waiting for {d.player}"))
+        edges.append(Edge(f"i{item.id}", "window", "window"))
+    outside = [(n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")]
+    if outside:
+        og = Group("cluster_outside", f"Outside the {structure}", "outside")
+        for n, ev in outside:
+            rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
+            og.nodes.append(Node(f"u{n}", "uninterruptible", rows, "uninterruptible: resolved at once", True))
+        group.groups.append(og)
+    return group, edges, notes
+
+
+# -- a trigger sequence (Berserk's infinite-chain rule) ------------------------------------------
+def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) -> tuple[Group, list[Edge]]:
+    """A sequence of triggered abilities, in order; where the infinite-chain rule cut it, the
+    repetition that was not performed, crossed out, naming the trigger it would have repeated.
+
+    ``items`` has the plain-data shape documented at the top of this module.
+    """
+    group = Group("cluster_sequence", "TRIGGER SEQUENCE · stops before the first repetition", "sequence")
+    edges: list[Edge] = []
+    seen: list[tuple[str, str, tuple[str, ...]]] = []
+    for k, item in enumerate(items, 1):
+        ability = str(item.get("ability", ""))
+        source = _ref(game, item.get("source"))
+        targets = tuple(_ref(game, t) for t in item.get("targets", []) or [])
+        key = (ability, source, targets)
+        status = "cut" if item.get("status") == "cut" else "performed"
+        rows = [
+            [Cell([[Span(f"{k}. ", "bold"), Span(ability, "bold strike" if status == "cut" else "bold")]])],
+            text(f"source: {source}", "small"),
+            text(("targets: " if len(targets) > 1 else "target: ") + (", ".join(targets) or "none"), "small"),
+        ]
+        if status == "cut":
+            again = seen.index(key) + 1 if key in seen else None
+            caption = "not performed: repeats " + (f"#{again}" if again else "an earlier trigger")
+        else:
+            caption = "performed"
+        group.nodes.append(Node(f"s{k}", status, rows, caption))
+        seen.append(key)
+        if k > 1:  # drawn top down: the arrow runs from the earlier trigger to this one
+            kind, word = ("cut-edge", "cut") if status == "cut" else ("sequence", "triggers")
+            edges.append(Edge(f"s{k}", f"s{k - 1}", kind, word, back=True))
+    group.columns = [[f"s{k}" for k in range(1, len(items) + 1)]]
+    return group, edges
+
+
+# -- the board ----------------------------------------------------------------------------------
+def _card_cell(game: Game, c: int, changed: Changes | None) -> Cell:
+    card = game.state.cards[c]
+    words = _status_words(game.ruleset.status(game, card))
+    line: Line = [Span(card.shown)]
+    if words:
+        line.append(Span("  " + " · ".join(words), "small"))
+    status = "disabled" if card.disabled else ("closed" if card.closed else None)
+    hot = changed is not None and c in changed.cards
+    return Cell([line], port=f"c{c}", status=status, changed=hot, border=True)
+
+
+def _zone_columns(game: Game, zones: list[list[int]], changed: Changes | None, limit: int | None) -> list[list[Cell]]:
+    """Zones side by side, one card a cell, as the rows of a grid ("—" for an empty zone)."""
+    cols: list[list[Cell]] = []
+    for cards in zones:
+        shown = cards if limit is None else cards[:limit]
+        col = [_card_cell(game, c, changed) for c in shown]
+        if limit is not None and len(cards) > limit:
+            col.append(Cell([[Span(f"… and {len(cards) - limit} more", "small italic")]]))
+        cols.append(col or [Cell([[Span("—", "small")]])])
+    height = max((len(c) for c in cols), default=0)
+    return [[col[i] if i < len(col) else Cell() for col in cols] for i in range(height)]
+
+
+def board_group(game: Game, changed: Changes | None = None) -> Group:
+    """Each player's zones with their cards and their state; the shared zones as counts and top cards."""
+    s = game.state
+    rs = game.ruleset
+    group = Group("cluster_board", "THE BOARD", "board")
+    for n, p in enumerate(s.players):
+        head = [Span(p, "bold")]
+        notes = []
+        if p == s.active:
+            notes.append("active player")
+        for key, value in s.numbers.get(p, {}).items():
+            notes.append(f"{key} {value}")
+        if s.winner == p:
+            notes.append("WINNER")
+        if notes:
+            head.append(Span("  " + " · ".join(notes), "small"))
+        zones = rs.player_zones
+        rows = [
+            [Cell([head], colspan=len(zones), changed=changed is not None and p in changed.players)],
+            [Cell([[Span(f"{zone_title(z)} · {len(s.zones[(p, z)])}", "small bold")]]) for z in zones],
+            *_zone_columns(game, [s.zones[(p, z)] for z in zones], changed, None),
+        ]
+        group.nodes.append(Node(f"p{n}", "player-active" if p == s.active else "player", rows))
+    shared = rs.shared_zones
+    if shared:
+        rows = [
+            [Cell([[Span(f"{zone_title(z)} · {len(s.zones[(None, z)])}", "small bold")]]) for z in shared],
+            *_zone_columns(game, [s.zones[(None, z)] for z in shared], changed, TOP_CARDS),
+        ]
+        group.nodes.append(Node("shared", "shared", rows, "top cards first"))
+    group.columns = [[n.id for n in group.nodes]]
+    return group
+
+
+# -- the pending decision -------------------------------------------------------------------------
+def decision_node(game: Game, d: Decision) -> tuple[Node, str | None]:
+    """A note for the decision the engine waits on, and the node it is about (or ``None``)."""
+    opts = d.options[:MAX_OPTIONS]
+    more = len(d.options) - len(opts)
+    rows = [text(f"Waiting for {d.player}", "bold"), text(d.question)]
+    rows.append(text("options: " + " | ".join(opts) + (f" | … {more} more" if more else ""), "small"))
+    about = None
+    if "effect" in d.data:
+        about = f"e{d.data['effect']}"
+    elif "item" in d.data:
+        about = f"i{d.data['item']}"
+    return Node("decision", "decision", rows, ""), about
+
+
+# -- whole pictures -------------------------------------------------------------------------------
+def _title(game: Game) -> str:
+    return game.title or game.ruleset.title
+
+
+def chain(game: Game) -> Diagram:
+    group, edges = chain_group(game, game.events)
+    return Diagram("chain", _title(game), [group], [], edges)
+
+
+def pile(game: Game, events: Sequence[Event] = ()) -> Diagram:
+    group, edges, notes = pile_group(game, events)
+    return Diagram("pile", _title(game), [group], notes, edges)
+
+
+def board(game: Game) -> Diagram:
+    return Diagram("board", _title(game), [board_group(game)])
+
+
+def sequence(items: Sequence[dict[str, Any]], game: Game | None = None, title: str = "") -> Diagram:
+    group, edges = sequence_group(items, game)
+    return Diagram("sequence", title or (_title(game) if game else "Trigger sequence"), [group], [], edges)
+
+
+def _anchor(group: Group) -> str:
+    """The node that stands for a group when groups are stacked: its first column's top node."""
+    if group.columns:
+        return group.columns[0][0]
+    return group.nodes[0].id if group.nodes else _anchor(group.groups[0])
+
+
+def _scene(
+    game: Game, kind: str, title: str, events: Sequence[Event], changed: Changes | None, first_event: int
+) -> Diagram:
+    """The board with whatever is resolving beside it: the picture of a game or of a step."""
+    s = game.state
+    diagram = Diagram(kind, title)
+    if s.chain:
+        group, edges = chain_group(game, game.events, changed)
+        diagram.groups.append(group)
+        diagram.edges.extend(edges)
+    if s.pile or (changed and changed.gone_items) or any(e.detail.get("uninterruptible") for e in events):
+        group, edges, notes = pile_group(game, events, changed, first_event)
+        diagram.groups.append(group)
+        diagram.edges.extend(edges)
+        diagram.nodes.extend(notes)
+    seq = s.flags.get("sequence") or []
+    if seq:
+        group, edges = sequence_group(seq, game)
+        diagram.groups.append(group)
+        diagram.edges.extend(edges)
+    diagram.groups.append(board_group(game, changed))
+    diagram.columns = [[_anchor(g) for g in diagram.groups]]
+    d = s.pending
+    if d is not None and not d.is_response_window:
+        node, about = decision_node(game, d)
+        diagram.nodes.append(node)
+        ids = {n.id for n in diagram.all_nodes()}
+        if about in ids:
+            diagram.edges.append(Edge(str(about), "decision", "asks"))
+    return diagram
+
+
+def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Diagram:
+    """A game as it stands: the board, and the chain, pile or sequence if there is one."""
+    return _scene(game, "game", _title(game), events, None, first_event)
+
+
+def step_scene(step: Step) -> Diagram:
+    """The state after step N, with what changed since step N-1 highlighted."""
+    game = step.game()
+    prev = step.previous
+    changed = changes(prev.state, step.state) if prev is not None else None
+    first = len(game.events) - len(step.events)
+    title = f"Step {step.number} · {step.label}"
+    if game.title:
+        title = f"{game.title}\n{title}"
+    return _scene(game, "step", title, step.events, changed, first)
