@@ -78,9 +78,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 0
     n = len(tl) - 1 if args.step is None else args.step
     if not 0 <= n < len(tl):
-        raise InputError(
-            f"--step {n} is out of range. Accepted: 0 (the staged board) to {len(tl) - 1}", file=args.file
-        )
+        raise InputError(f"--step {n} is out of range. Accepted: 0 (the staged board) to {len(tl) - 1}", file=args.file)
     suffix = out.suffix[1:].lower()
     fmt = args.format or (suffix if suffix in render.FORMATS else "svg")
     if out.is_dir():

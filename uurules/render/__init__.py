@@ -19,8 +19,12 @@ drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) ne
 >>> pic = chain(game)
 >>> pic
 <Picture chain: Two discards>
->>> 'label="Dread Pirate Unicorn"' in pic.source or 'Dread Pirate Unicorn</FONT>>' in pic.source
-True
+>>> [(e.tail, e.head, e.label) for e in pic.diagram.edges]
+[('e15', 'e16', 'Dread Pirate Unicorn'), ('e15', 'e17', 'Dread Pirate Unicorn')]
+>>> [(n.id, n.caption) for n in pic.diagram.all_nodes() if n.id in ("e15", "e16", "e17")]
+[('e15', 'replaced'), ('e16', 'resolves next'), ('e17', 'waits')]
+>>> print(pic.source.splitlines()[0])
+digraph chain {
 """
 
 from __future__ import annotations
@@ -31,12 +35,11 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.render import markup
 from uurules.render.dot import FORMATS, NO_DOT, RenderError, Style, escape, render, to_dot
-from uurules.render.markup import Diagram
+from uurules.render.markup import Diagram, StepLike
 
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
-    from uurules.timeline import Step
 
 __all__ = [
     "FORMATS",
@@ -127,6 +130,6 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
     return Picture(markup.game_scene(game, events, first_event))
 
 
-def step(step: Step) -> Picture:
+def step(step: StepLike) -> Picture:
     """The state after one step of a timeline, with what that step changed highlighted."""
     return Picture(markup.step_scene(step))

@@ -23,22 +23,43 @@ is a list of dicts, in the order the abilities triggered::
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
     from uurules.engine.state import Decision, Effect, Link, PileItem, State
-    from uurules.timeline import Step
 
 TOP_CARDS = 3
 """How many top cards of a shared zone (deck, discard pile) the board lists."""
 
 MAX_OPTIONS = 6
 """How many options of a pending decision the note lists before "and n more"."""
+
+
+class StepLike(Protocol):
+    """What a picture of a step reads (:class:`uurules.timeline.Step` is one)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def previous(self) -> StepLike | None: ...
+
+    def game(self) -> Game: ...
 
 
 # -- the plain data ---------------------------------------------------------------------------
@@ -284,9 +305,7 @@ def _choices(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int
     return out
 
 
-def _effect_node(
-    game: Game, eff: Effect, number: int | None, reason: str | None, next_up: bool, changed: bool
-) -> Node:
+def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None, next_up: bool, changed: bool) -> Node:
     """One effect of a link; ``reason`` says why it was disregarded, or what a "one of" chose."""
     nid = f"e{eff.id}"
     src = _shown(game, eff.source) if eff.source is not None else ""
@@ -438,7 +457,7 @@ def pile_group(
         else:
             group.nodes.append(Node(f"i{item.id}", "item", rows, f"resolves {ordinal(order[item.id])}", hot))
     group.columns = [[f"i{i.id}" for i in reversed(items)]]
-    for below, above in zip(items, items[1:], strict=False):
+    for below, above in itertools.pairwise(items):
         if above.answers == below.id:
             edges.append(Edge(f"i{below.id}", f"i{above.id}", "answers", "answers", back=True))
         else:
@@ -456,7 +475,9 @@ def pile_group(
             rows.append(text("passed: " + ", ".join(passed), "small"))
         notes.append(Node("window", "window", rows, f"waiting for {d.player}"))
         edges.append(Edge(f"i{item.id}", "window", "window"))
-    outside = [(n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")]
+    outside = [
+        (n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")
+    ]
     if outside:
         og = Group("cluster_outside", f"Outside the {structure}", "outside")
         for n, ev in outside:
@@ -643,7 +664,7 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
     return _scene(game, "game", _title(game), events, None, first_event)
 
 
-def step_scene(step: Step) -> Diagram:
+def step_scene(step: StepLike) -> Diagram:
     """The state after step N, with what changed since step N-1 highlighted."""
     game = step.game()
     prev = step.previous

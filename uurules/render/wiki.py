@@ -70,11 +70,12 @@ def _board(game: Game) -> list[str]:
         hand = s.zones.get((p, "hand"), [])
         head = f"{p}" + (" (active player)" if p == s.active else "")
         numbers = ", ".join(f"{k} {v}" for k, v in s.numbers.get(p, {}).items())
-        out.append(f"'''{wiki_text(head)}''': Hand size of {len(hand)}" + (f"; {wiki_text(numbers)}" if numbers else ""))
+        extra = f"; {wiki_text(numbers)}" if numbers else ""
+        out.append(f"'''{wiki_text(head)}''': Hand size of {len(hand)}{extra}")
         for z in rs.player_zones:
             for c in s.zones[(p, z)]:
-                words = rs.status(game, s.cards[c])
-                state = " (" + ", ".join(k if v is True else f"{k} {v}" for k, v in words.items()) + ")" if words else ""
+                words = [k if v is True else f"{k} {v}" for k, v in rs.status(game, s.cards[c]).items()]
+                state = f" ({', '.join(words)})" if words else ""
                 out.append(f"* [In {zone_title(z)}];{wiki_text(game.shown(c) + state)}")
         out.append("")
     shared = [f"{zone_title(z)}: {len(s.zones[(None, z)])}" for z in rs.shared_zones]
@@ -118,10 +119,10 @@ def export(timeline: Timeline, directory: str | Path, name: str) -> list[Path]:
     """Write ``DIR/NAME.wiki`` and the SVG pictures it links; returns the paths written."""
     from uurules.render import step as step_picture
 
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
     pictures = [step_picture(s) for s in timeline]
     svgs = [p.pipe("svg") for p in pictures]  # draw everything first: a missing dot writes nothing
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
     written = []
     for step, data in zip(timeline, svgs, strict=True):
         path = directory / picture_name(name, step.number)

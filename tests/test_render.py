@@ -1,0 +1,497 @@
+"""The pictures: plain data (markup) and DOT source, asserted on structure, never on SVG bytes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, board, scenario
+from uurules import render
+from uurules.engine.events import Event
+from uurules.engine.state import PileItem
+from uurules.render import markup
+from uurules.render.dot import Style, escape, to_dot
+from uurules.timeline import Timeline
+
+SEED = "seed-001-gameplay.yaml"
+NEIGH = "render-neigh-pile.yaml"
+TWO_LINKS = "render-two-links.yaml"
+
+
+def timeline(name: str) -> Timeline:
+    return Timeline(scenario(name))
+
+
+def edges(source: str) -> list[tuple[str, str, str]]:
+    """(tail, head, attributes) of every edge written in a DOT source."""
+    out = []
+    for line in source.splitlines():
+        m = re.match(r"^\s*(\S+) -> (\S+)(?: \[(.*)\])?$", line)
+        if m:
+            out.append((m.group(1), m.group(2), m.group(3) or ""))
+    return out
+
+
+def node_line(source: str, node_id: str) -> str:
+    lines = [ln for ln in source.splitlines() if re.match(rf"^\s*{re.escape(node_id)} \[", ln)]
+    assert len(lines) == 1, f"{node_id} is declared {len(lines)} times"
+    return lines[0]
+
+
+def words(node: markup.Node) -> str:
+    """All the text of a node, one string."""
+    return " ".join(span.text for row in node.rows for cell in row for line in cell.lines for span in line)
+
+
+# -- the effect chain ------------------------------------------------------------------------------
+def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing_card() -> None:
+    # rule: UU.REPL.2 rule: UU.REPL.3 the seed's trace, drawn: 2 discards -> 4 discards -> 4 draws*
+    game = scenario(SEED).play()
+    diagram = markup.chain(game)
+    nodes = diagram.all_nodes()
+    effects = [n for n in nodes if n.id.startswith("e") and n.status not in ("join", "used")]
+    replaced = [n for n in effects if n.status == "replaced"]
+    assert len(replaced) == 6  # the 2 discards, and the 4 discards Dread Pirate Unicorn made
+    for n in replaced:
+        first = n.rows[0][0].lines[0]
+        assert [s.style for s in first] == ["strike"] and first[0].text == "Discard a card"
+    labels = sorted({e.label for e in diagram.edges if e.status == "replace"})
+    assert labels == ["Dread Pirate Unicorn", "Parallel Universicorn"]
+    by_card = {lab: sum(e.label == lab for e in diagram.edges) for lab in labels}
+    assert by_card == {"Dread Pirate Unicorn": 4, "Parallel Universicorn": 4}
+    # every replacement edge goes from a replaced effect to what replaced it
+    ids = {n.id: n for n in nodes}
+    for e in diagram.edges:
+        if e.status == "replace":
+            assert ids[e.tail].status == "replaced"
+
+
+def test_chain_numbers_the_effects_that_resolve_in_order_first_in_first_out() -> None:
+    # rule: UU.CHAIN.1 the first link resolves completely before the next
+    game = scenario(SEED).play()
+    diagram = markup.chain(game)
+    numbered = []
+    for n in diagram.all_nodes():
+        first = n.rows[0][0].lines[0] if n.rows and n.rows[0][0].lines else []
+        if first and first[0].style == "bold" and first[0].text.endswith(". "):
+            numbered.append((int(first[0].text[:-2]), " ".join(s.text for s in first[1:]), n.caption))
+    assert [k for k, _, _ in numbered] == [1, 2, 3, 4, 5, 6, 7]
+    assert [label for _, label, _ in numbered[:4]] == ["Draw a card*"] * 4
+    # seed 001: at the hand limit, the second and fourth draws are carried out as discards
+    assert [c for _, _, c in numbered[:4]] == [
+        "done",
+        "at the hand limit: carried out as discard",
+        "done",
+        "at the hand limit: carried out as discard",
+    ]
+    assert numbered[4][2] == "done: chose SEARCH the deck for a Unicorn card then Shuffle the deck"
+
+
+def test_links_stack_top_to_bottom_in_order_and_disregarded_actions_say_why() -> None:
+    # rule: UU.CHAIN.2 two Beginning of Turn triggers form one link; rule: UU.IMP.2 disregarded
+    game = scenario(TWO_LINKS).play()
+    group, _ = markup.chain_group(game, game.events)
+    assert [g.id for g in group.groups] == [f"cluster_link{link.id}" for link in game.state.chain]
+    assert [g.label for g in group.groups] == [
+        "Link 1 · Beginning of Turn · resolved",
+        "Link 2 · Basic Unicorn left Bob's Stable · resolved",
+    ]
+    first = group.groups[0]
+    assert [words(n).split(" · ")[0] for n in first.nodes if n.status == "used"] == [
+        "Horn of Ruin triggers",
+        "Sadistic Ritual triggers",
+    ]
+    (gone,) = [n for n in group.groups[1].nodes if n.status == "disregarded"]
+    assert gone.caption == "impossible: disregarded (Bob has no card in hand)"
+    # the column order puts every effect of link 1 above link 2's
+    column = group.columns[0]
+    assert column.index(first.nodes[-1].id) < column.index(group.groups[1].nodes[0].id)
+    source = render.chain(game).source
+    st = Style.TABLE["disregarded"]
+    line = node_line(source, gone.id)
+    assert "dotted" in line and st["color"] in line and "⊘ impossible: disregarded" in line
+
+
+def test_targets_are_edges_to_the_target_cards() -> None:
+    tl = timeline(NEIGH)
+    game = tl[7].game()  # Two-For-One: the first DESTROY has its target
+    diagram = markup.chain(game)
+    targets = [e for e in diagram.edges if e.status == "target"]
+    assert len(targets) == 1
+    card = game.find("Bob/Basic Unicorn")
+    assert targets[0].head == f"t{card}"
+    node = diagram.node(f"t{card}")
+    assert words(node) == "Basic Unicorn Bob's Stable"
+    assert f"{targets[0].tail} -> t{card}" in render.chain(game).source
+
+
+def test_join_words_and_triggers_are_drawn_plainly() -> None:
+    game = scenario(SEED).play()
+    nodes = markup.chain(game).all_nodes()
+    joins = [words(n) for n in nodes if n.status == "join"]
+    assert joins == ["if you do", "then"]
+    (trigger,) = [n for n in nodes if n.status == "used"]
+    assert words(trigger) == "Controlled Chaos triggers · Ann"
+    assert trigger.caption == "used"
+
+
+def test_forming_trigger_and_the_next_effect_are_marked() -> None:
+    tl = timeline(SEED)
+    one = markup.step_scene(tl[1])
+    (trigger,) = [n for n in one.all_nodes() if n.id.startswith("e")]
+    assert trigger.status == "forming" and trigger.caption == "triggered: waits to be used"
+    two = markup.step_scene(tl[2])
+    nxt = [n for n in two.all_nodes() if n.status == "next"]
+    assert len(nxt) == 1 and nxt[0].caption == "resolves next"
+
+
+# -- the pile ---------------------------------------------------------------------------------------
+def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
+    # rule: LU.PILE.1 responses answer the top card; rule: LU.PILE.4 last in, first out
+    tl = timeline(NEIGH)
+    game = tl[3].game()
+    group, pile_edges, notes = markup.pile_group(game)
+    items = game.state.pile
+    assert group.label == "THE INSTANT PILE · last in, first out"
+    assert group.columns == [[f"i{i.id}" for i in reversed(items)]]  # the top card on top
+    captions = [n.caption for n in group.nodes]
+    assert captions == ["top card · resolves 1st", "resolves 2nd", "resolves 3rd"]
+    assert [words(n) for n in group.nodes] == [
+        "Neigh Ann answers Neigh (Bob)",
+        "Neigh Bob answers Two-For-One (Ann)",
+        "Two-For-One Ann",
+    ]
+    answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]
+    assert answers == [(f"i{items[0].id}", f"i{items[1].id}"), (f"i{items[1].id}", f"i{items[2].id}")]
+    assert all(e.back for e in pile_edges if e.status == "answers")  # arrows point down
+    (window,) = notes
+    assert words(window) == "Response window open on Neigh (Ann) may still respond: Cat"
+    assert window.caption == "waiting for Cat"
+    source = render.game(game).source
+    (answer,) = [a for t, h, a in edges(source) if (t, h) == (f"i{items[1].id}", f"i{items[2].id}") and "answers" in a]
+    assert "dir=back" in answer and "style=bold" in answer
+    assert f"i{items[2].id} -> window" in source
+
+
+def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> None:
+    tl = timeline(NEIGH)
+    scene = markup.step_scene(tl[4])  # pass: Cat -> Ann's Neigh resolves and stops Bob's
+    pile = next(g for g in scene.groups if g.id == "cluster_pile")
+    by_caption = {n.caption: n for n in pile.nodes}
+    assert set(by_caption) == {
+        "resolved: stopped Bob's Neigh",
+        "cancelled by Ann's Neigh",
+        "top card · resolves 1st",
+    }
+    cancelled = by_caption["cancelled by Ann's Neigh"]
+    assert cancelled.status == "cancelled" and cancelled.changed
+    assert cancelled.rows[0][0].lines[0][0].style == "bold strike"
+    source = render.step(tl[4]).source
+    line = node_line(source, cancelled.id)
+    assert "peripheries=2" in line and Style.CHANGED["color"] in line
+
+
+def test_stack_name_and_uninterruptible_effects_outside_it() -> None:
+    # rule: EOM.STACK.3 an uninterruptible effect never enters the stack (drawn beside it)
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: A, hand: [Neigh]}
+  - {name: B, hand: [Neigh]}
+"""
+    ).stage()
+    game.ruleset.structure = "stack"
+    card = game.find("A/Neigh")
+    game.state.zone("A", "hand").remove(card)
+    game.state.pile.append(PileItem(50, card, "A", None, ability="gain 2 resources"))
+    events = [Event("play", "A", "Neigh"), Event("resolve", "C", "Blink", {"uninterruptible": True})]
+    group, _, _ = markup.pile_group(game, events, first_event=10)
+    assert group.label == "THE STACK · last in, first out"
+    (outside,) = group.groups
+    assert outside.label == "Outside the stack"
+    (u,) = outside.nodes
+    assert (u.id, u.status, words(u), u.caption) == (
+        "u11",
+        "uninterruptible",
+        "Blink C",
+        "uninterruptible: resolved at once",
+    )
+    assert "ability: gain 2 resources" in words(group.nodes[0])
+
+
+# -- trigger sequences (Berserk) ---------------------------------------------------------------------
+SEQUENCE = [
+    {"ability": "accumulates a counter", "source": "P1/Харон", "targets": ["P1/Харон"], "status": "performed"},
+    {"ability": "gets a counter", "source": "P2/Проклятый Маг", "targets": ["P2/Проклятый Маг"], "status": "performed"},
+    {"ability": "gets a counter", "source": "P1/Проклятый Маг", "targets": ["P1/Проклятый Маг"], "status": "performed"},
+    {"ability": "gets a counter", "source": "P2/Проклятый Маг", "targets": ["P2/Проклятый Маг"], "status": "cut"},
+]
+
+
+def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
+    # rule: BK.CHAIN.1 the sequence stops just before its first repetition (drawn from plain data)
+    diagram = markup.sequence(SEQUENCE)
+    nodes = diagram.all_nodes()
+    assert [n.status for n in nodes] == ["performed", "performed", "performed", "cut"]
+    assert nodes[3].caption == "not performed: repeats #2"
+    assert words(nodes[1]) == "2.  gets a counter source: P2/Проклятый Маг target: P2/Проклятый Маг"
+    assert [(e.tail, e.head, e.label) for e in diagram.edges] == [
+        ("s2", "s1", "triggers"),
+        ("s3", "s2", "triggers"),
+        ("s4", "s3", "cut"),
+    ]
+    source = render.sequence(items=SEQUENCE).source
+    assert "✂ not performed: repeats #2" in source and "Проклятый Маг" in source
+    (cut,) = [a for t, h, a in edges(source) if (t, h) == ("s4", "s3") and "label" in a]
+    assert "dir=back" in cut and "style=dashed" in cut and Style.TABLE["cut-edge"]["color"] in cut
+
+
+def test_sequence_is_read_from_the_games_flags() -> None:
+    game = board("ruleset: unstable-unicorns\nplayers: [{name: A}]").stage()
+    game.state.flags["sequence"] = SEQUENCE
+    scene = markup.game_scene(game)
+    assert [g.id for g in scene.groups] == ["cluster_sequence", "cluster_board"]
+    assert render.sequence(game).diagram.node("s4").status == "cut"
+
+
+# -- the board --------------------------------------------------------------------------------------
+def test_board_shows_zones_state_numbers_and_top_cards_of_shared_zones() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - name: Ann
+    hand: [Neigh]
+    stable: [{card: Basic Unicorn, counters: 2}, {card: Rhinocorn, disabled: true, closed: true}]
+  - {name: Bob}
+deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
+"""
+    ).stage()
+    game.state.numbers["Ann"] = {"resources": 3}
+    group = markup.board_group(game)
+    ann, bob, shared = group.nodes
+    assert (ann.id, ann.status, bob.status) == ("p0", "player-active", "player")
+    assert words(ann).startswith("Ann   active player · resources 3 Hand · 1 Stable · 2")
+    cells = {c.port: c for row in ann.rows for c in row if c.port}
+    unicorn, rhino = game.find("Ann/Basic Unicorn"), game.find("Ann/Rhinocorn")
+    assert " ".join(s.text for s in cells[f"c{unicorn}"].lines[0]) == "Basic Unicorn   counters 2"
+    assert cells[f"c{rhino}"].status == "disabled"
+    assert "closed · disabled" in " ".join(s.text for s in cells[f"c{rhino}"].lines[0])
+    assert words(shared).split(" Yay")[0] == "Deck · 5 Discard pile · 0 Nursery · 0"
+    assert "… and 2 more" in words(shared) and "Basic Unicorn" not in words(shared)
+    source = render.board(game).source
+    assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
+
+
+# -- steps --------------------------------------------------------------------------------------------
+def test_step_highlights_what_changed_since_the_step_before() -> None:
+    tl = timeline(SEED)
+    scene = markup.step_scene(tl[3])  # Parallel Universicorn: 4 discards become draws; one resolves
+    changed = [n for n in scene.all_nodes() if n.changed]
+    assert sorted(n.status for n in changed) == [
+        "done",
+        "next",
+        "replaced",
+        "replaced",
+        "replaced",
+        "replaced",
+        "waiting",
+        "waiting",
+    ]
+    ann = scene.node("p0")
+    moved = [c for row in ann.rows for c in row if c.changed]
+    assert [c.lines[0][0].text for c in moved] == ["Yay"]  # the card drawn this step
+    assert scene.title.endswith("Step 3 · choose: yes")
+    source = render.step(tl[3]).source
+    assert source.count(f"penwidth={Style.CHANGED['penwidth']}") == len(changed)
+    assert "▶ this step: ✓ done" in source
+
+
+def test_pending_decision_is_a_note_linked_to_its_effect() -> None:
+    tl = timeline(SEED)
+    scene = markup.step_scene(tl[3])
+    note = scene.node("decision")
+    assert words(note).startswith("Waiting for Ann Ann is at the hand limit: discard which card?")
+    (asks,) = [e for e in scene.edges if e.status == "asks"]
+    assert asks.head == "decision" and scene.node(asks.tail).caption == "resolves next"
+
+
+def test_groups_are_stacked_in_order_by_columns() -> None:
+    tl = timeline(SEED)
+    scene = markup.step_scene(tl[3])
+    assert [g.id for g in scene.groups] == ["cluster_chain", "cluster_board"]
+    assert scene.columns == [[scene.groups[0].columns[0][0], "p0"]]
+    source = to_dot(scene)
+    assert f"p0 -> {scene.groups[0].columns[0][0]} [style=invis]" in source
+
+
+# -- DOT: determinism, one style table, one escaping function -------------------------------------
+def test_same_scenario_gives_byte_identical_dot_even_in_another_process() -> None:
+    here = [render.step(s).source for s in timeline(SEED)]
+    again = [render.step(s).source for s in timeline(SEED)]
+    assert here == again
+    code = (
+        "import sys; from uurules.timeline import Timeline; from uurules import render;"
+        f"tl = Timeline.from_file({str(ROOT / 'notebooks/scenarios' / SEED)!r});"
+        "sys.stdout.write('\\n=====\\n'.join(render.step(s).source for s in tl))"
+    )
+    for seed in ("7",):  # another hash seed than this process's (random) one
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={"PYTHONHASHSEED": seed, "PATH": "", "PYTHONPATH": str(ROOT)},
+        ).stdout
+        assert out == "\n=====\n".join(here)
+
+
+def test_every_status_drawn_has_a_style_with_colour_and_a_second_cue() -> None:
+    used: set[str] = set()
+    for name in (SEED, NEIGH, TWO_LINKS):
+        for step in timeline(name):
+            d = markup.step_scene(step)
+            used |= {n.status for n in d.all_nodes()} | {e.status for e in d.edges}
+    used |= {n.status for n in markup.sequence(SEQUENCE).all_nodes()}
+    missing = {s for s in used if Style.of(s) is Style.TABLE["waiting"] and s != "waiting"}
+    assert not missing
+    cues: dict[tuple[str, str], str] = {}
+    for status in (
+        "waiting",
+        "next",
+        "done",
+        "forming",
+        "replaced",
+        "disregarded",
+        "declined",
+        "cancelled",
+        "top",
+        "item",
+        "resolved",
+        "uninterruptible",
+        "performed",
+        "cut",
+    ):
+        st = Style.TABLE[status]
+        assert st["color"].startswith("#") and st["mark"], status
+        cue = (st["line"], st["mark"])
+        # statuses that mean different things never differ by colour alone
+        if cue in cues:
+            assert {status, cues[cue]} in ({"done", "used"}, {"done", "performed"}), (status, cues[cue])
+        cues[cue] = status
+
+
+def test_escape_makes_any_name_safe_for_an_html_like_label() -> None:
+    name = 'Bob "the <Great> & \\ Тест"'
+    assert escape(name) == "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;"
+    assert escape("a\nb") == "a<BR/>b"
+    assert escape("x\x07y'") == "xy&#39;"
+    assert escape("&amp;") == "&amp;amp;"
+
+
+WEIRD = """
+ruleset: unstable-unicorns
+title: 'Names: Bob "the <Great> & \\ Тест"'
+players:
+  - name: Ann
+    hand: [Unicorn Poison]
+  - name: 'Bob "the <Great> & \\ Тест"'
+    hand: [Neigh]
+    stable: [Basic Unicorn]
+script:
+  - play: {player: Ann, card: Unicorn Poison}
+"""
+
+
+def test_names_with_quotes_brackets_ampersands_backslashes_and_cyrillic_reach_dot_escaped() -> None:
+    tl = Timeline.from_text(WEIRD)
+    source = render.step(tl.last).source
+    assert "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;" in source
+    assert 'Bob "the' not in source and "<Great>" not in source
+    # every label is an HTML-like label: DOT's own quoting never sees the names
+    for line in source.splitlines():
+        if "label=" in line and 'label=""' not in line:
+            assert re.search(r"label=<", line), line
+
+
+needs_dot = pytest.mark.skipif(
+    __import__("shutil").which("dot") is None and not __import__("os").environ.get("CI"),
+    reason="graphviz's dot is not installed (CI installs it)",
+)
+
+
+@needs_dot
+def test_real_dot_draws_well_formed_svg_with_the_names_as_written() -> None:
+    import xml.etree.ElementTree as ET
+
+    tl = Timeline.from_text(WEIRD)
+    svg = render.step(tl.last).svg()
+    root = ET.fromstring(svg)
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text]
+    assert 'Bob "the <Great> & \\ Тест"' in texts
+    assert "Generated by graphviz version" not in svg  # the version comment is dropped
+
+
+def test_without_dot_rendering_fails_with_one_clear_message_and_source_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "")
+    pic = render.chain(scenario(SEED).play())
+    assert pic.source.startswith("digraph chain {")
+    with pytest.raises(render.RenderError) as err:
+        pic.svg()
+    assert "apt-get install graphviz" in str(err.value) and "DOT source is still available" in str(err.value)
+    bundle = pic._repr_mimebundle_()
+    assert "image/svg+xml" not in bundle and "apt-get install graphviz" in bundle["text/plain"]
+    assert pic.pipe("dot").decode() == pic.source
+
+
+# -- Jupyter display -----------------------------------------------------------------------------------
+def test_the_engine_does_not_import_the_renderer_until_a_picture_is_asked_for() -> None:
+    code = (
+        "import sys, uurules, uurules.engine, uurules.scenario, uurules.timeline\n"
+        "assert 'uurules.render' not in sys.modules and 'graphviz' not in sys.modules\n"
+        "g = uurules.Scenario.from_text('ruleset: unstable-unicorns\\nplayers: [{name: A}]').play()\n"
+        "print(repr(g))\n"
+        "b = g._repr_mimebundle_()\n"
+        "assert 'uurules.render' in sys.modules\n"
+        "print(sorted(b))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.splitlines()[0] == "<Game unstable-unicorns: turn 1, A active, setup>"
+
+
+@needs_dot
+def test_game_step_and_picture_display_in_jupyter_with_deterministic_text() -> None:
+    tl = timeline(NEIGH)
+    game = tl[3].game()
+    bundle = game._repr_mimebundle_()
+    assert bundle["text/plain"] == (
+        "<Game unstable-unicorns \"A Neigh pile: Ann's Two-For-One, Bob's Neigh, Ann's Neigh back\": "
+        "turn 1, Ann active, setup, waiting for Cat>"
+    )
+    assert bundle["image/svg+xml"].lstrip().startswith("<?xml")
+    step_bundle = tl[3]._repr_mimebundle_()
+    assert step_bundle["text/plain"] == "<Picture step: Step 3 · respond: Ann Neigh>"
+    assert repr(tl[3]) == "<Step 3: respond: Ann Neigh>"
+    for kind in ("game", "chain", "pile", "board", "sequence"):
+        assert "0x" not in repr(game.picture(kind))
+    with pytest.raises(ValueError, match="unknown picture"):
+        game.picture("nope")
+
+
+def test_pile_picture_of_a_game_uses_the_last_actions_events() -> None:
+    tl = timeline(NEIGH)
+    game = tl[3].game()
+    assert game.picture("pile").diagram.kind == "pile"
+    assert [g.id for g in game.picture().diagram.groups] == ["cluster_pile", "cluster_board"]
+
+
+def test_scenario_files_of_this_module_are_valid(tmp_path: Path) -> None:
+    for name in (NEIGH, TWO_LINKS):
+        scn = scenario(name)
+        assert scn.title and scn.doc.data["rules"]

@@ -1,0 +1,67 @@
+"""The timeline: a scenario played one step at a time, recording what each step added."""
+
+from __future__ import annotations
+
+from tests.conftest import board, scenario
+from uurules.scenario import board_json
+from uurules.timeline import Timeline
+
+AUTO = """
+ruleset: unstable-unicorns
+title: Poison, auto-answered
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn, Rhinocorn]}
+auto: {optional: accept, pick: first}
+script:
+  - play: {player: Ann, card: Unicorn Poison}
+"""
+
+
+def test_steps_are_the_staged_board_then_one_per_script_item() -> None:
+    scn = scenario("seed-001-gameplay.yaml")
+    tl = Timeline(scn)
+    assert len(tl) == len(scn.steps) + 1
+    assert [s.number for s in tl] == list(range(len(tl)))
+    assert tl[0].label == "staged board" and tl[0].events == () and tl[0].log == ()
+    assert [s.label for s in tl][1:3] == ["begin-turn: Ann", "choose: yes"]
+    assert tl[1].line == scn.steps[0].line
+    assert repr(tl) == (
+        "<Timeline 'Seed 001 gameplay example: Controlled Chaos, Dread Pirate Unicorn and Parallel Universicorn': "
+        "steps 0..7>"
+    )
+
+
+def test_each_step_holds_the_state_after_it_and_only_what_it_added() -> None:
+    scn = scenario("render-neigh-pile.yaml")
+    tl = Timeline(scn)
+    for n, step in enumerate(tl):
+        game = scn.play(upto=n) if n else scn.stage()
+        if not n:
+            game.start()
+        assert step.state == game.state
+        assert list(tl.events[: len(game.events)]) == game.events
+    played = scn.play()
+    assert tl.events == played.events and tl.log == played.log
+    assert [line for s in tl for line in s.log] == played.log
+    assert tl[1].log == ("THE INSTANT PILE; Two-For-One (Ann)",)
+    assert [e.type for e in tl[4].events] == ["pass", "resolve", "cancel"]
+
+
+def test_auto_answers_after_the_script_are_further_steps() -> None:
+    tl = Timeline.from_text(AUTO)
+    labels = [s.label for s in tl]
+    assert labels[:2] == ["staged board", "play: Ann Unicorn Poison"]
+    assert labels[2:] == ["choose: pass (auto)", "choose: Bob/Basic Unicorn (auto)"]
+    assert all(s.auto for s in tl[2:]) and not tl[1].auto
+    assert board_json(tl.last.game()) == board_json(board(AUTO).play())
+
+
+def test_a_steps_game_is_a_copy_at_that_step() -> None:
+    tl = Timeline(scenario("render-neigh-pile.yaml"))
+    game = tl[3].game()
+    assert game.state == tl[3].state and game.state is not tl[3].state
+    assert game.log == tl.log[: len(game.log)] and game.title == tl.title
+    game.choose("pass")
+    assert game.state != tl[3].state and tl[3].state.pending is not None
+    assert tl[3].previous is tl[2] and tl[0].previous is None
