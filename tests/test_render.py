@@ -143,7 +143,7 @@ def test_forming_trigger_and_the_next_effect_are_marked() -> None:
     tl = timeline(SEED)
     one = markup.step_scene(tl[1])
     (trigger,) = [n for n in one.all_nodes() if n.id.startswith("e")]
-    assert trigger.status == "forming" and trigger.caption == "triggered: waits to be used"
+    assert trigger.status == "forming" and trigger.caption == "triggered: waits its turn"
     two = markup.step_scene(tl[2])
     nxt = [n for n in two.all_nodes() if n.status == "next"]
     assert len(nxt) == 1 and nxt[0].caption == "resolves next"
@@ -447,6 +447,9 @@ def test_without_dot_rendering_fails_with_one_clear_message_and_source_stays(mon
     assert "apt-get install graphviz" in str(err.value) and "DOT source is still available" in str(err.value)
     bundle = pic._repr_mimebundle_()
     assert "image/svg+xml" not in bundle and "apt-get install graphviz" in bundle["text/plain"]
+    game = scenario(SEED).play()
+    text = game._repr_mimebundle_()["text/plain"].splitlines()
+    assert text[0] == repr(game) and "apt-get install graphviz" in text[1]
     assert pic.pipe("dot").decode() == pic.source
 
 
@@ -476,7 +479,8 @@ def test_game_step_and_picture_display_in_jupyter_with_deterministic_text() -> N
     )
     assert bundle["image/svg+xml"].lstrip().startswith("<?xml")
     step_bundle = tl[3]._repr_mimebundle_()
-    assert step_bundle["text/plain"] == "<Picture step: Step 3 · respond: Ann Neigh>"
+    assert step_bundle["text/plain"] == "<Step 3: respond: Ann Neigh>"
+    assert repr(tl[3].picture()) == "<Picture step: Step 3 · respond: Ann Neigh>"
     assert repr(tl[3]) == "<Step 3: respond: Ann Neigh>"
     for kind in ("game", "chain", "pile", "board", "sequence"):
         assert "0x" not in repr(game.picture(kind))

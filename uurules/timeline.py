@@ -78,7 +78,7 @@ class Step:
         return render.step(self)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
-        return self.picture()._repr_mimebundle_(include, exclude)  # type: ignore[no-any-return]
+        return self.picture().bundle(repr(self))  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"<Step {self.number}: {self.label}>"

@@ -115,8 +115,7 @@ class Game:
         raise ValueError(f"unknown picture {kind!r}. Accepted: game, chain, pile, board, sequence")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.picture()._repr_mimebundle_(include, exclude)
-        bundle["text/plain"] = repr(self)
+        bundle: dict[str, Any] = self.picture().bundle(repr(self))
         return bundle
 
     def __repr__(self) -> str:

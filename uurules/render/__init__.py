@@ -86,11 +86,17 @@ class Picture:
         path.write_bytes(data)
         return path
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+    def bundle(self, text: str | None = None) -> dict[str, Any]:
+        """Jupyter's mime bundle: the SVG and ``text`` (default: the repr); without graphviz's
+        ``dot``, the text and the message that says how to install it."""
+        text = repr(self) if text is None else text
         try:
-            return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+            return {"image/svg+xml": self.svg(), "text/plain": text}
         except RenderError as exc:
-            return {"text/plain": f"{self!r}\n{exc}"}
+            return {"text/plain": f"{text}\n{exc}"}
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        return self.bundle()
 
     def __repr__(self) -> str:
         first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""

@@ -16,6 +16,7 @@ the order of the plain data.
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 from typing import ClassVar
@@ -34,6 +35,7 @@ NO_DOT = (
 FORMATS = ("svg", "png", "dot")
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SPECIAL = re.compile(r"[&<>\"'\x00-\x1f\x7f]")
 
 
 class RenderError(UURulesError):
@@ -47,7 +49,10 @@ def escape(text: str) -> str:
     control characters are dropped. Backslashes and non-Latin letters stay as they are
     (an HTML-like label has no backslash escapes).
     """
-    text = _CONTROL.sub("", str(text))
+    text = str(text)
+    if not _SPECIAL.search(text):
+        return text
+    text = _CONTROL.sub("", text)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = text.replace('"', "&quot;").replace("'", "&#39;")
     return "<BR/>".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
@@ -228,24 +233,77 @@ def _edge_attrs(edge: Edge) -> dict[str, str]:
     return attrs
 
 
-def _group(parent: graphviz.Digraph, group: Group) -> None:
-    with parent.subgraph(name=group.id) as sub:
-        st = Style.of(group.status)
-        style, _ = _line_style(st.get("line", "solid"))
-        sub.attr(
-            label=f"<<B>{escape(group.label)}</B>>",
-            style=style.replace("filled,", "").replace("filled", "solid"),
-            color=st.get("color", "#000000"),
-            labeljust="l",
-        )
-        for node in group.nodes:
-            sub.node(node.id, **_node_attrs(node))
-        for g in group.groups:
-            _group(sub, g)
-        _columns(sub, group.columns)
+_ID = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?))$")
 
 
-def _columns(parent: graphviz.Digraph, columns: list[list[str]]) -> None:
+def _value(value: str) -> str:
+    """An attribute value or node id in DOT: bare when it may be, an HTML-like label as it is,
+    anything else in double quotes (values come from the style table, never from card names)."""
+    if _ID.match(value):
+        return value
+    if value.startswith("<") and value.endswith(">"):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _attrs(attrs: dict[str, str]) -> str:
+    return " [" + " ".join(f"{k}={_value(v)}" for k, v in attrs.items()) + "]" if attrs else ""
+
+
+def _endpoint(node: str) -> str:
+    return ":".join(_value(part) for part in node.split(":", 1))
+
+
+class _Writer:
+    """DOT statements, one a line, indented by nesting."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 1
+
+    def line(self, text: str) -> None:
+        self.lines.append("\t" * self.depth + text)
+
+    def graph(self, attrs: dict[str, str]) -> None:
+        for k, v in attrs.items():
+            self.line(f"{k}={_value(v)}")
+
+    def node(self, node_id: str, attrs: dict[str, str]) -> None:
+        self.line(_value(node_id) + _attrs(attrs))
+
+    def edge(self, tail: str, head: str, attrs: dict[str, str]) -> None:
+        self.line(f"{_endpoint(tail)} -> {_endpoint(head)}{_attrs(attrs)}")
+
+    def open(self, name: str = "") -> None:
+        self.line(f"subgraph {_value(name)} {{" if name else "{")
+        self.depth += 1
+
+    def close(self) -> None:
+        self.depth -= 1
+        self.line("}")
+
+
+def _group(out: _Writer, group: Group) -> None:
+    out.open(group.id)
+    st = Style.of(group.status)
+    style, _ = _line_style(st.get("line", "solid"))
+    out.graph(
+        {
+            "label": f"<<B>{escape(group.label)}</B>>",
+            "style": style.replace("filled,", "").replace("filled", "solid"),
+            "color": st.get("color", "#000000"),
+            "labeljust": "l",
+        }
+    )
+    for node in group.nodes:
+        out.node(node.id, _node_attrs(node))
+    for g in group.groups:
+        _group(out, g)
+    _columns(out, group.columns)
+    out.close()
+
+
+def _columns(out: _Writer, columns: list[list[str]]) -> None:
     """Each column on one rank, in order, first on top.
 
     In a left-to-right layout the nodes of one rank stand one above another, and an edge
@@ -255,10 +313,11 @@ def _columns(parent: graphviz.Digraph, columns: list[list[str]]) -> None:
     for column in columns:
         if len(column) < 2:
             continue
-        with parent.subgraph() as same:
-            same.attr(rank="same")
-            for lower, upper in zip(column[1:], column, strict=False):
-                same.edge(lower, upper, style="invis")
+        out.open()
+        out.line("rank=same")
+        for upper, lower in itertools.pairwise(column):
+            out.edge(lower, upper, {"style": "invis"})
+        out.close()
 
 
 def to_dot(diagram: Diagram) -> str:
@@ -266,38 +325,39 @@ def to_dot(diagram: Diagram) -> str:
 
     The layout runs left to right (``rankdir=LR``): a link's effects are listed top to bottom
     in the order they resolve, and what replaced an effect stands to its right; the groups'
-    ``columns`` fix the order top to bottom.
+    ``columns`` fix the order top to bottom. The groups sit in one invisible frame, whose
+    columns stack them in order.
     """
-    g = graphviz.Digraph(name=diagram.kind)
+    out = _Writer()
     lines = diagram.title.split("\n") if diagram.title else []
     title = "".join(f'<TR><TD ALIGN="LEFT"><B>{escape(line)}</B></TD></TR>' for line in lines)
-    title = f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">{title}</TABLE>>' if title else ""
-    g.attr(
-        rankdir="LR",
-        newrank="true",
-        fontname=Style.FONT,
-        fontsize=str(Style.SIZE + 2),
-        labelloc="t",
-        labeljust="l",
-        nodesep="0.15",
-        ranksep="0.45",
-        bgcolor="white",
-    )
+    graph = {
+        "rankdir": "LR",
+        "newrank": "true",
+        "fontname": Style.FONT,
+        "fontsize": str(Style.SIZE + 2),
+        "labelloc": "t",
+        "labeljust": "l",
+        "nodesep": "0.15",
+        "ranksep": "0.45",
+        "bgcolor": "white",
+    }
     if title:
-        g.attr(label=title)
-    g.attr("node", fontname=Style.FONT, fontsize=str(Style.SIZE), margin="0.06,0.03")
-    g.attr("edge", fontname=Style.FONT, fontsize=str(Style.SMALL), arrowsize="0.7")
-    with g.subgraph(name="cluster_picture") as whole:  # an invisible frame: its columns order the groups
-        whole.attr(style="invis", label="")
-        for group in diagram.groups:
-            _group(whole, group)
-        _columns(whole, diagram.columns)
+        graph["label"] = f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">{title}</TABLE>>'
+    out.graph(graph)
+    out.line("node" + _attrs({"fontname": Style.FONT, "fontsize": str(Style.SIZE), "margin": "0.06,0.03"}))
+    out.line("edge" + _attrs({"fontname": Style.FONT, "fontsize": str(Style.SMALL), "arrowsize": "0.7"}))
+    out.open("cluster_picture")
+    out.graph({"style": "invis", "label": ""})
+    for group in diagram.groups:
+        _group(out, group)
+    _columns(out, diagram.columns)
+    out.close()
     for node in diagram.nodes:
-        g.node(node.id, **_node_attrs(node))
+        out.node(node.id, _node_attrs(node))
     for edge in diagram.edges:
-        g.edge(edge.tail, edge.head, **_edge_attrs(edge))
-    source: str = g.source
-    return source
+        out.edge(edge.tail, edge.head, _edge_attrs(edge))
+    return f"digraph {_value(diagram.kind)} {{\n" + "\n".join(out.lines) + "\n}\n"
 
 
 _VERSION_COMMENT = re.compile(r"<!-- Generated by graphviz version [^>]*-->\n?")

@@ -162,6 +162,8 @@ WRAP = 34
 
 def wrap(s: str, width: int = WRAP) -> list[str]:
     """``s`` broken into lines of at most ``width`` characters, at spaces only."""
+    if len(s) <= width:
+        return [s]
     return textwrap.wrap(s, width, break_long_words=False, break_on_hyphens=False) or [s]
 
 
@@ -267,7 +269,7 @@ def _place(game: Game, card: int) -> str:
 
 # -- the effect chain (Unstable Unicorns) -------------------------------------------------------
 _JOIN = {"then": "then", "if-you-do": "if you do", "and": "and"}
-_TRIGGER_CAPTION = {"forming": "triggered: waits to be used", "done": "used", "declined": "declined"}
+_TRIGGER_CAPTION = {"forming": "triggered: waits its turn", "done": "used", "declined": "declined"}
 
 
 def _reasons(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int, str]:
