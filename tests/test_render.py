@@ -499,3 +499,10 @@ def test_scenario_files_of_this_module_are_valid(tmp_path: Path) -> None:
     for name in (NEIGH, TWO_LINKS):
         scn = scenario(name)
         assert scn.title and scn.doc.data["rules"]
+
+
+def test_empty_chain_and_pile_say_so() -> None:
+    game = board("ruleset: unstable-unicorns\nplayers: [{name: A}]").stage()
+    assert words(markup.chain(game).node("empty")) == "The effect chain is empty."
+    assert words(markup.pile(game).node("empty")) == "The pile is empty."
+    assert [g.id for g in markup.game_scene(game).groups] == ["cluster_board"]

@@ -171,7 +171,7 @@ def _node_label(node: Node) -> str:
     if node.caption:
         st = Style.of(node.status)
         now = Style.CHANGED["mark"] + " this step: " if node.changed else ""
-        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), 44))
+        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), 36))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
         rows.append(

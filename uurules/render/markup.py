@@ -156,7 +156,7 @@ class Diagram:
         raise KeyError(node_id)
 
 
-WRAP = 34
+WRAP = 30
 """Labels longer than this many characters are wrapped (keeps columns narrow)."""
 
 
@@ -390,6 +390,8 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
                 edges.append(Edge(f"e{eff.id}", f"t{t}", "target", "target"))
         group.groups.append(lg)
     group.columns = [columns[d] for d in sorted(columns)]
+    if not chain:
+        group.nodes.append(Node("empty", "join", [text("The effect chain is empty.", "italic")]))
     for t in targets:
         hot = changed is not None and t in changed.cards
         rows = [text(_shown(game, t), "bold"), text(_place(game, t), "small")]
@@ -459,6 +461,8 @@ def pile_group(
         else:
             group.nodes.append(Node(f"i{item.id}", "item", rows, f"resolves {ordinal(order[item.id])}", hot))
     group.columns = [[f"i{i.id}" for i in reversed(items)]]
+    if not items:
+        group.nodes.append(Node("empty", "join", [text(f"The {structure} is empty.", "italic")]))
     for below, above in itertools.pairwise(items):
         if above.answers == below.id:
             edges.append(Edge(f"i{below.id}", f"i{above.id}", "answers", "answers", back=True))
@@ -622,11 +626,13 @@ def sequence(items: Sequence[dict[str, Any]], game: Game | None = None, title: s
     return Diagram("sequence", title or (_title(game) if game else "Trigger sequence"), [group], [], edges)
 
 
-def _anchor(group: Group) -> str:
+def _anchor(group: Group) -> str | None:
     """The node that stands for a group when groups are stacked: its first column's top node."""
-    if group.columns:
+    if group.columns and group.columns[0]:
         return group.columns[0][0]
-    return group.nodes[0].id if group.nodes else _anchor(group.groups[0])
+    if group.nodes:
+        return group.nodes[0].id
+    return next((a for a in map(_anchor, group.groups) if a is not None), None)
 
 
 def _scene(
@@ -650,7 +656,7 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     diagram.groups.append(board_group(game, changed))
-    diagram.columns = [[_anchor(g) for g in diagram.groups]]
+    diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None]]
     d = s.pending
     if d is not None and not d.is_response_window:
         node, about = decision_node(game, d)
