@@ -575,16 +575,22 @@ class UnstableUnicorns(Ruleset):
         return {s if isinstance(s, str) else next(iter(s)) for s in self.defn(game, card).get("static", [])}
 
     def _responders(self, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
-        """Players (turn order after the top card's player) who may still respond, and with what."""
+        """Players in the response window on ``top``, and the Instants each may legally play.
+
+        A player is in the window while they hold an Instant and have not passed (turn order after
+        the top card's player). One whose Instants are all barred (Slowdown, Yay, Super Neigh ...)
+        is still asked, with ``pass`` as the only option, so that trying one is refused with the
+        reason.
+        """
         s = game.state
         window = s.window
         out = []
         for p in s.in_turn_order_from(top.player)[1:]:
             if window is not None and p in window.passed:
                 continue
-            cards = [c for c in s.zone(p, "hand") if self._response_refusal(game, p, c, top) is None]
-            if cards:
-                out.append((p, cards))
+            instants = [c for c in s.zone(p, "hand") if self.defn(game, c).type == "Instant"]
+            if instants:
+                out.append((p, [c for c in instants if self._response_refusal(game, p, c, top) is None]))
         return out
 
     def _step_pile(self, game: Game) -> None:
@@ -597,7 +603,6 @@ class UnstableUnicorns(Ruleset):
             self._resolve_top(game)
             return
         p, cards = responders[0]
-        _labels, _ = self._card_options(game, cards)
         names = [game.card(c).shown for c in cards]
         opts = ["pass", *list(dict.fromkeys(names))]
         s.pending = Decision(
@@ -611,7 +616,10 @@ class UnstableUnicorns(Ruleset):
     def _respond(self, game: Game, responses: tuple[Response, ...]) -> None:
         s = game.state
         if not s.pile:
-            raise IllegalAction("there is no card on the pile to respond to", "play a card first")
+            raise IllegalAction(
+                "there is no card on the pile to respond to (a card nobody can answer resolves at once)",
+                "play a card first",
+            )
         top = s.pile[-1]
         if s.pending is not None and not s.pending.is_response_window:
             raise IllegalAction(
