@@ -50,7 +50,8 @@ CASES = {
         "its Requirement 'SACRIFICE a card' cannot be met",
     ),
     "impossible-action": (
-        GOOD.replace("stable: [Basic Unicorn]", "stable: []") + "script:\n  - play: {player: Ann, card: Unicorn Poison}\n",
+        GOOD.replace("stable: [Basic Unicorn]", "stable: []")
+        + "script:\n  - play: {player: Ann, card: Unicorn Poison}\n",
         ":7: script step 1 (play)",
         "no other Stable has a Unicorn card that can be destroyed",
     ),
@@ -83,7 +84,8 @@ CASES = {
     "choice-not-an-option": (
         GOOD + "script:\n  - play: {player: Ann, card: Unicorn Poison}\n  - choose: maybe\n",
         ":8: script step 2 (choose)",
-        "'maybe' is not an answer to Bob's question \"Bob: respond to Ann's Unicorn Poison?\". Accepted: 'pass', 'Neigh'",
+        "'maybe' is not an answer to Bob's question \"Bob: respond to Ann's Unicorn Poison?\". "
+        "Accepted: 'pass', 'Neigh'",
     ),
 }
 

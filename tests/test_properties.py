@@ -15,10 +15,29 @@ from uurules.engine.game import Game
 from uurules.scenario import Scenario
 
 CARDS = [
-    "Basic Unicorn", "Baby Unicorn", "Neigh", "Super Neigh", "Yay", "Slowdown", "Rainbow Aura", "Barbed Wire",
-    "Queen Bee Unicorn", "Unicorn Poison", "Two-For-One", "Good Deal", "Controlled Chaos", "Dread Pirate Unicorn",
-    "Parallel Universicorn", "Rhinocorn", "Llamacorn", "Seductive Unicorn", "Black Knight Unicorn",
-    "Mermaid Unicorn", "Ginormous Unicorn", "Sadistic Ritual", "Horn of Ruin",
+    "Basic Unicorn",
+    "Baby Unicorn",
+    "Neigh",
+    "Super Neigh",
+    "Yay",
+    "Slowdown",
+    "Rainbow Aura",
+    "Barbed Wire",
+    "Queen Bee Unicorn",
+    "Unicorn Poison",
+    "Two-For-One",
+    "Good Deal",
+    "Controlled Chaos",
+    "Dread Pirate Unicorn",
+    "Parallel Universicorn",
+    "Rhinocorn",
+    "Llamacorn",
+    "Seductive Unicorn",
+    "Black Knight Unicorn",
+    "Mermaid Unicorn",
+    "Ginormous Unicorn",
+    "Sadistic Ritual",
+    "Horn of Ruin",
 ]
 PERMANENTS = [c for c in CARDS if c not in ("Neigh", "Super Neigh", "Unicorn Poison", "Two-For-One", "Good Deal")]
 

@@ -64,7 +64,7 @@ players:
 
 
 def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
-    game, out = run("uu-req-4-mandatory-enter-effect.yaml")
+    _game, out = run("uu-req-4-mandatory-enter-effect.yaml")
     assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
     assert {"type": "disregard", "player": "Ann"}.items() <= out["events"][types(out).index("disregard")].items()
 

@@ -24,7 +24,7 @@ cells = [
     ),
     new_markdown_cell(
         "Read the chain lines from the top:\n\n"
-        "1. Controlled Chaos adds two discard effects: `\"Discard a card\",\"Discard a card\"`.\n"
+        '1. Controlled Chaos adds two discard effects: `"Discard a card","Discard a card"`.\n'
         "2. Dread Pirate Unicorn is mandatory, so it acts first (UU.REPL.1): each discard becomes two "
         "(UU.REPL.2).\n"
         "3. Parallel Universicorn is optional: the player lets it turn every discard into a draw up to the hand "
@@ -48,5 +48,7 @@ cells = [
         "yourself, and compare it with the *last in, first out* instant pile of Neigh cards (LU.PILE.4)."
     ),
 ]
-nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
+nb = new_notebook(
+    cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+)
 nbformat.write(nb, "notebooks/01-the-effect-chain.ipynb")
