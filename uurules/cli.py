@@ -34,7 +34,7 @@ def _board_text(result: dict[str, Any]) -> str:
 def cmd_run(args: argparse.Namespace) -> int:
     scn = Scenario.from_file(args.file)
     game = scn.play()
-    result = scn.result(game)
+    result = scn.result(game, args.lang)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
@@ -53,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="play a scenario and print its log and final board")
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
+    run.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        default="en",
+        help="language of the log (Berserk: en or ru; the other rule sets print English)",
+    )
     run.set_defaults(func=cmd_run)
     return parser
 

@@ -121,7 +121,7 @@ class Scenario:
             case "pass":
                 step.actions = [Pass(arg)]
             case "choose":
-                label = {True: "yes", False: "no"}.get(arg, arg) if isinstance(arg, bool) else str(arg)
+                label = ("yes" if arg else "no") if isinstance(arg, bool) else str(arg)
                 step.actions = [Choose(label)]
             case "resolve":
                 step.actions = [Resolve(None if arg == "all" else int(arg))]
@@ -252,12 +252,12 @@ class Scenario:
         raise InputError("auto answers did not settle the game", file=self.doc.file)
 
     # -- reporting ----------------------------------------------------------------------------
-    def result(self, game: Game) -> dict[str, Any]:
-        return board_json(game)
+    def result(self, game: Game, lang: str = "en") -> dict[str, Any]:
+        return board_json(game, lang)
 
 
-def board_json(game: Game) -> dict[str, Any]:
-    """The board as CONTRACT.md's ``uurules run --json`` object."""
+def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
+    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
     s = game.state
     rs = game.ruleset
     players: dict[str, Any] = {}
@@ -288,7 +288,7 @@ def board_json(game: Game) -> dict[str, Any]:
         "zones": zones,
         "status": status,
         "events": [e.to_json() for e in game.events],
-        "log": list(game.log),
+        "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,
     }

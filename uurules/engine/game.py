@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, Choose, describe
 from uurules.engine.errors import IllegalAction
-from uurules.engine.events import Event
+from uurules.engine.events import Event, LogLine
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
@@ -103,6 +103,10 @@ class Game:
     def say(self, line: str) -> None:
         """Append one line to the log, in the seed documents' notation."""
         self.log.append(line)
+
+    def log_in(self, lang: str = "en") -> list[str]:
+        """The log in ``lang``: lines a ruleset wrote as :class:`LogLine` are translated, others stay."""
+        return [line.render(lang) if isinstance(line, LogLine) else line for line in self.log]
 
     def rng(self) -> random.Random:
         r = random.Random()
