@@ -22,7 +22,7 @@ def _board_text(result: dict[str, Any]) -> str:
     for zone, cards in result["zones"].items():
         lines.append(f"  {zone}: {', '.join(cards) or '-'}")
     for ref, st in result["status"].items():
-        lines.append(f"  {ref}: " + ", ".join(f"{k} {v}" for k, v in st.items()))
+        lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
     if result.get("winner"):
         lines.append(f"Winner: {result['winner']}")
     p = result["pending"]
