@@ -846,7 +846,6 @@ class UnstableUnicorns(Ruleset):
         waiting = link.waiting()
         if not waiting:
             link.resolved = True
-            game.emit("link-resolved", None, None, link=link.id)
             return
         self._resolve_effect(game, waiting[0], None)
 
