@@ -10,7 +10,7 @@ from uurules.engine.actions import Pass, Respond, Response
 
 
 def test_LU_INST_1_the_player_answered_may_answer_back() -> None:
-    game, out = run("uu-pile-neigh-answered-back.yaml")
+    _game, out = run("uu-pile-neigh-answered-back.yaml")
     responders = [e["player"] for e in out["events"] if e["type"] == "respond"]
     assert responders == ["Bob", "Ann"]  # Ann had already played her card this turn
     assert out["players"]["Bob"]["stable"] == []
@@ -81,4 +81,4 @@ def test_resolve_all_passes_every_window() -> None:
     assert len(game.state.pile) == 3
     game.push(Resolve(None))
     assert not game.state.pile and game.pending is None
-    assert [game.shown(c) for c in game.state.zone(None, "discard")][0] == "Basic Unicorn"
+    assert next(game.shown(c) for c in game.state.zone(None, "discard")) == "Basic Unicorn"
