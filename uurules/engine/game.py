@@ -86,6 +86,10 @@ class Game:
         """Run whatever the staged board sets going (nothing, for most boards)."""
         self.ruleset.advance(self)
 
+    def initial_state(self) -> State:
+        """The state before the first action that is still on the undo stack."""
+        return self._stack[0].state if self._stack else self.state
+
     def _restore(self, snap: _Snapshot) -> None:
         self.state = snap.state
         del self.events[snap.events :]
