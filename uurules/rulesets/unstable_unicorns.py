@@ -71,6 +71,8 @@ class UnstableUnicorns(Ruleset):
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
     creature_word = "Unicorn"
+    stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
+    watch_trigger = "unicorn-enters-or-leaves-your-stable"  # the ``when:`` of Barbed Wire-like cards
 
     # ------------------------------------------------------------------------------------
     # Card facts (overridable by rulesets that share this one's shape, e.g. Llamas Unleashed)
@@ -96,6 +98,10 @@ class UnstableUnicorns(Ruleset):
 
     def noun(self, what: str) -> str:
         return _NOUN.get(what, f"a {what} card")
+
+    def is_baby(self, game: Game, card: CardId) -> bool:
+        """Whether a card lives in the Nursery (it goes back there instead of the discard pile)."""
+        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.kinds(game, card)
 
     def is_blank(self, game: Game, card: CardId) -> bool:
         """Whether a card in a stable has lost its text (nothing in this game does)."""
@@ -459,21 +465,24 @@ class UnstableUnicorns(Ruleset):
             for other in game.state.players:
                 if other != stable and "basic-unicorns-cannot-enter-other-stables" in self.statics(game, other):
                     queen = self._static_source(game, other, "basic-unicorns-cannot-enter-other-stables")
-                    return f"{queen} in {other}'s Stable: Basic Unicorns cannot enter any other player's Stable"
+                    return (
+                        f"{queen} in {other}'s {self.stable_word}: "
+                        "Basic Unicorns cannot enter any other player's Stable"
+                    )
         if self.is_creature(game, card):
             # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter
             for c in game.state.zone(stable, self.stable):
                 if self.is_blank(game, c):
                     continue
                 for ab in self.defn(game, c).get("abilities", []):
-                    if ab.get("when") == "unicorn-enters-or-leaves-your-stable" and not ab.get("optional"):
+                    if ab.get("when") == self.watch_trigger and not ab.get("optional"):
                         first = ab["steps"][0]
                         who = stable
                         hand = hand_after if who == player else game.state.zone(who, "hand")
                         why = self._impossible(game, who, first, c, hand)
                         if why:
                             return (
-                                f"{game.shown(c)} in {stable}'s Stable adds the Requirement "
+                                f"{game.shown(c)} in {stable}'s {self.stable_word} adds the Requirement "
                                 f"{self._step_text(first)!r}, which cannot be met ({why})"
                             )
         return None
@@ -500,16 +509,16 @@ class UnstableUnicorns(Ruleset):
         elif verb == "sacrifice":
             n = len(self._sacrificable(game, player, what, source))
             if n < count:
-                return f"{player}'s Stable has no {self.noun(what).split(' ', 1)[1]} that can be sacrificed"
+                return f"{player}'s {self.stable_word} has no {self.noun(what).split(' ', 1)[1]} that can be sacrificed"
         elif verb == "destroy":
             if not self._destroyable(game, player, what, source):
-                return f"no other Stable has {self.noun(what)} that can be destroyed"
+                return f"no other {self.stable_word} has {self.noun(what)} that can be destroyed"
         elif verb == "steal":
             if not self._stealable(game, player, what, source):
-                return f"no other Stable has {self.noun(what)} that can be stolen"
+                return f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
         elif verb == "return":
             if not self._returnable(game, what, source):
-                return f"no Stable has {self.noun(what)}"
+                return f"no {self.stable_word} has {self.noun(what)}"
         elif verb == "draw":
             if not s.zone(None, "deck"):
                 return "the deck is empty"
@@ -563,12 +572,12 @@ class UnstableUnicorns(Ruleset):
             return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"
         if "you-cannot-play-instants" in self.statics(game, player):
             src = self._static_source(game, player, "you-cannot-play-instants")
-            return f"{src} in {player}'s Stable: {player} cannot play Instants"
+            return f"{src} in {player}'s {self.stable_word}: {player} cannot play Instants"
         if "cannot-be-neighed" in self._card_statics(game, top.card):
             return f"{game.shown(top.card)} cannot be Neigh'd"
         if "your-cards-cannot-be-neighed" in self.statics(game, top.player):
             src = self._static_source(game, top.player, "your-cards-cannot-be-neighed")
-            return f"{src} in {top.player}'s Stable: cards {top.player} plays cannot be Neigh'd"
+            return f"{src} in {top.player}'s {self.stable_word}: cards {top.player} plays cannot be Neigh'd"
         return None
 
     def _card_statics(self, game: Game, card: CardId) -> set[str]:
@@ -739,7 +748,7 @@ class UnstableUnicorns(Ruleset):
                 game,
                 Decision(
                     p,
-                    f"Which player's Stable does {game.shown(card)} enter?",
+                    f"Which player's {self.stable_word} does {game.shown(card)} enter?",
                     others,
                     "stable",
                     {"item": item.id},
@@ -749,11 +758,11 @@ class UnstableUnicorns(Ruleset):
             return
         s.pile.remove(item)
         game.emit("resolve", p, card)
-        game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s Stable. |")
+        game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s {self.stable_word}. |")
         self._enter(game, card, stable, own_triggers=True)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None) -> None:
-        if self.is_creature(game, card) and "baby-unicorn" in self.kinds(game, card):
+        if self.is_baby(game, card):
             game.move(card, (None, "nursery"), top=True)
         else:
             game.move(card, (None, "discard"), top=True)
@@ -772,14 +781,14 @@ class UnstableUnicorns(Ruleset):
         if self.is_creature(game, card):
             triggers.extend(self._stable_watchers(game, stable, exclude=card))
         if triggers:
-            self._add_link(game, triggers, f"{game.shown(card)} entered {stable}'s Stable")
+            self._add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {self.stable_word}")
 
     def _leave(self, game: Game, card: CardId, stable: str) -> None:
         game.emit("leave", stable, card)
         if self.is_creature(game, card):
             triggers = self._stable_watchers(game, stable, exclude=card)
             if triggers:
-                self._add_link(game, triggers, f"{game.shown(card)} left {stable}'s Stable")
+                self._add_link(game, triggers, f"{game.shown(card)} left {stable}'s {self.stable_word}")
 
     def _stable_watchers(self, game: Game, stable: str, exclude: CardId) -> list[Trigger]:
         return [
@@ -787,7 +796,7 @@ class UnstableUnicorns(Ruleset):
             for c in game.state.zone(stable, self.stable)
             if c != exclude and not self.is_blank(game, c)
             for i, ab in enumerate(self.defn(game, c).get("abilities", []))
-            if ab.get("when") == "unicorn-enters-or-leaves-your-stable"
+            if ab.get("when") == self.watch_trigger
         ]
 
     # ------------------------------------------------------------------------------------
@@ -981,7 +990,7 @@ class UnstableUnicorns(Ruleset):
         if verb == "return":
             return f"RETURN {self.noun(what)} to its owner's hand"
         if verb == "bring":
-            return f"BRING {self.noun(what)} into your Stable"
+            return f"BRING {self.noun(what)} into your {self.stable_word}"
         return f"{verb.upper()} {self.noun(what)}"
 
     def _step_text(self, step: dict[str, Any]) -> str:
@@ -1262,7 +1271,7 @@ class UnstableUnicorns(Ruleset):
         what = eff.data.get("what", "card")
         pool = self._sacrificable(game, p, what, eff.source)
         if not pool:
-            self._disregard(game, eff, f"{p}'s Stable has nothing to sacrifice")
+            self._disregard(game, eff, f"{p}'s {self.stable_word} has nothing to sacrifice")
             return
         if answer is None:
             labels, ids = self._card_options(game, pool)
@@ -1344,7 +1353,7 @@ class UnstableUnicorns(Ruleset):
         owner = game.card(t).owner or holder
         self._done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        if self.is_creature(game, t) and "baby-unicorn" in self.kinds(game, t):
+        if self.is_baby(game, t):
             game.move(t, (None, "nursery"), top=True)
         else:
             game.move(t, (owner, "hand"))
@@ -1401,7 +1410,10 @@ class UnstableUnicorns(Ruleset):
         if answer is None:
             labels, ids = self._card_options(game, pool)
             self._ask(
-                game, Decision(p, f"{p}: bring which card into your Stable?", labels, "effect", {"effect": eff.id}, ids)
+                game,
+                Decision(
+                    p, f"{p}: bring which card into your {self.stable_word}?", labels, "effect", {"effect": eff.id}, ids
+                ),
             )
             return
         self._done(game, eff, f"BRING {game.shown(answer)}")
