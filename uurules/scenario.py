@@ -121,7 +121,7 @@ class Scenario:
             case "pass":
                 step.actions = [Pass(arg)]
             case "choose":
-                label = {True: "yes", False: "no"}.get(arg, arg) if isinstance(arg, bool) else str(arg)
+                label = ("yes" if arg else "no") if isinstance(arg, bool) else str(arg)
                 step.actions = [Choose(label)]
             case "resolve":
                 step.actions = [Resolve(None if arg == "all" else int(arg))]
