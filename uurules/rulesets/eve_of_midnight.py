@@ -104,7 +104,7 @@ class EveOfMidnight(Ruleset):
 
     def warded(self, game: Game, owner: str, by: str) -> bool:
         """Whether ``by``'s cards cannot target ``owner``'s cards (Warding Sigil, until end of turn)."""
-        return owner != by and owner in game.state.flags.get("wards", [])
+        return owner != by and owner in game.state.flags.get("wards", {})
 
     def _item_text(self, game: Game, item: PileItem) -> str:
         if item.ability is not None:
@@ -295,7 +295,7 @@ class EveOfMidnight(Ruleset):
         if s.phase not in ("setup", "main"):
             raise IllegalAction(f"{player}'s turn has not begun", f"begin-turn: {player}")
         game.emit("phase", player, phase="end-of-turn")
-        wards = s.flags.pop("wards", [])
+        wards = s.flags.pop("wards", {})
         for w in wards:
             game.emit("expire", w, None, effect="ward")
             game.say(f"- End of turn: {w}'s cards may be targeted again.")
@@ -333,22 +333,25 @@ class EveOfMidnight(Ruleset):
     def _play_refusal(self, game: Game, player: str, card: CardId, targets: list[CardId] | None) -> str | None:
         """Why ``player`` cannot play ``card`` now (not counting whose turn it is), or ``None``."""
         d = self.defn(game, card)
+        s = game.state
         have = self.resources(game, player)
         cost = self.price(game, player, card)
         if cost > have:
             return f"too few resources: {d.name} costs {cost}, {player} has {have}"
         if self._needs_target(game, card):
             legal = self._targets_of(game, player, card)
-            if not legal:
-                if any(self.warded(game, p, player) for p in game.state.players):
-                    return "no opponent has a Support card it may target (Warding Sigil protects some this turn)"
-                return "no opponent has a Support card it could disable"
             for t in targets or []:
                 if t not in legal:
                     owner = game.holder(t)
                     if owner is not None and self.warded(game, owner, player):
-                        return f"{game.ref(t)} cannot be targeted: Warding Sigil protects {owner}'s cards this turn"
+                        ward = s.flags["wards"][owner]
+                        return f"{game.ref(t)} cannot be targeted: {ward} protects {owner}'s cards this turn"
                     return f"{game.ref(t)} is not an opponent's Support card in play"
+            if not legal:
+                if any(self.warded(game, p, player) for p in game.state.players):
+                    wards = ", ".join(f"{w} ({p})" for p, w in s.flags["wards"].items())
+                    return f"no opponent has a Support card it may target ({wards}: protected this turn)"
+                return "no opponent has a Support card it could disable"
         if any(st.get("do") == "cancel" for _i, ab in self.abilities(game, card, "played") for st in ab["steps"]):
             return "it cancels an ability on the stack, and the stack is empty"
         return None
@@ -722,9 +725,7 @@ class EveOfMidnight(Ruleset):
             game.emit("disable", owner, t, by=name)
             game.say(f"| RESOLUTION:{STACK}; {name} ({player}) disables {game.ref(t)}. |")
         elif verb == "ward":
-            wards = s.flags.setdefault("wards", [])
-            if player not in wards:
-                wards.append(player)
+            s.flags.setdefault("wards", {})[player] = name
             game.emit("ward", player, source)
             game.say(
                 f"| RESOLUTION:{STACK}; {name} ({player}): until end of turn, "
