@@ -6,6 +6,8 @@ Seed 004's rules, each cited where it is carried out:
   go on top; when every player has passed, the whole stack resolves, most recent first, one item
   after another (the seed: "after resolving an effect, continue resolving the next effect").
   Contrast Llamas Unleashed's instant pile, where each new top card opens a new response window.
+  So ``pass: all`` resolves the whole stack; ``resolve: 1`` resolves only its top item and leaves
+  the rest waiting (no responses any more) for the next ``resolve:``.
 - **Who may respond** (EOM.STACK.2): only cards that say so (``response: true`` in the card file).
   Activated abilities are not responses.
 - **Uninterruptible** (EOM.STACK.3): such a card resolves at once and never enters the stack, so
@@ -31,6 +33,8 @@ The kit's own choices, where the seed is silent (said here so a reader can disag
 - Costs are paid when a card is played (it stays paid if the card is cancelled).
 - The loop rule: an effect never triggers another copy of itself (a gain from a Tithe Collector
   does not trigger a Tithe Collector), so two Tithe Collectors cannot feed each other forever.
+  Each time it applies, a ``no-trigger`` event records it.
+- There is no draw step and no hand limit: cards are drawn only by effects (Dawn Patrol).
 - A list of simultaneous responses (``respond: [...]``, Llamas Unleashed's "fastest first") is
   refused: in Eve of Midnight players answer one at a time, in priority order.
 
