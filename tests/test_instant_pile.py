@@ -41,11 +41,11 @@ def test_LU_PILE_1_a_response_goes_on_top_and_only_the_top_may_be_answered() -> 
 
 def test_LU_PILE_2_only_the_fastest_response_goes_on_the_pile() -> None:
     game = scenario("uu-pile-fastest.yaml").play(upto=2)
-    assert [(i.player, game.shown(i.card)) for i in game.state.pile] == [
-        ("Ann", "Unicorn Poison"),
-        ("Cat", "Super Neigh"),
-    ]
+    responded = [(e.player, e.card) for e in game.events if e.type == "respond"]
+    assert responded == [("Cat", "Super Neigh"), ("Bob", "Neigh")]
     assert [game.shown(c) for c in game.state.zone("Bob", "hand")] == ["Neigh"]  # back in Bob's hand
+    # only Cat's Super Neigh was on the pile: it stopped Unicorn Poison; Bob's Neigh never resolved
+    assert [(e.player, e.card) for e in game.events if e.type == "resolve"] == [("Cat", "Super Neigh")]
     _, out = run("uu-pile-fastest.yaml")
     assert [t for t in types(out) if t in ("respond", "return")] == ["respond", "respond", "return"]
 
