@@ -99,6 +99,17 @@ def card_from_data(c: Mapping[str, Any]) -> CardDef:
     return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
 
 
+def card_to_data(card: CardDef) -> dict[str, Any]:
+    """The card as a card file writes it (the inverse of :func:`card_from_data`)."""
+    out: dict[str, Any] = {"name": card.name, "type": card.type}
+    if card.text:
+        out["text"] = card.text
+    if card.aliases:
+        out["aliases"] = list(card.aliases)
+    out.update(card.data)
+    return out
+
+
 @cache
 def book(game: str) -> CardBook:
     """The card book of ``game`` (``cards/<game>.yaml``)."""

@@ -27,7 +27,7 @@ def _board_text(result: dict[str, Any]) -> str:
     for zone, cards in result["zones"].items():
         lines.append(f"  {zone}: {', '.join(cards) or '-'}")
     for ref, st in result["status"].items():
-        lines.append(f"  {ref}: " + ", ".join(f"{k} {v}" for k, v in st.items()))
+        lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
     if result.get("winner"):
         lines.append(f"Winner: {result['winner']}")
     p = result["pending"]
@@ -39,7 +39,7 @@ def _board_text(result: dict[str, Any]) -> str:
 def cmd_run(args: argparse.Namespace) -> int:
     scn = Scenario.from_file(args.file)
     game = scn.play()
-    result = scn.result(game)
+    result = scn.result(game, args.lang)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
@@ -107,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="play a scenario and print its log and final board")
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
+    run.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        default="en",
+        help="language of the log (Berserk: en or ru; the other rule sets print English)",
+    )
     run.set_defaults(func=cmd_run)
     rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")
     rnd.add_argument("file")

@@ -22,24 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from uurules import yamlio
-from uurules.cards import card_from_data
-from uurules.engine.actions import (
-    Action,
-    Activate,
-    Attack,
-    BeginTurn,
-    Choose,
-    DrawAction,
-    EndTurn,
-    Pass,
-    Play,
-    Resolve,
-    Respond,
-    Response,
-)
+from uurules.cards import book, card_from_data, card_to_data
+from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
-from uurules.engine.state import State
+from uurules.engine.state import Card, State
 from uurules.rulesets import make, ruleset_class
 from uurules.rulesets.base import Ruleset
 
@@ -105,33 +92,7 @@ class Scenario:
     @staticmethod
     def _step(doc: yamlio.Located, ruleset: Ruleset, i: int, item: dict[str, Any]) -> Step:
         verb, arg = next(iter(item.items()))
-        step = Step(i + 1, doc.line(["script", i]), verb, arg)
-        match verb:
-            case "begin-turn":
-                step.actions = [BeginTurn(arg)]
-            case "end-turn":
-                step.actions = [EndTurn(arg)]
-            case "draw":
-                step.actions = [DrawAction(arg)]
-            case "play":
-                step.actions = [Play(arg["player"], arg["card"], tuple(arg.get("targets", ())))]
-            case "respond":
-                items = arg if isinstance(arg, list) else [arg]
-                step.actions = [Respond(tuple(Response(r["player"], r["card"], r.get("to")) for r in items))]
-            case "pass":
-                step.actions = [Pass(arg)]
-            case "choose":
-                label = ("yes" if arg else "no") if isinstance(arg, bool) else str(arg)
-                step.actions = [Choose(label)]
-            case "resolve":
-                step.actions = [Resolve(None if arg == "all" else int(arg))]
-            case "activate":
-                step.actions = [Activate(arg["player"], arg["card"], tuple(arg.get("targets", ())), arg.get("ability"))]
-            case "attack":
-                step.actions = [
-                    Attack(arg["player"], arg["attacker"], arg["target"], arg.get("hit", "weak"), arg.get("defender"))
-                ]
-        return step
+        return Step(i + 1, doc.line(["script", i]), verb, arg, [from_step(verb, arg)])
 
     # -- staging the board --------------------------------------------------------------------
     def stage(self) -> Game:
@@ -154,7 +115,8 @@ class Scenario:
         for z in rs.shared_zones:
             zones[(None, z)] = []
         state = State(rs.name, names, zones, {}, active, limit)
-        state.rng_state = random.Random(int(data.get("seed", 0))).getstate()
+        state.seed = int(data.get("seed", 0))
+        state.rng_state = random.Random(state.seed).getstate()
         zone_keys = {z.replace("_", "-"): z for z in rs.player_zones}
         for i, pdata in enumerate(data["players"]):
             p = pdata["name"]
@@ -184,8 +146,6 @@ class Scenario:
         return game
 
     def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
-        from uurules.engine.state import Card
-
         rs = self.ruleset
         for j, entry in enumerate(entries):
             spec = entry if isinstance(entry, dict) else {"card": entry}
@@ -255,12 +215,63 @@ class Scenario:
         return None
 
     # -- reporting ----------------------------------------------------------------------------
-    def result(self, game: Game) -> dict[str, Any]:
-        return board_json(game)
+    def result(self, game: Game, lang: str = "en") -> dict[str, Any]:
+        return board_json(game, lang)
 
 
-def board_json(game: Game) -> dict[str, Any]:
-    """The board as CONTRACT.md's ``uurules run --json`` object."""
+def scenario_dict(game: Game, *, title: str = "", include_script: bool = True) -> dict[str, Any]:
+    """A scenario (CONTRACT.md) that stages ``game``'s starting board and replays what was done.
+
+    ``Scenario.from_text(yaml.safe_dump(scenario_dict(game)))`` plays back to the same board.
+    """
+    rs = game.ruleset
+    start = game.initial_state()
+    keys = rs.staged_keys
+
+    def entry(cid: int) -> Any:
+        card = start.cards[cid]
+        printed = Card(cid, card.name, card.shown, card.owner)
+        rs.stage_card(printed, {})
+        spec: dict[str, Any] = {"card": card.shown}
+        for k in keys:
+            if hasattr(card, k) and getattr(card, k) != getattr(printed, k, None):
+                spec[k] = getattr(card, k)
+        return spec if len(spec) > 1 else card.shown
+
+    players = []
+    for p in start.players:
+        pd: dict[str, Any] = {"name": p}
+        for z in rs.player_zones:
+            if start.zones[(p, z)]:
+                pd[z.replace("_", "-")] = [entry(c) for c in start.zones[(p, z)]]
+        for n in rs.player_numbers:
+            if start.numbers.get(p, {}).get(n):
+                pd[n] = start.numbers[p][n]
+        players.append(pd)
+    out: dict[str, Any] = {"ruleset": rs.name}
+    if title or game.title:
+        out["title"] = title or game.title
+    if start.seed:
+        out["seed"] = start.seed
+    if start.hand_limit != rs.default_hand_limit:
+        out["hand_limit"] = start.hand_limit
+    out["players"] = players
+    for z in rs.shared_zones:
+        if start.zones[(None, z)]:
+            out[z.replace("_", "-")] = [entry(c) for c in start.zones[(None, z)]]
+    if start.active != start.players[0]:
+        out["active"] = start.active
+    printed = book(rs.name)
+    inline = [c for c in rs.book if c.name not in printed.names]
+    if inline:
+        out["cards"] = [card_to_data(c) for c in inline]
+    if include_script and game.actions:
+        out["script"] = [to_step(a) for a in game.actions]
+    return out
+
+
+def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
+    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
     s = game.state
     rs = game.ruleset
     players: dict[str, Any] = {}
@@ -291,7 +302,7 @@ def board_json(game: Game) -> dict[str, Any]:
         "zones": zones,
         "status": status,
         "events": [e.to_json() for e in game.events],
-        "log": list(game.log),
+        "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,
     }

@@ -2,7 +2,7 @@
 
 from uurules.engine.actions import Action
 from uurules.engine.errors import IllegalAction, InputError, UURulesError
-from uurules.engine.events import Event
+from uurules.engine.events import Event, LogLine
 from uurules.engine.game import Game
 from uurules.engine.state import Card, Decision, Effect, Link, PileItem, State, Window
 
@@ -16,6 +16,7 @@ __all__ = [
     "IllegalAction",
     "InputError",
     "Link",
+    "LogLine",
     "PileItem",
     "State",
     "UURulesError",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,65 @@ class Attack:
 Action = BeginTurn | EndTurn | DrawAction | Play | Respond | Pass | Choose | Resolve | Activate | Attack
 
 
+def from_step(verb: str, arg: Any) -> Action:
+    """The action a scenario script item (``{verb: arg}``, CONTRACT.md) stands for."""
+    match verb:
+        case "begin-turn":
+            return BeginTurn(arg)
+        case "end-turn":
+            return EndTurn(arg)
+        case "draw":
+            return DrawAction(arg)
+        case "play":
+            return Play(arg["player"], arg["card"], tuple(arg.get("targets", ())))
+        case "respond":
+            items = arg if isinstance(arg, list) else [arg]
+            return Respond(tuple(Response(r["player"], r["card"], r.get("to")) for r in items))
+        case "pass":
+            return Pass(arg)
+        case "choose":
+            return Choose(("yes" if arg else "no") if isinstance(arg, bool) else str(arg))
+        case "resolve":
+            return Resolve(None if arg == "all" else int(arg))
+        case "activate":
+            return Activate(arg["player"], arg["card"], tuple(arg.get("targets", ())), arg.get("ability"))
+        case "attack":
+            return Attack(arg["player"], arg["attacker"], arg["target"], arg.get("hit", "weak"), arg.get("defender"))
+    raise ValueError(f"unknown script verb {verb!r}")
+
+
+def to_step(action: Action) -> dict[str, Any]:
+    """The scenario script item for ``action``: ``from_step(*to_step(a).popitem()) == a``."""
+    match action:
+        case BeginTurn(player=p):
+            return {"begin-turn": p}
+        case EndTurn(player=p):
+            return {"end-turn": p}
+        case DrawAction(player=p):
+            return {"draw": p}
+        case Play(player=p, card=c, targets=t):
+            return {"play": {"player": p, "card": c, **({"targets": list(t)} if t else {})}}
+        case Respond(responses=rs):
+            items = [{"player": r.player, "card": r.card, **({"to": r.to} if r.to else {})} for r in rs]
+            return {"respond": items[0] if len(items) == 1 else items}
+        case Pass(player=p):
+            return {"pass": p}
+        case Choose(option=o):
+            return {"choose": o}
+        case Resolve(count=c):
+            return {"resolve": "all" if c is None else c}
+        case Activate(player=p, card=c, targets=t, ability=a):
+            out: dict[str, Any] = {"player": p, "card": c}
+            if t:
+                out["targets"] = list(t)
+            if a:
+                out["ability"] = a
+            return {"activate": out}
+        case Attack(player=p, attacker=a, target=t, hit=h, defender=d):
+            return {"attack": {"player": p, "attacker": a, "target": t, "hit": h, **({"defender": d} if d else {})}}
+    raise ValueError(f"unknown action {action!r}")
+
+
 def describe(action: Action) -> str:
     """A short, stable text for an action (used in explorer paths and widget buttons)."""
     match action:
@@ -118,4 +178,6 @@ __all__ = [
     "Respond",
     "Response",
     "describe",
+    "from_step",
+    "to_step",
 ]

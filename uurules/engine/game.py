@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, Choose, describe
 from uurules.engine.errors import IllegalAction
-from uurules.engine.events import Event
+from uurules.engine.events import Event, LogLine
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
@@ -86,6 +86,10 @@ class Game:
         """Run whatever the staged board sets going (nothing, for most boards)."""
         self.ruleset.advance(self)
 
+    def initial_state(self) -> State:
+        """The state before the first action that is still on the undo stack."""
+        return self._stack[0].state if self._stack else self.state
+
     def _restore(self, snap: _Snapshot) -> None:
         self.state = snap.state
         del self.events[snap.events :]
@@ -133,6 +137,10 @@ class Game:
     def say(self, line: str) -> None:
         """Append one line to the log, in the seed documents' notation."""
         self.log.append(line)
+
+    def log_in(self, lang: str = "en") -> list[str]:
+        """The log in ``lang``: lines a ruleset wrote as :class:`LogLine` are translated, others stay."""
+        return [line.render(lang) if isinstance(line, LogLine) else line for line in self.log]
 
     def rng(self) -> random.Random:
         r = random.Random()

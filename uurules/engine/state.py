@@ -132,6 +132,7 @@ class State:
     chain: list[Link] = field(default_factory=list)
     pending: Decision | None = None
     rng_state: Any = None
+    seed: int = 0
     flags: dict[str, Any] = field(default_factory=dict)
     next_id: int = 1
     winner: str | None = None

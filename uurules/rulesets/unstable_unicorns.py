@@ -71,6 +71,8 @@ class UnstableUnicorns(Ruleset):
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
     creature_word = "Unicorn"
+    stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
+    watch_trigger = "unicorn-enters-or-leaves-your-stable"  # the ``when:`` of Barbed Wire-like cards
 
     # ------------------------------------------------------------------------------------
     # Card facts (overridable by rulesets that share this one's shape, e.g. Llamas Unleashed)
@@ -96,6 +98,10 @@ class UnstableUnicorns(Ruleset):
 
     def noun(self, what: str) -> str:
         return _NOUN.get(what, f"a {what} card")
+
+    def is_baby(self, game: Game, card: CardId) -> bool:
+        """Whether a card lives in the Nursery (it goes back there instead of the discard pile)."""
+        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.kinds(game, card)
 
     def is_blank(self, game: Game, card: CardId) -> bool:
         """Whether a card in a stable has lost its text (nothing in this game does)."""
@@ -409,6 +415,7 @@ class UnstableUnicorns(Ruleset):
         if why is not None:
             raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
         s.flags["acted"] = True
+        s.flags.pop("unanswerable", None)
         s.zone(p, "hand").remove(card)
         item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})
         s.pile.append(item)
@@ -459,21 +466,24 @@ class UnstableUnicorns(Ruleset):
             for other in game.state.players:
                 if other != stable and "basic-unicorns-cannot-enter-other-stables" in self.statics(game, other):
                     queen = self._static_source(game, other, "basic-unicorns-cannot-enter-other-stables")
-                    return f"{queen} in {other}'s Stable: Basic Unicorns cannot enter any other player's Stable"
+                    return (
+                        f"{queen} in {other}'s {self.stable_word}: "
+                        "Basic Unicorns cannot enter any other player's Stable"
+                    )
         if self.is_creature(game, card):
             # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter
             for c in game.state.zone(stable, self.stable):
                 if self.is_blank(game, c):
                     continue
                 for ab in self.defn(game, c).get("abilities", []):
-                    if ab.get("when") == "unicorn-enters-or-leaves-your-stable" and not ab.get("optional"):
+                    if ab.get("when") == self.watch_trigger and not ab.get("optional"):
                         first = ab["steps"][0]
                         who = stable
                         hand = hand_after if who == player else game.state.zone(who, "hand")
                         why = self._impossible(game, who, first, c, hand)
                         if why:
                             return (
-                                f"{game.shown(c)} in {stable}'s Stable adds the Requirement "
+                                f"{game.shown(c)} in {stable}'s {self.stable_word} adds the Requirement "
                                 f"{self._step_text(first)!r}, which cannot be met ({why})"
                             )
         return None
@@ -500,16 +510,16 @@ class UnstableUnicorns(Ruleset):
         elif verb == "sacrifice":
             n = len(self._sacrificable(game, player, what, source))
             if n < count:
-                return f"{player}'s Stable has no {self.noun(what).split(' ', 1)[1]} that can be sacrificed"
+                return f"{player}'s {self.stable_word} has no {self.noun(what).split(' ', 1)[1]} that can be sacrificed"
         elif verb == "destroy":
             if not self._destroyable(game, player, what, source):
-                return f"no other Stable has {self.noun(what)} that can be destroyed"
+                return f"no other {self.stable_word} has {self.noun(what)} that can be destroyed"
         elif verb == "steal":
             if not self._stealable(game, player, what, source):
-                return f"no other Stable has {self.noun(what)} that can be stolen"
+                return f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
         elif verb == "return":
             if not self._returnable(game, what, source):
-                return f"no Stable has {self.noun(what)}"
+                return f"no {self.stable_word} has {self.noun(what)}"
         elif verb == "draw":
             if not s.zone(None, "deck"):
                 return "the deck is empty"
@@ -563,19 +573,24 @@ class UnstableUnicorns(Ruleset):
             return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"
         if "you-cannot-play-instants" in self.statics(game, player):
             src = self._static_source(game, player, "you-cannot-play-instants")
-            return f"{src} in {player}'s Stable: {player} cannot play Instants"
+            return f"{src} in {player}'s {self.stable_word}: {player} cannot play Instants"
         if "cannot-be-neighed" in self._card_statics(game, top.card):
             return f"{game.shown(top.card)} cannot be Neigh'd"
         if "your-cards-cannot-be-neighed" in self.statics(game, top.player):
             src = self._static_source(game, top.player, "your-cards-cannot-be-neighed")
-            return f"{src} in {top.player}'s Stable: cards {top.player} plays cannot be Neigh'd"
+            return f"{src} in {top.player}'s {self.stable_word}: cards {top.player} plays cannot be Neigh'd"
         return None
 
     def _card_statics(self, game: Game, card: CardId) -> set[str]:
         return {s if isinstance(s, str) else next(iter(s)) for s in self.defn(game, card).get("static", [])}
 
     def _responders(self, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
-        """Players (turn order after the top card's player) who may still respond, and with what."""
+        """Players who may still answer ``top`` (turn order after its player), and with which Instants.
+
+        Only players with an Instant they may legally play and who have not passed are asked:
+        a decision offers only what can be carried out. When nobody may answer, the top card
+        resolves at once; a later attempt is refused with the reason (see :meth:`_respond`).
+        """
         s = game.state
         window = s.window
         out = []
@@ -594,10 +609,11 @@ class UnstableUnicorns(Ruleset):
             s.window = Window(top.id)
         responders = self._responders(game, top)
         if not responders:  # rule: LU.PILE.3 everyone has declined: the top card resolves
+            # remembered to explain a response that comes too late (see _explain_closed_window)
+            s.flags["unanswerable"] = None if s.window.passed else {"card": top.card, "player": top.player}
             self._resolve_top(game)
             return
         p, cards = responders[0]
-        _labels, _ = self._card_options(game, cards)
         names = [game.card(c).shown for c in cards]
         opts = ["pass", *list(dict.fromkeys(names))]
         s.pending = Decision(
@@ -611,7 +627,7 @@ class UnstableUnicorns(Ruleset):
     def _respond(self, game: Game, responses: tuple[Response, ...]) -> None:
         s = game.state
         if not s.pile:
-            raise IllegalAction("there is no card on the pile to respond to", "play a card first")
+            self._explain_closed_window(game, responses)
         top = s.pile[-1]
         if s.pending is not None and not s.pending.is_response_window:
             raise IllegalAction(
@@ -653,6 +669,24 @@ class UnstableUnicorns(Ruleset):
             game.emit("return", other, c, reason="slower response")
             game.say(f"- {other}'s {game.shown(c)} was slower and returns to {other}'s hand.")
         game.say(f"{PILE}; {self._pile_text(game)}")
+
+    def _explain_closed_window(self, game: Game, responses: tuple[Response, ...]) -> None:
+        """A response after the pile emptied: say why, if the last card was one nobody could answer."""
+        last = game.state.flags.get("unanswerable")
+        for r in responses:
+            if last is None or r.player not in game.state.players:
+                break
+            card = game.find(r.card, player=r.player)
+            why = self._response_refusal(game, r.player, card, PileItem(0, last["card"], last["player"]))
+            if why:
+                raise IllegalAction(
+                    f"{r.player} cannot respond with {game.shown(card)}: {why}; so "
+                    f"{last['player']}'s {game.shown(last['card'])} resolved at once"
+                )
+        raise IllegalAction(
+            "there is no card on the pile to respond to (a card nobody can answer resolves at once)",
+            "play a card first",
+        )
 
     def _pass(self, game: Game, who: str) -> None:
         s = game.state
@@ -739,7 +773,7 @@ class UnstableUnicorns(Ruleset):
                 game,
                 Decision(
                     p,
-                    f"Which player's Stable does {game.shown(card)} enter?",
+                    f"Which player's {self.stable_word} does {game.shown(card)} enter?",
                     others,
                     "stable",
                     {"item": item.id},
@@ -749,11 +783,11 @@ class UnstableUnicorns(Ruleset):
             return
         s.pile.remove(item)
         game.emit("resolve", p, card)
-        game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s Stable. |")
+        game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s {self.stable_word}. |")
         self._enter(game, card, stable, own_triggers=True)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None) -> None:
-        if self.is_creature(game, card) and "baby-unicorn" in self.kinds(game, card):
+        if self.is_baby(game, card):
             game.move(card, (None, "nursery"), top=True)
         else:
             game.move(card, (None, "discard"), top=True)
@@ -772,14 +806,14 @@ class UnstableUnicorns(Ruleset):
         if self.is_creature(game, card):
             triggers.extend(self._stable_watchers(game, stable, exclude=card))
         if triggers:
-            self._add_link(game, triggers, f"{game.shown(card)} entered {stable}'s Stable")
+            self._add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {self.stable_word}")
 
     def _leave(self, game: Game, card: CardId, stable: str) -> None:
         game.emit("leave", stable, card)
         if self.is_creature(game, card):
             triggers = self._stable_watchers(game, stable, exclude=card)
             if triggers:
-                self._add_link(game, triggers, f"{game.shown(card)} left {stable}'s Stable")
+                self._add_link(game, triggers, f"{game.shown(card)} left {stable}'s {self.stable_word}")
 
     def _stable_watchers(self, game: Game, stable: str, exclude: CardId) -> list[Trigger]:
         return [
@@ -787,7 +821,7 @@ class UnstableUnicorns(Ruleset):
             for c in game.state.zone(stable, self.stable)
             if c != exclude and not self.is_blank(game, c)
             for i, ab in enumerate(self.defn(game, c).get("abilities", []))
-            if ab.get("when") == "unicorn-enters-or-leaves-your-stable"
+            if ab.get("when") == self.watch_trigger
         ]
 
     # ------------------------------------------------------------------------------------
@@ -838,7 +872,6 @@ class UnstableUnicorns(Ruleset):
         waiting = link.waiting()
         if not waiting:
             link.resolved = True
-            game.emit("link-resolved", None, None, link=link.id)
             return
         self._resolve_effect(game, waiting[0], None)
 
@@ -981,7 +1014,7 @@ class UnstableUnicorns(Ruleset):
         if verb == "return":
             return f"RETURN {self.noun(what)} to its owner's hand"
         if verb == "bring":
-            return f"BRING {self.noun(what)} into your Stable"
+            return f"BRING {self.noun(what)} into your {self.stable_word}"
         return f"{verb.upper()} {self.noun(what)}"
 
     def _step_text(self, step: dict[str, Any]) -> str:
@@ -1262,7 +1295,7 @@ class UnstableUnicorns(Ruleset):
         what = eff.data.get("what", "card")
         pool = self._sacrificable(game, p, what, eff.source)
         if not pool:
-            self._disregard(game, eff, f"{p}'s Stable has nothing to sacrifice")
+            self._disregard(game, eff, f"{p}'s {self.stable_word} has nothing to sacrifice")
             return
         if answer is None:
             labels, ids = self._card_options(game, pool)
@@ -1344,7 +1377,7 @@ class UnstableUnicorns(Ruleset):
         owner = game.card(t).owner or holder
         self._done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        if self.is_creature(game, t) and "baby-unicorn" in self.kinds(game, t):
+        if self.is_baby(game, t):
             game.move(t, (None, "nursery"), top=True)
         else:
             game.move(t, (owner, "hand"))
@@ -1401,7 +1434,10 @@ class UnstableUnicorns(Ruleset):
         if answer is None:
             labels, ids = self._card_options(game, pool)
             self._ask(
-                game, Decision(p, f"{p}: bring which card into your Stable?", labels, "effect", {"effect": eff.id}, ids)
+                game,
+                Decision(
+                    p, f"{p}: bring which card into your {self.stable_word}?", labels, "effect", {"effect": eff.id}, ids
+                ),
             )
             return
         self._done(game, eff, f"BRING {game.shown(answer)}")

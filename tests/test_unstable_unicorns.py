@@ -1,0 +1,284 @@
+"""Unstable Unicorns rules, one test (or more) per rule ID of RULES.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import board, run, scenario, types
+from uurules import IllegalAction, InputError, board_json
+from uurules.engine.actions import BeginTurn, Choose, Play
+
+
+def refused(text: str, action: Play) -> tuple[IllegalAction, bool]:
+    """Push an illegal action on a staged board; return the error and whether the board is unchanged."""
+    game = board(text).play()
+    before = game.state.copy()
+    events, log = list(game.events), list(game.log)
+    with pytest.raises(IllegalAction) as info:
+        game.push(action)
+    return info.value, game.state == before and game.events == events and game.log == log
+
+
+# -- requirements ------------------------------------------------------------------------------
+
+
+def test_UU_REQ_1_requirement_unmet_refuses_the_play_and_changes_nothing() -> None:
+    err, unchanged = refused(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One]}
+  - {name: Bob, stable: [Basic Unicorn]}
+""",
+        Play("Ann", "Two-For-One"),
+    )
+    assert "Requirement 'SACRIFICE a card' cannot be met" in err.reason
+    assert unchanged
+
+
+def test_UU_REQ_1_requirement_met_the_card_resolves() -> None:
+    _, out = run("uu-req-1-requirement-met.yaml")
+    assert out["players"]["Bob"]["stable"] == []
+    assert out["zones"]["nursery"] == ["Baby Unicorn"]  # a Baby Unicorn leaving a Stable goes to the Nursery
+
+
+def test_UU_REQ_2_an_effect_cannot_stand_in_for_a_requirement_to_play() -> None:
+    with pytest.raises(InputError, match="Barbed Wire in Ann's Stable adds the Requirement"):
+        scenario("uu-req-2-effect-cannot-stand-in.yaml").play()
+    # Once a card resolves, the same replacement may stand in (UU.REPL.4): see test_UU_REPL_4.
+
+
+def test_UU_REQ_3_cards_in_play_add_requirements() -> None:
+    _, out = run("uu-req-3-added-requirement.yaml")
+    assert out["zones"]["discard"] == ["Yay"]
+    err, unchanged = refused(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Basic Unicorn]}
+  - {name: Bob, stable: [Queen Bee Unicorn]}
+""",
+        Play("Ann", "Basic Unicorn"),
+    )
+    assert "Queen Bee Unicorn in Bob's Stable" in err.reason and unchanged
+
+
+def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
+    _game, out = run("uu-req-4-mandatory-enter-effect.yaml")
+    assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
+    assert {"type": "disregard", "player": "Ann"}.items() <= out["events"][types(out).index("disregard")].items()
+
+
+# -- sequencing words --------------------------------------------------------------------------
+
+
+def test_UU_SEQ_1_actions_in_the_order_listed() -> None:
+    _, out = run("uu-seq-2-and.yaml")
+    kinds = [t for t in types(out) if t in ("draw", "discard")]
+    assert kinds == ["draw", "draw", "draw", "discard"]
+
+
+def test_UU_SEQ_2_and_performs_both() -> None:
+    _, out = run("uu-seq-2-and.yaml")
+    assert out["players"]["Ann"]["hand"] == ["Yay", "Neigh"]
+    assert out["zones"]["discard"] == ["Slowdown", "Good Deal"]
+
+
+def test_UU_SEQ_3_then_needs_the_first_action_performed() -> None:
+    _, out = run("uu-seq-3-then-not-performed.yaml")
+    assert "skip" in types(out)
+    # only the Draw phase's card: Sadistic Ritual's own draw did not happen
+    assert [e["card"] for e in out["events"] if e["type"] == "draw"] == ["Yay"]
+    _, out = run("uu-seq-3-then-performed.yaml")
+    assert [e["card"] for e in out["events"] if e["type"] == "draw"] == ["Yay", "Neigh"]
+
+
+INLINE_THEN = """
+ruleset: unstable-unicorns
+cards:
+  - name: Careful Study
+    type: Magic
+    text: DISCARD a card, then DRAW 2 cards.
+    abilities:
+      - when: played
+        steps:
+          - {do: discard}
+          - {do: draw, count: 2, join: then}
+players:
+  - {name: Ann, hand: [Careful Study, Yay], stable: [Parallel Universicorn]}
+  - {name: Bob}
+deck: [Neigh, Slowdown, Rainbow Aura]
+script:
+  - play: {player: Ann, card: Careful Study}
+  - choose: "yes"
+"""
+
+
+def test_UU_SEQ_3_then_counts_a_replaced_action_as_performed() -> None:
+    _, out = run(INLINE_THEN)
+    # the discard became a draw (Parallel Universicorn); "then" still draws 2 more
+    assert [e["card"] for e in out["events"] if e["type"] == "draw"] == ["Neigh", "Slowdown", "Rainbow Aura"]
+    assert "skip" not in types(out)
+
+
+def test_UU_SEQ_4_if_you_do_declined_skips_the_second_action() -> None:
+    _, out = run("uu-seq-4-if-you-do.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    _, out = run("uu-seq-4-if-you-do-yes.yaml")
+    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn", "Basic Unicorn"]
+
+
+def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Seductive Unicorn]}
+  - {name: Bob, stable: [Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Seductive Unicorn}
+"""
+    ).play()
+    assert game.pending is None
+    assert game.state.zone("Bob", "stable")  # nothing stolen
+
+
+# -- the effect chain --------------------------------------------------------------------------
+
+
+def test_UU_CHAIN_1_a_triggered_effect_is_a_new_link_resolved_after() -> None:
+    game, out = run("uu-chain-1-new-link.yaml")
+    order = [(e["type"], e.get("card")) for e in out["events"] if e["type"] in ("destroy", "discard", "trigger")]
+    # Barbed Wire triggered first, but its discard waited for Two-For-One's whole link
+    assert order == [
+        ("trigger", "Two-For-One"),
+        ("trigger", "Barbed Wire"),
+        ("destroy", "Rhinocorn"),
+        ("destroy", "Llamacorn"),
+        ("discard", "Yay"),
+    ]
+    links = game.state.chain
+    assert [link.cause for link in links] == ["Two-For-One", "Basic Unicorn left Ann's Stable"]
+    assert all(link.resolved for link in links)
+
+
+def test_UU_CHAIN_2_simultaneous_triggers_form_one_link_targets_first() -> None:
+    scn = scenario("uu-chain-2-one-link.yaml")
+    game = scn.play(upto=1)  # begin-turn: both triggers are waiting in one link
+    assert len(game.state.chain) == 1
+    sources = {game.shown(e.source) for e in game.state.chain[0].effects if e.source is not None}
+    assert sources == {"Sadistic Ritual", "Rhinocorn"}
+    out = board_json(scn.play())
+    t = types(out)
+    assert t.index("target") < t.index("sacrifice")  # the target was chosen before the link resolved
+
+
+def test_UU_CHAIN_3_distinct_targets_mandatory_first_too_few_targets() -> None:
+    scn = scenario("uu-chain-3-distinct-targets.yaml")
+    game = scn.play(upto=1)
+    # the mandatory Horn of Ruin chooses first: the first question is its target, not "use Rhinocorn?"
+    assert game.pending is not None and "Horn of Ruin" in game.pending.question
+    out = board_json(scn.play())
+    targets = [e["card"] for e in out["events"] if e["type"] == "target"]
+    assert targets == ["Llamacorn", "Basic Unicorn"]  # never the same card twice
+    assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Rhinocorn"]
+
+
+def test_fifo_chain_versus_lifo_pile() -> None:
+    # rule: UU.CHAIN.1 the effect chain is first in, first out; rule: LU.PILE.4 the pile is last in, first out
+    _, chain = run("uu-chain-1-new-link.yaml")
+    _, pile = run("uu-pile-neigh-answered-back.yaml")
+    resolved = [e["card"] for e in pile["events"] if e["type"] == "resolve"]
+    assert resolved == ["Neigh", "Unicorn Poison"]
+    assert types(chain).index("destroy") < types(chain).index("discard")
+
+
+# -- impossible actions ------------------------------------------------------------------------
+
+
+def test_UU_IMP_1_a_card_requiring_an_impossible_action_cannot_be_played() -> None:
+    with pytest.raises(InputError, match="no other Stable has a Unicorn card that can be destroyed"):
+        scenario("uu-imp-1-cannot-play.yaml").play()
+
+
+def test_UU_IMP_2_an_impossible_action_from_a_card_in_play_is_disregarded() -> None:
+    _, out = run("uu-imp-2-disregarded.yaml")
+    dis = [e for e in out["events"] if e["type"] == "disregard"]
+    assert [(e["player"], e["reason"]) for e in dis] == [("Bob", "Bob has no card in hand")]
+    _, out = run("uu-seq-3-then-not-performed.yaml")
+    assert any(e["type"] == "disregard" and "nothing to sacrifice" in e["reason"] for e in out["events"])
+
+
+# -- replacement effects -----------------------------------------------------------------------
+
+
+def test_UU_REPL_1_mandatory_replacement_before_optional() -> None:
+    _, out = run("seed-001-hand-limit.yaml")
+    log = out["log"]
+    assert log.index("- Dread Pirate Unicorn has priority.") < log.index(
+        "- Parallel Universicorn replaces each discard effect."
+    )
+    game = scenario("seed-001-hand-limit.yaml").play(upto=1)
+    # the optional one is offered only after the mandatory one has doubled the discard
+    assert game.pending is not None and "the 2 discards" in game.pending.question
+
+
+def test_UU_REPL_2_dread_pirate_doubles_each_discard() -> None:
+    _, out = run("seed-001-gameplay.yaml")
+    assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in out["log"]
+
+
+def test_UU_REPL_3_a_replaced_draw_at_the_limit_is_the_discard_it_replaced() -> None:
+    game, out = run("seed-001-hand-limit.yaml")
+    draws = [e for link in game.state.chain for e in link.effects if e.label == "Draw a card*"]
+    assert [e.data.get("carried_out_as") for e in draws] == ["discard", None]
+    assert out["zones"]["discard"] == ["Slowdown"]
+
+
+def test_UU_REPL_4_a_replacement_satisfies_the_requirement_it_replaced() -> None:
+    _, out = run("seed-001-gameplay.yaml")
+    # Controlled Chaos's "if you do" part ran although every discard became a draw
+    assert any(e["type"] == "search" and e["card"] == "Mermaid Unicorn" for e in out["events"])
+    assert len([e for e in out["events"] if e["type"] == "discard"]) == 2
+
+
+def test_seed_001_net_result_drew_2_discarded_2() -> None:
+    # rule: UU.REPL.2 rule: UU.REPL.3
+    game = scenario("seed-001-gameplay.yaml").play(upto=5)  # before the Destroy/Search choice
+    out = board_json(game)
+    assert len([e for e in out["events"] if e["type"] == "draw"]) == 2
+    assert len([e for e in out["events"] if e["type"] == "discard"]) == 2
+    assert len(out["players"]["Ann"]["hand"]) == 6
+    assert game.pending is not None
+    assert game.pending.options == [
+        "DESTROY a Unicorn card",
+        "SEARCH the deck for a Unicorn card then Shuffle the deck",
+    ]
+
+
+# -- the hand limit ----------------------------------------------------------------------------
+
+
+def test_UU_HAND_1_hand_limit_is_the_last_step_of_end_of_turn() -> None:
+    game = scenario("uu-hand-1-end-of-turn.yaml").play(upto=1)
+    assert game.state.active == "Ann" and game.pending is not None  # the turn has not passed yet
+    with pytest.raises(IllegalAction):
+        game.push(BeginTurn("Bob"))
+    _, out = run("uu-hand-1-end-of-turn.yaml")
+    assert out["active"] == "Bob" and len(out["players"]["Ann"]["hand"]) == 3
+    assert types(out)[-1] == "turn"
+
+
+def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
+    for name in ("seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"):
+        _, out = run(name)
+        sizes = [int(line.split()[3]) for line in out["log"] if line.startswith("- Hand at")]
+        assert sizes and max(sizes) <= 7
+
+
+def test_decision_with_a_choice_not_among_the_options_is_refused() -> None:
+    game = scenario("seed-001-gameplay.yaml").play(upto=1)
+    before = game.state.copy()
+    with pytest.raises(IllegalAction, match="is not an answer"):
+        game.push(Choose("maybe"))
+    assert game.state == before

@@ -1,0 +1,249 @@
+"""Each Unstable Unicorns card does what its text says (and the game's verbs and phases)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import board, run, types
+from uurules import IllegalAction
+from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond, Response
+
+
+def test_black_knight_may_be_sacrificed_instead_of_a_destroyed_unicorn() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Basic Unicorn, Black Knight Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - choose: "yes"
+"""
+    )
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert out["zones"]["discard"] == ["Black Knight Unicorn", "Unicorn Poison"]
+    assert {"type": "sacrifice", "player": "Bob", "card": "Black Knight Unicorn"} in out["events"]
+
+
+def test_mermaid_returns_a_card_to_its_owners_hand() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Mermaid Unicorn]}
+  - {name: Bob, stable: [Rhinocorn, Baby Unicorn]}
+script:
+  - play: {player: Ann, card: Mermaid Unicorn}
+  - choose: "yes"
+  - choose: Bob/Rhinocorn
+"""
+    )
+    assert out["players"]["Bob"] == {"hand": ["Rhinocorn"], "stable": ["Baby Unicorn"]}
+
+
+def test_baby_unicorn_returned_goes_to_the_nursery() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Mermaid Unicorn]}
+  - {name: Bob, stable: [Baby Unicorn]}
+script:
+  - play: {player: Ann, card: Mermaid Unicorn}
+  - choose: "yes"
+  - choose: Bob/Baby Unicorn
+"""
+    )
+    assert out["players"]["Bob"]["hand"] == [] and out["zones"]["nursery"] == ["Baby Unicorn"]
+
+
+def test_rainbow_aura_protects_unicorns_but_not_other_cards() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One], stable: [Yay]}
+  - {name: Bob, stable: [Rainbow Aura, Basic Unicorn, Slowdown]}
+script:
+  - play: {player: Ann, card: Two-For-One}
+"""
+    ).play()
+    assert game.pending is not None
+    # only the non-Unicorn cards can be chosen
+    assert game.pending.options == ["Bob/Rainbow Aura", "Bob/Slowdown"]
+
+
+def test_queen_bee_stops_basic_unicorns_entering_other_stables_even_by_steal() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Seductive Unicorn, Yay], stable: []}
+  - {name: Bob, stable: [Queen Bee Unicorn, Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Seductive Unicorn}
+  - choose: "yes"
+"""
+    ).play()
+    assert game.state.zone("Ann", "stable") != []
+    assert [game.shown(c) for c in game.state.zone("Ann", "stable")] == ["Seductive Unicorn", "Queen Bee Unicorn"]
+
+
+def test_ginormous_counts_two_and_blocks_instants() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Basic Unicorn]}
+  - name: Bob
+    hand: [Neigh]
+    stable: [Ginormous Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn]
+  - {name: Cat, hand: [Neigh]}
+script:
+  - play: {player: Ann, card: Basic Unicorn}
+"""
+    ).play()
+    assert game.ruleset.unicorn_count(game, "Bob") == 6  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="Ginormous Unicorn in Bob's Stable: Bob cannot play Instants"):
+        game.push(Respond((Response("Bob", "Neigh"),)))
+
+
+def test_seven_unicorns_win_but_never_while_a_chain_resolves() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - name: Ann
+    hand: [Seductive Unicorn, Yay]
+    stable: [Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn]
+  - {name: Bob, stable: [Basic Unicorn, Rhinocorn]}
+script:
+  - play: {player: Ann, card: Seductive Unicorn}
+  - choose: "yes"
+  - choose: Bob/Rhinocorn
+"""
+    )
+    # six Unicorns once Seductive Unicorn entered, but its chain was still resolving: no win yet;
+    # the steal made seven, and the game was won once the chain was over
+    assert out["winner"] == "Ann"
+    t = types(out)
+    assert t.index("steal") < t.index("win") and t[-1] == "win"
+
+
+def test_one_action_per_turn_and_only_the_active_player_plays() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Basic Unicorn, Basic Unicorn]}
+  - {name: Bob, hand: [Basic Unicorn]}
+deck: [Yay]
+script:
+  - play: {player: Ann, card: Basic Unicorn}
+"""
+    ).play()
+    with pytest.raises(IllegalAction, match="already taken this turn's action"):
+        game.push(Play("Ann", "Basic Unicorn"))
+    with pytest.raises(IllegalAction, match="only the active player"):
+        game.push(Play("Bob", "Basic Unicorn"))
+    with pytest.raises(IllegalAction, match="already taken"):
+        game.push(DrawAction("Ann"))
+    game.push(EndTurn("Ann"))
+    game.push(BeginTurn("Bob"))
+    assert [game.shown(c) for c in game.state.zone("Bob", "hand")] == ["Basic Unicorn", "Yay"]  # the Draw phase
+
+
+def test_rhinocorn_skips_to_the_end_of_turn() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, stable: [Rhinocorn]}
+  - {name: Bob, stable: [Basic Unicorn]}
+deck: [Yay]
+script:
+  - begin-turn: Ann
+  - choose: "yes"
+"""
+    )
+    assert out["players"]["Ann"]["hand"] == []  # no Draw phase
+    assert out["active"] == "Bob"
+    assert [e.get("phase") for e in out["events"] if e["type"] == "phase"] == ["beginning-of-turn", "end-of-turn"]
+
+
+def test_optional_beginning_of_turn_effect_not_used_is_lost() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, stable: [Rhinocorn]}
+  - {name: Bob, stable: [Basic Unicorn]}
+deck: [Yay]
+script:
+  - begin-turn: Ann
+  - choose: "no"
+  - end-turn: Ann
+"""
+    )
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"] and out["active"] == "Bob"
+
+
+def test_a_neigh_never_answers_its_own_players_card() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Neigh]}
+  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison}
+"""
+    ).play()
+    with pytest.raises(IllegalAction):
+        game.push(Respond((Response("Ann", "Neigh"),)))
+
+
+def test_a_downgrade_asks_which_stable_it_enters() -> None:
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Slowdown]}
+  - {name: Bob}
+  - {name: Cat}
+script:
+  - play: {player: Ann, card: Slowdown}
+  - choose: Cat
+"""
+    )
+    assert out["players"]["Cat"]["stable"] == ["Slowdown"]
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Slowdown]}
+  - {name: Bob}
+script:
+  - play: {player: Ann, card: Slowdown, targets: [Bob]}
+"""
+    )
+    assert out["players"]["Bob"]["stable"] == ["Slowdown"]
+
+
+def test_controlled_chaos_offers_only_what_can_be_done() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Yay, Slowdown], stable: [Controlled Chaos]}
+  - {name: Bob}
+deck: [Basic Unicorn]
+script:
+  - begin-turn: Ann
+  - choose: "yes"
+  - choose: Ann/Yay
+"""
+    ).play()
+    # nothing to destroy: the search is carried out without asking
+    assert [game.shown(c) for c in game.state.zone("Ann", "hand")] == ["Basic Unicorn"]

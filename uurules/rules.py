@@ -1,0 +1,23 @@
+"""The rule IDs the kit teaches (``uurules/rules.yaml``), for notebooks, diagrams and tests."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+import yaml
+
+
+@cache
+def rules() -> dict[str, str]:
+    """``{"UU.CHAIN.1": "An effect triggered by another is a new link ...", ...}`` in teaching order."""
+    text = resources.files("uurules").joinpath("rules.yaml").read_text(encoding="utf-8")
+    loaded: dict[str, str] = yaml.safe_load(text)
+    return loaded
+
+
+def game_of(rule_id: str) -> str:
+    """The ruleset a rule ID belongs to."""
+    return {"UU": "unstable-unicorns", "LU": "llamas-unleashed", "BK": "berserk", "EOM": "eve-of-midnight"}[
+        rule_id.split(".")[0]
+    ]

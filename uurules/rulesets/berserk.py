@@ -1,0 +1,833 @@
+"""Berserk (seed 003): the zero rule, the infinite-chain rule, the floor at zero, card text over rules.
+
+The model: each player has a hand, a field and a graveyard. A creature has a cost, lives, a hit of
+three values weak-medium-strong (``1-1-1``), wounds, counters ("фишки"), and is open or closed.
+It dies when its wounds reach its lives. Actions: ``begin-turn`` (open your creatures, then
+"start of turn" abilities trigger), ``activate`` (an ability; using it closes the creature),
+``attack`` (``hit:`` weak | medium | strong, as the scenario rolled it; an optional ``defender``
+takes the attack instead of the target), ``end-turn`` ("until end of turn" modifiers end).
+
+Where each rule lives:
+- BK.ZERO.1-3 (an action worth 0 is not applied): :meth:`Berserk._gain_counters`, :meth:`_heal`,
+  :meth:`_modify_hit`, :meth:`_wound` (disregard; nothing tied to receiving it triggers) and
+  :meth:`_pay` (0 cannot be spent or paid). "On hit" abilities trigger even for a hit of 0.
+- BK.ATK.1 (the floor at 0 comes last): :meth:`Berserk.current_hit`.
+- BK.CHAIN.1 (a repeating trigger is cut): :meth:`Berserk._run_sequence`.
+- BK.AXE.1 (card text wins): :meth:`Berserk.rule`, the one place rule values are read; a card's
+  ``rules:`` field overrides a named value of :data:`RULES`.
+
+Triggered abilities, in order: those an action (or the start of a turn) sets off are performed
+first in, first out; the active player's first, then in board order. Abilities a performed
+trigger sets off join the queue with that trigger as their cause. A *sequence* (BK.CHAIN.1) is a
+path of causes; a trigger whose ability, source and targets already occur on its own path is a
+repetition and is cut, so that path stops just before it.
+
+The sequence record is plain data on the state, for pictures: ``state.flags["sequences"]`` lists
+one ``{"cause": "begin-turn: Ann", "triggers": [entry, ...]}`` per action that set triggers off,
+and ``state.flags["sequence"]`` is the trigger list of the last action (empty if it set none off).
+An entry::
+
+    {"n": 2, "cause": 1, "player": "Bob", "card": "Bob/Проклятый маг", "card_id": 3,
+     "ability": "gain a counter", "ability_ru": "получить фишку", "when": "enemy-gains-counter",
+     "sources": ["Bob/Проклятый маг"], "targets": ["Bob/Проклятый маг"],
+     "source_ids": [3], "target_ids": [3], "status": "performed", "repeats": None}
+
+``cause`` is the ``n`` of the entry whose performing declared it (``None``: the action did);
+``status`` is ``performed`` or ``cut`` (then ``repeats`` is the ``n`` it would repeat).
+
+The log is written as :class:`~uurules.engine.events.LogLine` s, English and Russian
+(:data:`MESSAGES`); ``game.log_in("ru")`` prints it in Russian.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from uurules.cards import CardBook, CardDef
+from uurules.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    BeginTurn,
+    Choose,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    describe,
+)
+from uurules.engine.errors import IllegalAction, InputError
+from uurules.engine.events import LogLine
+from uurules.engine.game import Game
+from uurules.engine.state import Card, CardId
+from uurules.rulesets.base import Ruleset
+
+HITS = ("weak", "medium", "strong")
+UNLIMITED = "unlimited"
+
+RULES: dict[str, bool | int | str] = {
+    "closes-when-attacking": True,
+    "closes-when-activating": True,
+    "closes-when-defending": True,
+    "defends-per-turn": 1,
+}
+"""The rule values a card's text may override (BK.AXE.1) with a ``rules: {name: value}`` field."""
+
+TERMS: dict[str, dict[str, str]] = {
+    "weak": {"en": "weak", "ru": "слабый"},
+    "medium": {"en": "medium", "ru": "средний"},
+    "strong": {"en": "strong", "ru": "сильный"},
+    "closes-when-defending=False": {
+        "en": "does not close when it defends",
+        "ru": "не закрывается, выступая защитником",
+    },
+    "defends-per-turn=unlimited": {
+        "en": "may defend any number of times a turn",
+        "ru": "может выступать защитником любое число раз за ход",
+    },
+    "closes-when-attacking=False": {"en": "does not close when it attacks", "ru": "не закрывается, атакуя"},
+    "closes-when-activating=False": {
+        "en": "does not close when it uses an ability",
+        "ru": "не закрывается, используя особенность",
+    },
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "turn.begin": {"en": "- {player}: start of turn.", "ru": "- {player}: начало хода."},
+    "turn.end": {"en": "- {player}: end of turn.", "ru": "- {player}: конец хода."},
+    "open": {"en": "- {card} opens.", "ru": "- {card} открывается."},
+    "close": {"en": "- {card} closes.", "ru": "- {card} закрывается."},
+    "activate": {
+        "en": '{player}: {card} uses "{ability}".',
+        "ru": "{player}: {card} использует «{ability}».",
+    },
+    "activate.target": {
+        "en": '{player}: {card} uses "{ability}" on {target}.',
+        "ru": "{player}: {card} использует «{ability}», цель: {target}.",
+    },
+    "pay": {"en": "- {card} spends {counters}.", "ru": "- {card} тратит {counters}."},
+    "counter": {
+        "en": "- {card} gains {counters} ({total} in all).",
+        "ru": "- {card} получает {counters} (всего {total}).",
+    },
+    "heal": {
+        "en": "- {card} is healed of {wounds} ({total} left).",
+        "ru": "- {card} излечивается на {wounds} (осталось ран: {total}).",
+    },
+    "hit": {
+        "en": "- {card}: hit {amount:+d}; modifiers {sum}, then the floor at 0: hit {hit} (BK.ATK.1).",
+        "ru": "- {card}: удар {amount:+d}; модификаторы {sum}, затем не ниже 0: удар {hit} (BK.ATK.1).",
+    },
+    "expire": {
+        "en": "- {card}: the hit modifiers end; hit {hit}.",
+        "ru": "- {card}: модификаторы удара закончились; удар {hit}.",
+    },
+    "summon": {"en": "- {player} summons {card}.", "ru": "- {player} вызывает {card}."},
+    "attack": {
+        "en": "{player}: {attacker} attacks {target} with a {hit} hit for {value}.",
+        "ru": "{player}: {attacker} атакует {target}: {hit} удар на {value}.",
+    },
+    "defend": {
+        "en": "- {defender} defends {target} and takes the attack.",
+        "ru": "- {defender} защищает {target} и принимает атаку на себя.",
+    },
+    "wound": {
+        "en": "- {card} takes {wounds} ({total} of {lives} lives).",
+        "ru": "- {card} получает {wounds} (всего {total} из {lives} жизней).",
+    },
+    "die": {"en": "- {card} dies and goes to the graveyard.", "ru": "- {card} погибает и уходит на кладбище."},
+    "zero.wound": {
+        "en": "- A hit of 0 deals no wounds: {card} has not received any, "
+        "and nothing tied to receiving wounds triggers (BK.ZERO.2).",
+        "ru": "- Удар на 0 не наносит ран: считается, что {card} не получал ран, "
+        "и особенности, связанные с получением ран, не срабатывают (BK.ZERO.2).",
+    },
+    "zero.heal": {
+        "en": "- {card} has no wounds to heal: healing 0 wounds is not applied (BK.ZERO.2).",
+        "ru": "- У {card} нет ран: излечение на 0 ран не применяется (BK.ZERO.2).",
+    },
+    "zero.counters": {
+        "en": "- {card} would gain 0 counters: not applied, nothing triggers (BK.ZERO.1, BK.ZERO.3).",
+        "ru": "- {card} получил бы 0 фишек: эффект не применяется и ничего не срабатывает (BK.ZERO.1, BK.ZERO.3).",
+    },
+    "zero.hit": {
+        "en": "- A hit modifier of 0 on {card} is not applied (BK.ZERO.1).",
+        "ru": "- Модификатор удара 0 не применяется к {card} (BK.ZERO.1).",
+    },
+    "trigger": {
+        "en": 'TRIGGER {n}: {card} "{ability}"; source {sources}; target {targets}.',
+        "ru": "СРАБАТЫВАНИЕ {n}: {card} «{ability}»; источник {sources}; цель {targets}.",
+    },
+    "trigger.from": {
+        "en": 'TRIGGER {n} (from {cause}): {card} "{ability}"; source {sources}; target {targets}.',
+        "ru": "СРАБАТЫВАНИЕ {n} (от {cause}): {card} «{ability}»; источник {sources}; цель {targets}.",
+    },
+    "cut": {
+        "en": 'CUT: {card} "{ability}" would repeat trigger {repeats} with the same source and target; '
+        "the sequence stops before it (BK.CHAIN.1).",
+        "ru": "ОБРЫВ: {card} «{ability}» повторил бы срабатывание {repeats} с теми же источником и целью; "
+        "цепочка обрывается перед повторением (BK.CHAIN.1).",
+    },
+    "gone": {
+        "en": '- {card} is no longer on the field: "{ability}" does nothing.',
+        "ru": "- {card} больше не на поле: «{ability}» ничего не делает.",
+    },
+    "override": {
+        "en": "- Card text wins over the rules (BK.AXE.1): {card} {what}.",
+        "ru": "- Текст карты важнее правил (BK.AXE.1): {card} {what}.",
+    },
+}
+"""Every log line, by key, in English and Russian."""
+
+
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _counters(n: int) -> dict[str, str]:
+    return {"en": f"{n} counter{'s' if n != 1 else ''}", "ru": f"{n} {_ru_plural(n, 'фишку', 'фишки', 'фишек')}"}
+
+
+def _wounds(n: int) -> dict[str, str]:
+    return {"en": f"{n} wound{'s' if n != 1 else ''}", "ru": f"{n} {_ru_plural(n, 'рану', 'раны', 'ран')}"}
+
+
+def _hit_text(values: tuple[int, int, int]) -> str:
+    return "-".join(str(v) for v in values)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability declared: whose card, which ability, its targets, and what declared it."""
+
+    card: CardId
+    ability: int
+    targets: tuple[CardId, ...]
+    cause: int | None = None  # the sequence entry (n) whose performing declared it
+
+
+class Berserk(Ruleset):
+    name = "berserk"
+    title = "Berserk"
+    player_zones = ("hand", "field", "graveyard")
+    shared_zones = ()
+    staged_keys = ("counters", "wounds", "closed")
+    languages = ("en", "ru")
+
+    def __init__(self, book: CardBook) -> None:
+        super().__init__(book)
+        for card in book:
+            for rule, value in (card.get("rules") or {}).items():
+                default = RULES.get(rule)
+                if default is None:
+                    raise InputError(
+                        f"card {card.name!r} overrides an unknown rule {rule!r}. Accepted: {', '.join(RULES)}",
+                        file=book.file,
+                    )
+                ok = isinstance(value, bool) if isinstance(default, bool) else value == UNLIMITED or type(value) is int
+                if not ok:
+                    raise InputError(f"card {card.name!r}: bad value {value!r} for rule {rule!r}", file=book.file)
+
+    # ------------------------------------------------------------------------------------
+    # Card facts
+    # ------------------------------------------------------------------------------------
+    def defn(self, game: Game, card: CardId) -> CardDef:
+        return self.book[game.card(card).name]
+
+    def printed_hit(self, game: Game, card: CardId) -> tuple[int, int, int]:
+        a, b, c = (int(v) for v in str(self.defn(game, card).get("hit", "0-0-0")).split("-"))
+        return (a, b, c)
+
+    def current_hit(self, game: Game, card: CardId) -> tuple[int, int, int]:
+        """The hit after all modifiers: summed first, the floor at 0 taken last (BK.ATK.1)."""
+        m = game.card(card).hit_modifier
+        a, b, c = (max(0, v + m) for v in self.printed_hit(game, card))
+        return (a, b, c)
+
+    def lives(self, game: Game, card: CardId) -> int:
+        return int(self.defn(game, card).get("lives", 1))
+
+    def cost(self, game: Game, card: CardId) -> int:
+        return int(self.defn(game, card).get("cost", 0))
+
+    def abilities(self, game: Game, card: CardId) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = self.defn(game, card).get("abilities", [])
+        return found
+
+    def rule(self, game: Game, card: CardId, name: str) -> Any:
+        """A rule value for ``card``: its text's override if it has one (BK.AXE.1), else the rule's."""
+        overrides: dict[str, Any] = self.defn(game, card).get("rules") or {}
+        return overrides.get(name, RULES[name])
+
+    def on_field(self, game: Game, card: CardId) -> bool:
+        holder = game.holder(card)
+        return holder is not None and card in game.state.zone(holder, "field")
+
+    def field_in_order(self, game: Game) -> list[CardId]:
+        """Every creature on a field: the active player's first, then in turn order."""
+        s = game.state
+        return [c for p in s.in_turn_order_from(s.active) for c in s.zone(p, "field")]
+
+    # ------------------------------------------------------------------------------------
+    # The log
+    # ------------------------------------------------------------------------------------
+    def say(self, game: Game, key: str, **values: Any) -> None:
+        game.say(LogLine(MESSAGES[key], values))
+
+    def log_line(self, game: Game, key: str, **values: Any) -> str:
+        return LogLine(MESSAGES[key], values) if key in MESSAGES else key.format(**values)
+
+    def _ability_name(self, ability: dict[str, Any]) -> dict[str, str]:
+        name = str(ability.get("name", "ability"))
+        return {"en": name, "ru": str(ability.get("ru", name))}
+
+    # ------------------------------------------------------------------------------------
+    # Staging and status
+    # ------------------------------------------------------------------------------------
+    def stage_card(self, card: Card, spec: dict[str, Any]) -> None:
+        for key in ("counters", "wounds"):
+            if key in spec:
+                value = spec[key]
+                if type(value) is not int or value < 0:
+                    raise ValueError(f"{key} must be a whole number 0 or more, not {value!r}")
+                setattr(card, key, value)
+        if "closed" in spec:
+            if not isinstance(spec["closed"], bool):
+                raise ValueError(f"closed must be true or false, not {spec['closed']!r}")
+            card.closed = spec["closed"]
+        lives = int(self.book[card.name].get("lives", 1))
+        if card.wounds >= lives:
+            raise ValueError(f"{card.wounds} wounds would kill it (it has {lives} lives)")
+
+    def status(self, game: Game, card: Any) -> dict[str, Any]:
+        out = super().status(game, card)
+        if self.on_field(game, card.id):
+            now = self.current_hit(game, card.id)
+            if now != self.printed_hit(game, card.id):
+                out["hit"] = _hit_text(now)
+        return out
+
+    # ------------------------------------------------------------------------------------
+    # The engine's entry points
+    # ------------------------------------------------------------------------------------
+    def apply(self, game: Game, action: Action) -> None:
+        game.state.flags["sequence"] = []  # the triggers of this action only (history: "sequences")
+        match action:
+            case BeginTurn(player=p):
+                self._begin_turn(game, p)
+            case EndTurn(player=p):
+                self._end_turn(game, p)
+            case Activate():
+                self._activate(game, action)
+            case Attack():
+                self._attack(game, action)
+            case Choose(option=o):
+                raise IllegalAction(f"no decision is pending; {o!r} answers nothing", self._accepted)
+            case Play() | Respond() | Pass() | Resolve() | DrawAction():
+                raise IllegalAction(f"{self.title} in this kit has no {describe(action).split(':')[0]}", self._accepted)
+            case _:  # pragma: no cover - every action type is matched above
+                raise IllegalAction(f"unknown action {action!r}", self._accepted)
+
+    _accepted = "begin-turn, activate, attack, end-turn"
+
+    def advance(self, game: Game) -> None:
+        """Nothing waits: every action resolves fully, with its triggers, as it is applied."""
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        s = game.state
+        p = s.active
+        acts: list[Action] = []
+        if s.phase in ("setup", "start"):
+            acts.append(BeginTurn(p))
+        if s.phase not in ("setup", "main"):
+            return acts
+        for c in s.zone(p, "field"):
+            for i, ab in enumerate(self.abilities(game, c)):
+                if not ab.get("activate"):
+                    continue
+                name = str(ab.get("name"))
+                for t in self._target_pool(game, p, ab):
+                    if self._activation_refusal(game, p, c, i, (t,)) is None:
+                        acts.append(Activate(p, game.ref(c), (game.ref(t),), name))
+                if "target" not in ab and self._activation_refusal(game, p, c, i, ()) is None:
+                    acts.append(Activate(p, game.ref(c), (), name))
+        for a in s.zone(p, "field"):
+            if game.card(a).closed:
+                continue
+            for foe in s.players:
+                if foe == p:
+                    continue
+                for t in s.zone(foe, "field"):
+                    defenders = [d for d in s.zone(foe, "field") if d != t and self._defence_refusal(game, d) is None]
+                    for hit in HITS:
+                        acts.append(Attack(p, game.ref(a), game.ref(t), hit))
+                        acts.extend(Attack(p, game.ref(a), game.ref(t), hit, game.ref(d)) for d in defenders)
+        acts.append(EndTurn(p))
+        return acts
+
+    # ------------------------------------------------------------------------------------
+    # Turns
+    # ------------------------------------------------------------------------------------
+    def _may_act(self, game: Game, player: str, doing: str) -> None:
+        s = game.state
+        if player not in s.players:
+            raise IllegalAction(f"no player is called {player!r}", ", ".join(s.players))
+        if player != s.active:
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s: {player} cannot {doing}", self._accepted)
+        if s.phase not in ("setup", "main"):
+            raise IllegalAction(f"{player}'s turn has not begun", f"begin-turn: {player}")
+
+    def _begin_turn(self, game: Game, player: str) -> None:
+        s = game.state
+        if player != s.active:
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"begin-turn: {s.active}")
+        if s.phase not in ("setup", "start"):
+            raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}")
+        s.phase = "main"
+        self._new_turn_marks(game)
+        game.emit("phase", player, phase="start-of-turn")
+        self.say(game, "turn.begin", player=player)
+        for c in s.zone(player, "field"):
+            self._open(game, c)
+        roots = [
+            Trigger(c, i, (c,))
+            for c in s.zone(player, "field")
+            for i, ab in enumerate(self.abilities(game, c))
+            if ab.get("when") == "start-of-turn"
+        ]
+        self._run_sequence(game, roots, f"begin-turn: {player}")
+
+    def _end_turn(self, game: Game, player: str) -> None:
+        s = game.state
+        self._may_act(game, player, "end the turn")
+        game.emit("phase", player, phase="end-of-turn")
+        self.say(game, "turn.end", player=player)
+        for p in s.players:
+            for c in s.zone(p, "field"):
+                card = game.card(c)
+                lasting = [m for m in card.marks.get("hit-modifiers", []) if m.get("until") != "end-of-turn"]
+                if len(lasting) != len(card.marks.get("hit-modifiers", [])):
+                    card.marks["hit-modifiers"] = lasting
+                    card.hit_modifier = sum(int(m["amount"]) for m in lasting)
+                    game.emit("expire", p, c, hit=_hit_text(self.current_hit(game, c)))
+                    self.say(game, "expire", card=game.ref(c), hit=_hit_text(self.current_hit(game, c)))
+        self._new_turn_marks(game)
+        s.active = s.next_player(player)
+        s.phase = "start"
+        s.turn += 1
+
+    def _new_turn_marks(self, game: Game) -> None:
+        for card in game.state.cards.values():
+            card.marks.pop("defences", None)
+
+    # ------------------------------------------------------------------------------------
+    # Activated abilities
+    # ------------------------------------------------------------------------------------
+    def _own_field_card(self, game: Game, player: str, ref: str, role: str) -> CardId:
+        card = game.find(ref, player=player)
+        if game.holder(card) != player or not self.on_field(game, card):
+            mine = ", ".join(game.ref(c) for c in game.state.zone(player, "field")) or f"{player} has none"
+            raise IllegalAction(f"{role} {ref!r} is not on {player}'s field", f"a creature on {player}'s field: {mine}")
+        return card
+
+    def _pick_ability(self, game: Game, card: CardId, name: str | None) -> int:
+        own = [(i, ab) for i, ab in enumerate(self.abilities(game, card)) if ab.get("activate")]
+        if not own:
+            raise IllegalAction(f"{game.ref(card)} has no ability to activate")
+        names = ", ".join(str(ab.get("name")) for _, ab in own)
+        if name is None:
+            if len(own) > 1:
+                raise IllegalAction(f"{game.ref(card)} has several abilities; name one", f"ability: {names}")
+            return own[0][0]
+        for i, ab in own:
+            if name in (ab.get("name"), ab.get("ru")):
+                return i
+        raise IllegalAction(f"{game.ref(card)} has no ability {name!r}", f"ability: {names}")
+
+    def _target_pool(self, game: Game, player: str, ability: dict[str, Any]) -> list[CardId]:
+        s = game.state
+        match ability.get("target"):
+            case "creature":
+                return self.field_in_order(game)
+            case "creature-in-your-hand":
+                return list(s.zone(player, "hand"))
+        return []
+
+    def _price(self, game: Game, ability: dict[str, Any], targets: tuple[CardId, ...]) -> int | None:
+        """How many counters the ability costs (``x``: its target's cost), or None if it costs none."""
+        cost = (ability.get("cost") or {}).get("counters")
+        if cost is None:
+            return None
+        if cost == "x":
+            return self.cost(game, targets[0]) if targets else 0
+        return int(cost)
+
+    def _activation_refusal(
+        self, game: Game, player: str, card: CardId, index: int, targets: tuple[CardId, ...]
+    ) -> str | None:
+        ability = self.abilities(game, card)[index]
+        if "target" in ability:
+            if len(targets) != 1:
+                return f"{self._ability_name(ability)['en']!r} of {game.ref(card)} takes exactly one target"
+            if targets[0] not in self._target_pool(game, player, ability):
+                where = "in your hand" if ability["target"] == "creature-in-your-hand" else "on a field"
+                return f"{game.ref(targets[0])} is not a creature {where}"
+        elif targets:
+            return f"{self._ability_name(ability)['en']!r} of {game.ref(card)} takes no target"
+        if game.card(card).closed and self.rule(game, card, "closes-when-activating"):
+            return f"{game.ref(card)} is closed: using its ability would close it"
+        price = self._price(game, ability, targets)
+        if price is not None:
+            if price == 0:  # rule: BK.ZERO.1, BK.ZERO.3
+                return f"{game.ref(card)} cannot spend 0 counters: zero counters cannot pay for an action (BK.ZERO.3)"
+            have = game.card(card).counters
+            if have < price:
+                return f"{game.ref(card)} cannot pay {price} counter{'s' if price != 1 else ''}: it has {have}"
+        return None
+
+    def _activate(self, game: Game, action: Activate) -> None:
+        p = action.player
+        self._may_act(game, p, "use an ability")
+        card = self._own_field_card(game, p, action.card, "card")
+        index = self._pick_ability(game, card, action.ability)
+        ability = self.abilities(game, card)[index]
+        targets = tuple(game.find(t, player=p) for t in action.targets)
+        why = self._activation_refusal(game, p, card, index, targets)
+        if why is not None:
+            ok = [
+                game.ref(t)
+                for t in self._target_pool(game, p, ability)
+                if self._activation_refusal(game, p, card, index, (t,)) is None
+            ]
+            raise IllegalAction(why, ("targets: " + ", ".join(ok)) if ok else None)
+        name = self._ability_name(ability)
+        game.emit("activate", p, card, ability=name["en"], targets=[game.ref(t) for t in targets])
+        if targets:
+            self.say(game, "activate.target", player=p, card=game.ref(card), ability=name, target=game.ref(targets[0]))
+        else:
+            self.say(game, "activate", player=p, card=game.ref(card), ability=name)
+        price = self._price(game, ability, targets)
+        if price is not None:
+            self._pay(game, card, price)
+        if self.rule(game, card, "closes-when-activating"):
+            self._close(game, card)
+        else:
+            self._override(game, card, "closes-when-activating")
+        fired: list[Trigger] = []
+        self._perform(game, card, ability, targets, fired)
+        self._run_sequence(game, fired, describe(action))
+
+    def _pay(self, game: Game, card: CardId, counters: int) -> None:
+        if counters <= 0:  # rule: BK.ZERO.3 (checked before; a guard, never reached)
+            raise IllegalAction(f"{game.ref(card)} cannot spend {counters} counters (BK.ZERO.3)")
+        c = game.card(card)
+        c.counters -= counters
+        game.emit("spend", game.holder(card), card, counters=counters)
+        self.say(game, "pay", card=game.ref(card), counters=_counters(counters))
+
+    # ------------------------------------------------------------------------------------
+    # Attacks and defence
+    # ------------------------------------------------------------------------------------
+    def _defence_refusal(self, game: Game, defender: CardId) -> str | None:
+        c = game.card(defender)
+        if c.closed:
+            return f"{game.ref(defender)} is closed and cannot defend"
+        limit = self.rule(game, defender, "defends-per-turn")
+        done = int(c.marks.get("defences", 0))
+        if limit != UNLIMITED and done >= int(limit):
+            times = "once" if limit == 1 else f"{limit} times"
+            return f"{game.ref(defender)} has already defended this turn (a creature defends {times} a turn)"
+        return None
+
+    def _attack(self, game: Game, action: Attack) -> None:
+        s = game.state
+        p = action.player
+        self._may_act(game, p, "attack")
+        attacker = self._own_field_card(game, p, action.attacker, "attacker")
+        if game.card(attacker).closed:
+            ready = [game.ref(c) for c in s.zone(p, "field") if not game.card(c).closed]
+            raise IllegalAction(
+                f"{game.ref(attacker)} is closed and cannot attack",
+                "an open creature: " + (", ".join(ready) or f"{p} has none"),
+            )
+        if action.hit not in HITS:
+            raise IllegalAction(f"unknown hit {action.hit!r}", "hit: " + ", ".join(HITS))
+        target = game.find(action.target, player=p)
+        foe = game.holder(target)
+        if foe is None or foe == p or not self.on_field(game, target):
+            enemies = [game.ref(c) for q in s.players if q != p for c in s.zone(q, "field")]
+            raise IllegalAction(
+                f"{action.target!r} is not an enemy creature on a field",
+                "target: " + (", ".join(enemies) or "no enemy creature"),
+            )
+        takes = target
+        if action.defender is not None:
+            defender = game.find(action.defender, player=foe)
+            if game.holder(defender) != foe or not self.on_field(game, defender) or defender == target:
+                raise IllegalAction(
+                    f"{action.defender!r} cannot defend {game.ref(target)}: a defender is another creature "
+                    f"on {foe}'s field"
+                )
+            why = self._defence_refusal(game, defender)
+            if why is not None:
+                ok = [
+                    game.ref(d) for d in s.zone(foe, "field") if d != target and self._defence_refusal(game, d) is None
+                ]
+                raise IllegalAction(why, "defender: " + (", ".join(ok) or "none"))
+            takes = defender
+        kind = action.hit
+        value = self.current_hit(game, attacker)[HITS.index(kind)]
+        game.emit("attack", p, attacker, target=game.ref(target), hit=kind, value=value)
+        self.say(
+            game, "attack", player=p, attacker=game.ref(attacker), target=game.ref(target), hit=TERMS[kind], value=value
+        )
+        if self.rule(game, attacker, "closes-when-attacking"):
+            self._close(game, attacker)
+        else:
+            self._override(game, attacker, "closes-when-attacking")
+        if takes != target:
+            self._defend(game, takes, target)
+        fired: list[Trigger] = []
+        # rule: BK.ZERO.2 "on hit" abilities trigger even for a hit of 0
+        fired.extend(
+            Trigger(attacker, i, self._trigger_targets(ab, attacker, takes))
+            for i, ab in enumerate(self.abilities(game, attacker))
+            if ab.get("when") == "on-hit"
+        )
+        self._wound(game, takes, value, by=attacker, fired=fired)
+        self._run_sequence(game, fired, describe(action))
+
+    def _defend(self, game: Game, defender: CardId, target: CardId) -> None:
+        c = game.card(defender)
+        done = int(c.marks.get("defences", 0))
+        c.marks["defences"] = done + 1
+        game.emit("defend", game.holder(defender), defender, target=game.ref(target))
+        self.say(game, "defend", defender=game.ref(defender), target=game.ref(target))
+        if done >= int(RULES["defends-per-turn"]):  # allowed only because its text says so
+            self._override(game, defender, "defends-per-turn")
+        if self.rule(game, defender, "closes-when-defending"):
+            self._close(game, defender)
+        else:
+            self._override(game, defender, "closes-when-defending")
+
+    def _override(self, game: Game, card: CardId, rule: str) -> None:
+        """Record that ``card``'s text won over ``rule`` here (BK.AXE.1), if it does differ."""
+        value = self.rule(game, card, rule)
+        if value == RULES[rule]:
+            return
+        game.emit("override", game.holder(card), card, rule=rule, value=value, default=RULES[rule])
+        what = TERMS.get(f"{rule}={value}", {"en": f"has {rule}: {value}", "ru": f"имеет {rule}: {value}"})
+        self.say(game, "override", card=game.ref(card), what=what)
+
+    # ------------------------------------------------------------------------------------
+    # Triggered abilities and their sequences (BK.CHAIN.1)
+    # ------------------------------------------------------------------------------------
+    def _trigger_targets(self, ability: dict[str, Any], card: CardId, subject: CardId) -> tuple[CardId, ...]:
+        """The targets of a triggered ability: itself (``to: self``) and/or the event's subject."""
+        out: list[CardId] = []
+        for eff in ability.get("effects", []):
+            t = card if eff.get("to") == "self" else subject
+            if t not in out:
+                out.append(t)
+        return tuple(out)
+
+    def _run_sequence(self, game: Game, roots: list[Trigger], cause: str) -> None:
+        """Perform triggered abilities first in, first out; cut each path before a repetition."""
+        if not roots:
+            return
+        s = game.state
+        entries: list[dict[str, Any]] = []
+        s.flags.setdefault("sequences", []).append({"cause": cause, "triggers": entries})
+        s.flags["sequence"] = entries
+        queue = deque(roots)
+        for _ in range(10_000):
+            if not queue:
+                return
+            t = queue.popleft()
+            ability = self.abilities(game, t.card)[t.ability]
+            name = self._ability_name(ability)
+            if not self.on_field(game, t.card):
+                self.say(game, "gone", card=game.ref(t.card), ability=name)
+                continue
+            entry = self._entry(game, t, ability, len(entries) + 1)
+            repeated = self._repeated(entries, entry)
+            entries.append(entry)
+            holder = game.holder(t.card)
+            if repeated is not None:  # rule: BK.CHAIN.1 the path stops just before its first repetition
+                entry["status"] = "cut"
+                entry["repeats"] = repeated
+                game.emit("cut", holder, t.card, ability=name["en"], n=entry["n"], repeats=repeated)
+                self.say(game, "cut", card=entry["card"], ability=name, repeats=repeated)
+                continue
+            game.emit("trigger", holder, t.card, ability=name["en"], n=entry["n"], cause=t.cause)
+            refs = {"sources": ", ".join(entry["sources"]), "targets": ", ".join(entry["targets"])}
+            if t.cause is None:
+                self.say(game, "trigger", n=entry["n"], card=entry["card"], ability=name, **refs)
+            else:
+                self.say(game, "trigger.from", n=entry["n"], cause=t.cause, card=entry["card"], ability=name, **refs)
+            fired: list[Trigger] = []
+            self._perform(game, t.card, ability, t.targets, fired)
+            queue.extend(Trigger(f.card, f.ability, f.targets, entry["n"]) for f in fired)
+        raise RuntimeError("the trigger sequence did not settle")  # pragma: no cover - guards a rules bug
+
+    def _entry(self, game: Game, t: Trigger, ability: dict[str, Any], n: int) -> dict[str, Any]:
+        name = self._ability_name(ability)
+        return {
+            "n": n,
+            "cause": t.cause,
+            "player": game.holder(t.card),
+            "card": game.ref(t.card),
+            "card_id": t.card,
+            "ability": name["en"],
+            "ability_ru": name["ru"],
+            "ability_index": t.ability,
+            "when": ability.get("when"),
+            "sources": [game.ref(t.card)],
+            "targets": [game.ref(x) for x in t.targets],
+            "source_ids": [t.card],
+            "target_ids": list(t.targets),
+            "status": "performed",
+            "repeats": None,
+        }
+
+    @staticmethod
+    def _repeated(entries: list[dict[str, Any]], entry: dict[str, Any]) -> int | None:
+        """The ``n`` of an entry on ``entry``'s own path of causes with the same ability, sources and targets."""
+
+        def key(e: dict[str, Any]) -> tuple[Any, ...]:
+            return (e["card_id"], e["ability_index"], tuple(e["source_ids"]), tuple(e["target_ids"]))
+
+        by_n = {e["n"]: e for e in entries}
+        at = entry["cause"]
+        while at is not None:
+            e = by_n[at]
+            if key(e) == key(entry):
+                return int(e["n"])
+            at = e["cause"]
+        return None
+
+    # ------------------------------------------------------------------------------------
+    # Effects
+    # ------------------------------------------------------------------------------------
+    def _perform(
+        self, game: Game, card: CardId, ability: dict[str, Any], targets: tuple[CardId, ...], fired: list[Trigger]
+    ) -> None:
+        """Carry out an ability's effects in order; triggers they set off are added to ``fired``."""
+        for eff in ability.get("effects", []):
+            to = card if eff["to"] == "self" else (targets[0] if targets else card)
+            amount = int(eff.get("amount", 0))
+            match eff["do"]:
+                case "gain-counters":
+                    self._gain_counters(game, to, amount, fired)
+                case "heal":
+                    self._heal(game, to, amount)
+                case "modify-hit":
+                    self._modify_hit(game, to, amount, source=card, until=eff.get("until"))
+                case "open":
+                    self._open(game, to)
+                case "summon":
+                    self._summon(game, to)
+
+    def _gain_counters(self, game: Game, card: CardId, n: int, fired: list[Trigger]) -> None:
+        if not self.on_field(game, card):
+            return
+        if n <= 0:  # rule: BK.ZERO.1, BK.ZERO.3 zero counters are not gained, nothing triggers
+            game.emit("disregard", game.holder(card), card, action="gain-counters", value=n, rule="BK.ZERO.3")
+            self.say(game, "zero.counters", card=game.ref(card))
+            return
+        c = game.card(card)
+        c.counters += n
+        owner = game.holder(card)
+        game.emit("counter", owner, card, amount=n, counters=c.counters)
+        self.say(game, "counter", card=game.ref(card), counters=_counters(n), total=c.counters)
+        for other in self.field_in_order(game):
+            if game.holder(other) == owner:
+                continue
+            for i, ab in enumerate(self.abilities(game, other)):
+                if ab.get("when") == "enemy-gains-counter":
+                    fired.append(Trigger(other, i, self._trigger_targets(ab, other, card)))
+
+    def _heal(self, game: Game, card: CardId, n: int) -> None:
+        c = game.card(card)
+        healed = min(n, c.wounds)
+        if healed <= 0:  # rule: BK.ZERO.2 healing 0 wounds heals none
+            game.emit("disregard", game.holder(card), card, action="heal", value=0, rule="BK.ZERO.2")
+            self.say(game, "zero.heal", card=game.ref(card))
+            return
+        c.wounds -= healed
+        game.emit("heal", game.holder(card), card, amount=healed, wounds=c.wounds)
+        self.say(game, "heal", card=game.ref(card), wounds=_wounds(healed), total=c.wounds)
+
+    def _modify_hit(self, game: Game, card: CardId, n: int, *, source: CardId, until: str | None) -> None:
+        if n == 0:  # rule: BK.ZERO.1
+            game.emit("disregard", game.holder(card), card, action="modify-hit", value=0, rule="BK.ZERO.1")
+            self.say(game, "zero.hit", card=game.ref(card))
+            return
+        c = game.card(card)
+        mods = c.marks.setdefault("hit-modifiers", [])
+        mods.append({"amount": n, "source": game.ref(source), "until": until})
+        c.hit_modifier = sum(int(m["amount"]) for m in mods)  # rule: BK.ATK.1 summed first
+        hit = _hit_text(self.current_hit(game, card))  # ... and floored at 0 last
+        game.emit("hit", game.holder(card), card, amount=n, modifier=c.hit_modifier, hit=hit)
+        terms = " ".join(f"{int(m['amount']):+d}" for m in mods)
+        self.say(game, "hit", card=game.ref(card), amount=n, sum=f"{terms} = {c.hit_modifier}", hit=hit)
+
+    def _wound(self, game: Game, card: CardId, n: int, *, by: CardId, fired: list[Trigger]) -> None:
+        owner = game.holder(card)
+        if n <= 0:  # rule: BK.ZERO.2 no wounds, and nothing tied to receiving wounds triggers
+            game.emit("disregard", owner, card, action="wound", value=0, rule="BK.ZERO.2")
+            self.say(game, "zero.wound", card=game.ref(card))
+            return
+        c = game.card(card)
+        c.wounds += n
+        lives = self.lives(game, card)
+        game.emit("wound", owner, card, amount=n, wounds=c.wounds, by=game.ref(by))
+        self.say(game, "wound", card=game.ref(card), wounds=_wounds(n), total=c.wounds, lives=lives)
+        if c.wounds >= lives:
+            self._die(game, card)
+            return
+        if game.holder(by) != owner:
+            for i, ab in enumerate(self.abilities(game, card)):
+                if ab.get("when") == "wounded-by-enemy-attack":
+                    fired.append(Trigger(card, i, self._trigger_targets(ab, card, card)))
+
+    def _die(self, game: Game, card: CardId) -> None:
+        owner = game.holder(card)
+        ref = game.ref(card)
+        c = game.card(card)
+        wounds = c.wounds
+        c.wounds = c.counters = c.hit_modifier = 0
+        c.closed = False
+        c.marks.clear()
+        game.move(card, (owner, "graveyard"))
+        game.emit("die", owner, card, wounds=wounds)
+        self.say(game, "die", card=ref)
+
+    def _open(self, game: Game, card: CardId) -> None:
+        c = game.card(card)
+        if c.closed:
+            c.closed = False
+            game.emit("open", game.holder(card), card)
+            self.say(game, "open", card=game.ref(card))
+
+    def _close(self, game: Game, card: CardId) -> None:
+        c = game.card(card)
+        if not c.closed:
+            c.closed = True
+            game.emit("close", game.holder(card), card)
+            self.say(game, "close", card=game.ref(card))
+
+    def _summon(self, game: Game, card: CardId) -> None:
+        owner = game.holder(card)
+        assert owner is not None
+        game.move(card, (owner, "field"))
+        game.emit("summon", owner, card)
+        self.say(game, "summon", player=owner, card=game.ref(card))

@@ -1,0 +1,139 @@
+"""Llamas Unleashed: the Unstable Unicorns rules with a Field, Animals and the instant pile.
+
+Llamas Unleashed plays like Unstable Unicorns (the same four phases, hand limit 7, Requirements,
+the effect chain), so this ruleset is a small subclass of
+:class:`~uurules.rulesets.unstable_unicorns.UnstableUnicorns`. What differs is what the cards are:
+
+- The Stable is called the **Field** (zone ``field``); the creatures are **Animals**, with Animal
+  types Alpaca, Goat, Llama and Ram and kinds Baby, Basic and Magical (the card's ``animal`` and
+  ``kind``). A ``what:`` filter matches ``animal``, a type (``llama``), a kind (``basic-animal``)
+  or both (``basic-llama``).
+- **Velcro Barrier** keeps Llama and Alpaca cards out of its Field. It goes by the cards' Animal
+  types, never their names: a Downgrade called "Llama Drama" may enter; Henry the Huarizo, who
+  counts as both an Alpaca and a Llama, may not.
+- **Legal Ramifications**: every Animal in its Field counts as a Ram (only) and has no effect.
+- **Henry the Huarizo** counts as an Alpaca and a Llama, and as one Animal for winning.
+
+The instant pile is the one Unstable Unicorns uses for Neigh cards, last in, first out; the
+rules it carries out are cited where it lives (``_respond``, ``_pass``, ``_step_pile``,
+``_resolve_top`` in the Unstable Unicorns module):
+
+- LU.INST.1: an Instant answers another player's card; the player answered may answer back.
+- LU.PILE.1: a response goes on top; only the top card may be answered.
+- LU.PILE.2: of simultaneous responses only the fastest goes on the pile, the others go home.
+- LU.PILE.3: players respond to each new top card until all of them decline.
+- LU.PILE.4: the pile resolves from the top; after each resolution the new top card opens a new
+  response window.
+- LU.IMP.1: impossible actions, as UU.IMP.1-2 with Field for Stable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uurules.engine.game import Game
+from uurules.engine.state import CardId
+from uurules.rulesets.unstable_unicorns import UnstableUnicorns
+
+_WORDS = {
+    "card": "a card",
+    "animal": "an Animal card",
+    "this": "this card",
+}
+
+
+class LlamasUnleashed(UnstableUnicorns):
+    name = "llamas-unleashed"
+    title = "Llamas Unleashed"
+    stable = "field"
+    stable_word = "Field"
+    player_zones = ("hand", "field")
+    creature_word = "Animal"
+    watch_trigger = "animal-enters-or-leaves-your-field"
+
+    # -- what the Downgrades in a Field say (read from the printed card: they are never blank) --
+    def field_rules(self, game: Game, player: str) -> list[tuple[CardId, str, Any]]:
+        """The continuous rules of the non-Animal cards in ``player``'s Field: (card, keyword, value)."""
+        out: list[tuple[CardId, str, Any]] = []
+        for c in game.state.zone(player, self.stable):
+            if self.is_creature(game, c):
+                continue
+            for s in self.defn(game, c).get("static", []):
+                if isinstance(s, str):
+                    out.append((c, s, True))
+                else:
+                    key, value = next(iter(s.items()))
+                    out.append((c, key, value))
+        return out
+
+    def _field_of(self, game: Game, card: CardId) -> str | None:
+        key = game.state.where(card)
+        if key is None or key[1] != self.stable:
+            return None
+        return key[0]
+
+    # -- card facts --------------------------------------------------------------------------
+    def animal_types(self, game: Game, card: CardId) -> set[str]:
+        """The Animal types a card counts as where it is now (Legal Ramifications: only Ram)."""
+        if not self.is_creature(game, card):
+            return set()
+        field = self._field_of(game, card)
+        if field is not None:
+            for _c, key, value in self.field_rules(game, field):
+                if key == "every-animal-counts-as":
+                    return {str(value)}
+        return set(self.defn(game, card).get("animal", []))
+
+    def kinds(self, game: Game, card: CardId) -> set[str]:
+        d = self.defn(game, card)
+        out = {"card", d.type.lower().replace(" ", "-")}
+        if not self.is_creature(game, card):
+            return out
+        out.add("animal")
+        kind = str(d.get("kind", "")).lower()
+        if kind:
+            out.add(f"{kind}-animal")
+        for t in self.animal_types(game, card):
+            out.add(t.lower())
+            if kind:
+                out.add(f"{kind}-{t.lower()}")
+        return out
+
+    def is_blank(self, game: Game, card: CardId) -> bool:
+        """Legal Ramifications: every Animal in its Field has no effect."""
+        if not self.is_creature(game, card):
+            return False
+        field = self._field_of(game, card)
+        return field is not None and any(key == "animals-have-no-effect" for _, key, _ in self.field_rules(game, field))
+
+    def noun(self, what: str) -> str:
+        if what in _WORDS:
+            return _WORDS[what]
+        words = " ".join(w.capitalize() for w in what.split("-"))
+        return f"{'an' if words[0] in 'AEIOU' else 'a'} {words} card"
+
+    # -- Velcro Barrier ----------------------------------------------------------------------
+    def _entry_refusal(
+        self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]
+    ) -> str | None:
+        """Velcro Barrier keeps Animal cards of the listed types out of its Field.
+
+        It reads the entering card's printed Animal types (the card is not in that Field yet, so
+        that Field's Legal Ramifications does not change them); a card's name plays no part.
+        """
+        if self.is_creature(game, card):
+            printed = set(self.defn(game, card).get("animal", []))
+            for c, key, value in self.field_rules(game, stable):
+                if key != "animals-cannot-enter":
+                    continue
+                blocked = [t for t in value if t in printed]
+                if blocked:
+                    return (
+                        f"{game.shown(c)} in {stable}'s Field: {' and '.join(value)} cards cannot enter it, "
+                        f"and {game.shown(card)} is " + " and ".join(self._a(t) for t in blocked)
+                    )
+        return super()._entry_refusal(game, card, stable, player, hand_after)
+
+    @staticmethod
+    def _a(word: str) -> str:
+        return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
