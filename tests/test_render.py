@@ -154,7 +154,7 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     # rule: LU.PILE.1 responses answer the top card; rule: LU.PILE.4 last in, first out
     tl = timeline(NEIGH)
     game = tl[3].game()
-    group, pile_edges, notes = markup.pile_group(game)
+    (group,), pile_edges, notes = markup.pile_group(game)
     items = game.state.pile
     assert group.label == "THE INSTANT PILE · last in, first out"
     assert group.columns == [[f"i{i.id}" for i in reversed(items)]]  # the top card on top
@@ -183,7 +183,7 @@ def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> N
     pile = next(g for g in scene.groups if g.id == "cluster_pile")
     by_caption = {n.caption: n for n in pile.nodes}
     assert set(by_caption) == {
-        "resolved: stopped Bob's Neigh",
+        "resolved 1st: stopped Bob's Neigh",
         "cancelled by Ann's Neigh",
         "top card · resolves 1st",
     }
@@ -210,9 +210,8 @@ players:
     game.state.zone("A", "hand").remove(card)
     game.state.pile.append(PileItem(50, card, "A", None, ability="gain 2 resources"))
     events = [Event("play", "A", "Neigh"), Event("resolve", "C", "Blink", {"uninterruptible": True})]
-    group, _, _ = markup.pile_group(game, events, first_event=10)
+    (group, outside), _, _ = markup.pile_group(game, events, first_event=10)
     assert group.label == "THE STACK · last in, first out"
-    (outside,) = group.groups
     assert outside.label == "Outside the stack"
     (u,) = outside.nodes
     assert (u.id, u.status, words(u), u.caption) == (
@@ -506,3 +505,55 @@ def test_empty_chain_and_pile_say_so() -> None:
     assert words(markup.chain(game).node("empty")) == "The effect chain is empty."
     assert words(markup.pile(game).node("empty")) == "The pile is empty."
     assert [g.id for g in markup.game_scene(game).groups] == ["cluster_board"]
+
+
+def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() -> None:
+    # rule: EOM.STACK.1 seed 004's complex stack: C's Incantation, then B's Machination, then A's Subterfuge
+    tl = timeline("seed-004-complex-stack.yaml")
+    (stack,), _, _ = markup.pile_group(tl.last.game(), tl.last.events, markup.changes(tl[2].state, tl.last.state))
+    assert stack.label == "THE STACK · last in, first out"
+    got = [(words(n).split(" ")[0], n.status, n.caption) for n in stack.nodes]
+    assert got == [
+        ("Quickening", "resolved", "resolved 1st"),
+        ("Warding", "resolved", "resolved 2nd"),
+        ("Sabotage", "resolved", "resolved 3rd without effect: Bob's cards cannot be targeted"),
+    ]
+    assert stack.columns == [[n.id for n in stack.nodes]]
+
+
+def test_slower_responses_are_shown_going_back_to_hand() -> None:
+    # rule: LU.PILE.2 only the fastest response goes on the pile
+    tl = timeline("lu-pile-2-fastest.yaml")
+    scene = markup.step_scene(tl[2])
+    slower = next(g for g in scene.groups if g.id == "cluster_slower")
+    (node,) = slower.nodes
+    assert (words(node), node.caption) == ("Neigh Cat", "slower: back to Cat's hand")
+
+
+def test_eve_of_midnight_simultaneous_effects_are_titled_and_ranked() -> None:
+    # rule: EOM.PRI.2 mandatory, then triggered, then optional (the rank is drawn on each effect)
+    tl = timeline("eom-pri-2-mandatory-triggered-optional.yaml")
+    scene = markup.step_scene(tl[1])
+    chain = scene.groups[0]
+    assert chain.label == "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
+    sources = [" ".join(ln[0].text for ln in n.rows[1][0].lines) for n in chain.groups[0].nodes if n.id[0] == "e"]
+    assert sources[:3] == [
+        "Blood Moon · Ann · world",
+        "Dawn Patrol · Ann · mandatory",
+        "Tithe Collector · Ann · triggered",
+    ]
+
+
+def test_berserks_own_sequence_record_is_drawn() -> None:
+    # rule: BK.CHAIN.1 seed 003: Charon, the Cursed Mage, the other Cursed Mage, then the cut repetition
+    game = scenario("seed-003-charon-cursed-mages.yaml").play()
+    diagram = render.sequence(game).diagram
+    nodes = diagram.all_nodes()
+    assert [n.status for n in nodes] == ["performed", "performed", "performed", "cut"]
+    assert nodes[-1].caption == "not performed: repeats #2"
+    assert [(e.tail, e.head, e.label) for e in diagram.edges] == [
+        ("s2", "s1", "triggers"),
+        ("s3", "s2", "triggers"),
+        ("s4", "s3", "cut"),
+    ]
+    assert "Проклятый маг" in words(nodes[1])

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -311,7 +311,7 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
     """One effect of a link; ``reason`` says why it was disregarded, or what a "one of" chose."""
     nid = f"e{eff.id}"
     src = _shown(game, eff.source) if eff.source is not None else ""
-    who = f"{src} · {eff.player}" if src else eff.player
+    who = " · ".join(x for x in (src, eff.player, str(eff.data.get("rank") or "")) if x)
     if eff.verb == "trigger":
         status = {"done": "used"}.get(eff.status, eff.status)
         caption = _TRIGGER_CAPTION.get(eff.status, "")
@@ -351,7 +351,7 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
     it. The effects that will really resolve are numbered in resolution order.
     """
     chain = game.state.chain
-    group = Group("cluster_chain", "THE EFFECT CHAIN · first in, first out", "chain")
+    group = Group("cluster_chain", game.ruleset.chain_title, "chain")
     edges: list[Edge] = []
     reasons = _reasons(events, chain, game) | _choices(events, chain, game)
     effects_by_id = {e.id: e for link in chain for e in link.effects}
@@ -400,36 +400,89 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
 
 
 # -- the instant pile / the stack (LIFO) --------------------------------------------------------
-def _fates(events: Iterable[Event]) -> dict[tuple[str | None, str], str]:
-    """What became of the cards that left the pile, by (player, card name), from the events."""
-    out: dict[tuple[str | None, str], str] = {}
-    resolver: tuple[str | None, str] | None = None
+@dataclass
+class _Item:
+    """A card on the pile in a picture: one still there, or one that left it during the step."""
+
+    nid: str
+    name: str
+    player: str
+    ability: str | None
+    live: bool
+    new: bool = False
+    answers: str | None = None
+    fate: str = ""
+    order: int = 0
+
+
+def _pushes(events: Sequence[Event], first_event: int) -> list[tuple[int, Event]]:
+    """Cards put on the pile by these events (fastest responses only) that then left it."""
+    out = []
+    for i, ev in enumerate(events):
+        if ev.type not in ("play", "respond", "activate") or ev.card is None:
+            continue
+        key = (ev.player, ev.card)
+        later = events[i + 1 :]
+        if any(e.type == "return" and (e.player, e.card) == key for e in later):
+            continue  # a slower response: it never went on the pile
+        left = any(
+            (e.player, e.card) == key
+            and (e.type == "cancel" or (e.type == "resolve" and not set(e.detail) & {"uninterruptible", "rank"}))
+            for e in later
+        )
+        if left:
+            out.append((first_event + i, ev))
+    return out
+
+
+def _settle(items: list[_Item], events: Sequence[Event]) -> None:
+    """Give each card that left the pile its fate, in the order the events tell."""
+    k = 0
+    resolver: _Item | None = None
+
+    def gone(player: str | None, name: str) -> _Item | None:
+        for it in reversed(items):  # the topmost first: the pile resolves last in, first out
+            if not it.live and not it.fate and (it.player, it.name) == (player, name):
+                return it
+        return None
+
     for ev in events:
         if ev.card is None:
             continue
-        key = (ev.player, ev.card)
-        if ev.type == "resolve" and not ev.detail.get("uninterruptible"):
-            out.setdefault(key, "resolved")
-            resolver = key
+        if ev.type == "resolve" and not set(ev.detail) & {"uninterruptible", "rank"}:
+            it = gone(ev.player, ev.card)
+            if it is not None:
+                k += 1
+                it.fate, it.order, resolver = "resolved", k, it
         elif ev.type == "cancel":
-            by = ev.detail.get("by")
-            if resolver is not None and by == resolver[1]:
-                out[key] = f"cancelled by {resolver[0]}'s {by}"
-                out[resolver] = f"resolved: stopped {ev.player}'s {ev.card}"
+            it = gone(ev.player, ev.card)
+            if it is None:
+                continue
+            by = str(ev.detail.get("by", ""))
+            if resolver is not None and resolver.name == by:
+                it.fate = f"cancelled by {resolver.player}'s {by}"
+                resolver.fate = f"resolved: stopped {it.player}'s {it.name}"
             else:
-                out[key] = f"cancelled by {by}" if by else "cancelled"
-    return out
+                it.fate = f"cancelled by {by}" if by else "cancelled"
+        elif (
+            ev.type == "disregard" and resolver is not None and (ev.player, ev.card) == (resolver.player, resolver.name)
+        ):
+            reason = ev.detail.get("reason")
+            resolver.fate = "resolved without effect" + (f": {reason}" if reason else "")
 
 
 def pile_group(
     game: Game, events: Sequence[Event] = (), changed: Changes | None = None, first_event: int = 0
-) -> tuple[Group, list[Edge], list[Node]]:
+) -> tuple[list[Group], list[Edge], list[Node]]:
     """The instant pile or stack: bottom card first, each card with its player, "answers" arrows.
 
-    Cards resolve from the top (last in, first out): each is numbered in that order. Cards that
-    left the pile in this step stay visible, as resolved or cancelled. An open response window
-    says who may still respond. Effects that resolved at once, without entering the stack
-    (uninterruptible), are drawn beside it. Returns the group, its edges and notes beside it.
+    Cards resolve from the top (last in, first out): each is numbered in that order. In the
+    picture of a step (``changed`` given, ``events`` the step's), cards that left the pile in
+    that step stay visible, as resolved (numbered in the order they resolved) or cancelled,
+    even those that went on and came off within the step. An open response window says who
+    may still respond. Effects that resolved at once, without entering the stack
+    (uninterruptible), are drawn beside it, in a group of their own. Returns the groups (the
+    pile, then what resolved outside it, if anything), their edges and the notes beside them.
     """
     s = game.state
     structure = game.ruleset.structure
@@ -437,50 +490,74 @@ def pile_group(
     group = Group("cluster_pile", f"{name} · last in, first out", "pile")
     edges: list[Edge] = []
     notes: list[Node] = []
-    gone = list(changed.gone_items) if changed else []
-    items = sorted([*s.pile, *gone], key=lambda i: i.id)
+    known = sorted([*s.pile, *(changed.gone_items if changed else [])], key=lambda i: i.id)
     live = {i.id for i in s.pile}
-    fates = _fates(events)
-    by_id = {i.id: i for i in items}
-    order = {item.id: n for n, item in enumerate(reversed(s.pile), 1)}
-    for item in reversed(items):
-        shown = _shown(game, item.card)
-        fate = "" if item.id in live else fates.get((item.player, shown), "left the " + structure)
-        rows = [text(shown, "bold strike" if fate.startswith("cancelled") else "bold"), text(item.player, "")]
-        if item.ability:
-            rows.append(text(f"ability: {item.ability}", "small"))
-        if item.answers is not None and item.answers in by_id:
-            below = by_id[item.answers]
-            rows.append(text(f"answers {_shown(game, below.card)} ({below.player})", "small"))
-        hot = changed is not None and item.id in changed.items
-        if fate:
-            status = "cancelled" if fate.startswith("cancelled") else "resolved"
-            group.nodes.append(Node(f"i{item.id}", status, rows, fate, True))
-        elif order[item.id] == 1:
-            group.nodes.append(Node(f"i{item.id}", "top", rows, "top card · resolves 1st", hot))
+    items = [
+        _Item(
+            f"i{i.id}", _shown(game, i.card), i.player, i.ability, i.id in live, bool(changed and i.id in changed.items)
+        )
+        for i in known
+    ]
+    nid = {i.id: f"i{i.id}" for i in known}
+    for i, it in zip(known, items, strict=True):
+        it.answers = nid.get(i.answers) if i.answers is not None else None
+    if changed is not None:
+        claimed: set[str] = set()
+        for n, ev in _pushes(events, first_event):
+            same = [
+                it for it in items if it.new and it.nid not in claimed and (it.player, it.name) == (ev.player, ev.card)
+            ]
+            if same:
+                claimed.add(same[0].nid)
+                continue
+            rec = _Item(f"x{n}", str(ev.card), str(ev.player), ev.detail.get("ability"), False, True)
+            to = ev.detail.get("to")
+            answered = [it for it in items if it.name == to]
+            rec.answers = answered[-1].nid if answered else None
+            items.append(rec)
+        _settle(items, events)
+    by_nid = {it.nid: it for it in items}
+    lifo = [it for it in reversed(items) if it.live]
+    for it in reversed(items):
+        cancelled = it.fate.startswith("cancelled")
+        rows = [text(it.name, "bold strike" if cancelled else "bold"), text(it.player, "")]
+        if it.ability:
+            rows.append(text(f"ability: {it.ability}", "small"))
+        if it.answers in by_nid:
+            below = by_nid[str(it.answers)]
+            rows.append(text(f"answers {below.name} ({below.player})", "small"))
+        if not it.live:
+            fate = it.fate or f"left the {structure}"
+            if it.order and fate.startswith("resolved"):
+                fate = f"resolved {ordinal(it.order)}" + fate[len("resolved") :]
+            group.nodes.append(Node(it.nid, "cancelled" if cancelled else "resolved", rows, fate, True))
+        elif it is lifo[0]:
+            group.nodes.append(Node(it.nid, "top", rows, "top card · resolves 1st", it.new))
         else:
-            group.nodes.append(Node(f"i{item.id}", "item", rows, f"resolves {ordinal(order[item.id])}", hot))
-    group.columns = [[f"i{i.id}" for i in reversed(items)]]
+            caption = f"resolves {ordinal(lifo.index(it) + 1)}"
+            group.nodes.append(Node(it.nid, "item", rows, caption, it.new))
+    group.columns = [[it.nid for it in reversed(items)]]
     if not items:
         group.nodes.append(Node("empty", "join", [text(f"The {structure} is empty.", "italic")]))
     for below, above in itertools.pairwise(items):
-        if above.answers == below.id:
-            edges.append(Edge(f"i{below.id}", f"i{above.id}", "answers", "answers", back=True))
+        if above.answers == below.nid:
+            edges.append(Edge(below.nid, above.nid, "answers", "answers", back=True))
         else:
-            edges.append(Edge(f"i{below.id}", f"i{above.id}", "order"))
-            if above.answers is not None and above.answers in by_id:
-                edges.append(Edge(f"i{above.answers}", f"i{above.id}", "answers", "answers", False, back=True))
+            edges.append(Edge(below.nid, above.nid, "order"))
+            if above.answers is not None:
+                edges.append(Edge(above.answers, above.nid, "answers", "answers", False, back=True))
     d = s.pending
     if d is not None and d.is_response_window and d.data.get("item") in live:
-        item = by_id[d.data["item"]]
+        top = by_nid[nid[d.data["item"]]]
         may = [str(p) for p in d.data.get("may_respond", [d.player])]
-        rows = [text("Response window open", "bold"), text(f"on {_shown(game, item.card)} ({item.player})")]
+        rows = [text("Response window open", "bold"), text(f"on {top.name} ({top.player})")]
         rows.append(text("may still respond: " + (", ".join(may) or "nobody")))
-        passed = s.window.passed if s.window is not None and s.window.item == item.id else []
+        passed = s.window.passed if s.window is not None and s.window.item == d.data["item"] else []
         if passed:
             rows.append(text("passed: " + ", ".join(passed), "small"))
         notes.append(Node("window", "window", rows, f"waiting for {d.player}"))
-        edges.append(Edge(f"i{item.id}", "window", "window"))
+        edges.append(Edge(top.nid, "window", "window"))
+    groups = [group]
     outside = [
         (n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")
     ]
@@ -489,8 +566,19 @@ def pile_group(
         for n, ev in outside:
             rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
             og.nodes.append(Node(f"u{n}", "uninterruptible", rows, "uninterruptible: resolved at once", True))
-        group.groups.append(og)
-    return group, edges, notes
+        groups.append(og)
+    slower = [
+        (n, ev)
+        for n, ev in enumerate(events, first_event)
+        if ev.type == "return" and ev.detail.get("reason") == "slower response" and changed is not None
+    ]
+    if slower:
+        sg = Group("cluster_slower", f"Slower responses: not on the {structure}", "outside")
+        for n, ev in slower:
+            rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
+            sg.nodes.append(Node(f"r{n}", "declined", rows, f"slower: back to {ev.player}'s hand", True))
+        groups.append(sg)
+    return groups, edges, notes
 
 
 # -- a trigger sequence (Berserk's infinite-chain rule) ------------------------------------------
@@ -498,33 +586,47 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
     """A sequence of triggered abilities, in order; where the infinite-chain rule cut it, the
     repetition that was not performed, crossed out, naming the trigger it would have repeated.
 
-    ``items`` has the plain-data shape documented at the top of this module.
+    ``items`` has the plain-data shape documented at the top of this module. Berserk's richer
+    entries are read too: ``n``, ``sources`` (a list), ``cause`` (the ``n`` of the trigger that
+    set this one off; ``None`` for one the action set off) and ``repeats``.
     """
     group = Group("cluster_sequence", "TRIGGER SEQUENCE · stops before the first repetition", "sequence")
     edges: list[Edge] = []
-    seen: list[tuple[str, str, tuple[str, ...]]] = []
+    seen: dict[tuple[str, str, tuple[str, ...]], int] = {}
+    ids: list[str] = []
+    previous: int | None = None
     for k, item in enumerate(items, 1):
+        n = int(item.get("n", k))
         ability = str(item.get("ability", ""))
-        source = _ref(game, item.get("source"))
+        if item.get("sources"):
+            found = list(item["sources"])
+        elif item.get("source") is not None:
+            found = [item["source"]]
+        else:
+            found = [item["card"]] if item.get("card") is not None else []
+        source = ", ".join(_ref(game, x) for x in found)
         targets = tuple(_ref(game, t) for t in item.get("targets", []) or [])
         key = (ability, source, targets)
         status = "cut" if item.get("status") == "cut" else "performed"
         rows = [
-            [Cell([[Span(f"{k}. ", "bold"), Span(ability, "bold strike" if status == "cut" else "bold")]])],
-            text(f"source: {source}", "small"),
+            [Cell([[Span(f"{n}. ", "bold"), Span(ability, "bold strike" if status == "cut" else "bold")]])],
+            text(("sources: " if len(found) > 1 else "source: ") + (source or "none"), "small"),
             text(("targets: " if len(targets) > 1 else "target: ") + (", ".join(targets) or "none"), "small"),
         ]
         if status == "cut":
-            again = seen.index(key) + 1 if key in seen else None
+            again = item.get("repeats") or seen.get(key)
             caption = "not performed: repeats " + (f"#{again}" if again else "an earlier trigger")
         else:
             caption = "performed"
-        group.nodes.append(Node(f"s{k}", status, rows, caption))
-        seen.append(key)
-        if k > 1:  # drawn top down: the arrow runs from the earlier trigger to this one
+            seen.setdefault(key, n)
+        group.nodes.append(Node(f"s{n}", status, rows, caption))
+        ids.append(f"s{n}")
+        cause = item.get("cause", previous)
+        if cause is not None:  # drawn top down: the arrow runs from the trigger that set this one off
             kind, word = ("cut-edge", "cut") if status == "cut" else ("sequence", "triggers")
-            edges.append(Edge(f"s{k}", f"s{k - 1}", kind, word, back=True))
-    group.columns = [[f"s{k}" for k in range(1, len(items) + 1)]]
+            edges.append(Edge(f"s{n}", f"s{cause}", kind, word, back=True))
+        previous = n
+    group.columns = [ids]
     return group, edges
 
 
@@ -613,8 +715,10 @@ def chain(game: Game) -> Diagram:
 
 
 def pile(game: Game, events: Sequence[Event] = ()) -> Diagram:
-    group, edges, notes = pile_group(game, events)
-    return Diagram("pile", _title(game), [group], notes, edges)
+    groups, edges, notes = pile_group(game, events)
+    diagram = Diagram("pile", _title(game), groups, notes, edges)
+    diagram.columns = [[a for a in map(_anchor, groups) if a is not None]]
+    return diagram
 
 
 def board(game: Game) -> Diagram:
@@ -646,8 +750,8 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     if s.pile or (changed and changed.gone_items) or any(e.detail.get("uninterruptible") for e in events):
-        group, edges, notes = pile_group(game, events, changed, first_event)
-        diagram.groups.append(group)
+        groups, edges, notes = pile_group(game, events, changed, first_event)
+        diagram.groups.extend(groups)
         diagram.edges.extend(edges)
         diagram.nodes.extend(notes)
     seq = s.flags.get("sequence") or []

@@ -28,6 +28,7 @@ class Ruleset(ABC):
     player_numbers: tuple[str, ...] = ()
     default_hand_limit: int = 7
     structure: str = "pile"  # what the diagrams call the LIFO structure: "pile" or "stack"
+    chain_title: str = "THE EFFECT CHAIN · first in, first out"  # what the diagrams call state.chain
     languages: tuple[str, ...] = ("en",)  # languages the log can be printed in (Game.log_in)
 
     def __init__(self, book: CardBook) -> None:

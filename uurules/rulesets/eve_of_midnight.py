@@ -81,6 +81,7 @@ class EveOfMidnight(Ruleset):
     shared_zones = ("deck", "discard", "world")
     player_numbers = ("resources",)
     structure = "stack"
+    chain_title = "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
 
     # ------------------------------------------------------------------------------------
     # Card facts
