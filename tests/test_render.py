@@ -557,3 +557,14 @@ def test_berserks_own_sequence_record_is_drawn() -> None:
         ("s4", "s3", "cut"),
     ]
     assert "Проклятый маг" in words(nodes[1])
+
+
+def test_a_decision_about_no_effect_is_a_banner_above_everything() -> None:
+    tl = timeline(SEED)
+    scene = markup.step_scene(tl[2])  # "use Parallel Universicorn?" is about no single effect
+    assert scene.groups[0].id == "cluster_decision" and scene.groups[0].nodes[0].id == "decision"
+    assert scene.columns[0][0] == "decision"
+    assert not [e for e in scene.edges if e.status == "asks"]
+    step5 = markup.step_scene(tl[5])  # "which one?" is about the one-of effect: beside it, in its link
+    link = step5.groups[0].groups[0]
+    assert "decision" in [n.id for n in link.nodes]

@@ -107,6 +107,7 @@ class Style:
         "sequence": {"color": "#90a4ae", "line": "rounded"},
         "board": {"color": "#90a4ae", "line": "rounded"},
         "outside": {"color": "#e65100", "line": "dashed"},
+        "banner": {"line": "invis"},
         "link-resolved": {"color": "#2e7d32", "line": "dashed"},
         "link-resolving": {"color": "#0d47a1", "line": "bold"},
         "link-waits": {"color": "#546e7a", "line": "solid"},
@@ -289,7 +290,7 @@ def _group(out: _Writer, group: Group) -> None:
     style, _ = _line_style(st.get("line", "solid"))
     out.graph(
         {
-            "label": f"<<B>{escape(group.label)}</B>>",
+            "label": f"<<B>{escape(group.label)}</B>>" if group.label else "",
             "style": style.replace("filled,", "").replace("filled", "solid"),
             "color": st.get("color", "#000000"),
             "labeljust": "l",
@@ -351,10 +352,10 @@ def to_dot(diagram: Diagram) -> str:
     out.graph({"style": "invis", "label": ""})
     for group in diagram.groups:
         _group(out, group)
-    _columns(out, diagram.columns)
-    out.close()
     for node in diagram.nodes:
         out.node(node.id, _node_attrs(node))
+    _columns(out, diagram.columns)
+    out.close()
     for edge in diagram.edges:
         out.edge(edge.tail, edge.head, _edge_attrs(edge))
     return f"digraph {_value(diagram.kind)} {{\n" + "\n".join(out.lines) + "\n}\n"

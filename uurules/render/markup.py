@@ -764,11 +764,25 @@ def _scene(
     d = s.pending
     if d is not None and not d.is_response_window:
         node, about = decision_node(game, d)
-        diagram.nodes.append(node)
-        ids = {n.id for n in diagram.all_nodes()}
-        if about in ids:
-            diagram.edges.append(Edge(str(about), "decision", "asks"))
+        home = _home(diagram.groups, str(about)) if about else None
+        if home is not None:  # beside the effect (or card) it is about, inside its group
+            home.nodes.append(node)
+            diagram.edges.append(Edge(str(about), node.id, "asks"))
+        else:  # a banner above everything
+            diagram.groups.insert(0, Group("cluster_decision", "", "banner", [node]))
+            diagram.columns[0].insert(0, node.id)
     return diagram
+
+
+def _home(groups: list[Group], node_id: str) -> Group | None:
+    """The innermost group that holds ``node_id``."""
+    for g in groups:
+        inner = _home(g.groups, node_id)
+        if inner is not None:
+            return inner
+        if any(n.id == node_id for n in g.nodes):
+            return g
+    return None
 
 
 def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Diagram:
