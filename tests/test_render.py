@@ -192,7 +192,7 @@ def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> N
     assert cancelled.rows[0][0].lines[0][0].style == "bold strike"
     source = render.step(tl[4]).source
     line = node_line(source, cancelled.id)
-    assert "peripheries=2" in line and Style.CHANGED["color"] in line
+    assert "peripheries=2" in line and Style.TABLE["changed"]["color"] in line
 
 
 def test_stack_name_and_uninterruptible_effects_outside_it() -> None:
@@ -307,7 +307,7 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
     assert [c.lines[0][0].text for c in moved] == ["Yay"]  # the card drawn this step
     assert scene.title.endswith("Step 3 · choose: yes")
     source = render.step(tl[3]).source
-    assert source.count(f"penwidth={Style.CHANGED['penwidth']}") == len(changed)
+    assert source.count(f"penwidth={Style.TABLE['changed']['penwidth']}") == len(changed)
     assert "▶ this step: ✓ done" in source
 
 

@@ -69,10 +69,9 @@ class Style:
     FONT: ClassVar[str] = "DejaVu Sans"
     SIZE: ClassVar[int] = 12
     SMALL: ClassVar[int] = 10
-    CHANGED: ClassVar[dict[str, str]] = {"color": "#e65100", "fill": "#fff59d", "mark": "▶", "penwidth": "3"}
-    CARD_BORDER: ClassVar[str] = "#b0bec5"
-
     TABLE: ClassVar[dict[str, dict[str, str]]] = {
+        # what changed in a step (drawn over the status's own look), like a debugger's current line
+        "changed": {"color": "#e65100", "fill": "#fff59d", "mark": "▶", "penwidth": "3"},
         # effects of the chain, and triggers
         "waiting": {"color": "#546e7a", "fill": "#ffffff", "line": "solid", "mark": "…"},
         "next": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▶"},
@@ -99,6 +98,7 @@ class Style:
         "player": {"color": "#455a64", "fill": "#ffffff", "line": "solid"},
         "player-active": {"color": "#0d47a1", "fill": "#ffffff", "line": "bold"},
         "shared": {"color": "#455a64", "fill": "#fafafa", "line": "solid"},
+        "zone-card": {"color": "#b0bec5"},
         "closed": {"fill": "#e0e0e0"},
         "disabled": {"fill": "#ffcdd2"},
         # groups
@@ -120,7 +120,6 @@ class Style:
         "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
         "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal"},
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
-        "layout": {"line": "invis", "arrow": "none"},
     }
     EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge"}
 
@@ -132,7 +131,7 @@ class Style:
 
 
 # -- HTML-like labels ---------------------------------------------------------------------------
-def _spans(line: Line, size: int | None = None) -> str:
+def _spans(line: Line) -> str:
     out = []
     for span in line:
         words = set(span.style.split())
@@ -143,8 +142,8 @@ def _spans(line: Line, size: int | None = None) -> str:
             s = f"<I>{s}</I>"
         if "bold" in words:
             s = f"<B>{s}</B>"
-        if "small" in words or size is not None:
-            s = f'<FONT POINT-SIZE="{size or Style.SMALL}">{s}</FONT>'
+        if "small" in words:
+            s = f'<FONT POINT-SIZE="{Style.SMALL}">{s}</FONT>'
         out.append(s)
     return "".join(out)
 
@@ -155,14 +154,16 @@ def _cell(cell: Cell) -> str:
         attrs.append(f'COLSPAN="{cell.colspan}"')
     if cell.port:
         attrs.append(f'PORT="{cell.port}"')
-    fill = Style.CHANGED["fill"] if cell.changed else Style.of(cell.status).get("fill") if cell.status else None
+    fill = (
+        Style.TABLE["changed"]["fill"] if cell.changed else Style.of(cell.status).get("fill") if cell.status else None
+    )
     if fill:
         attrs.append(f'BGCOLOR="{fill}"')
     if cell.border:
-        attrs.append(f'BORDER="1" COLOR="{Style.CARD_BORDER}"')
+        attrs.append(f'BORDER="1" COLOR="{Style.TABLE["zone-card"]["color"]}"')
     lines = list(cell.lines)
     if cell.changed and lines:
-        lines[0] = [Span(Style.CHANGED["mark"] + " ", "bold"), *lines[0]]
+        lines[0] = [Span(Style.TABLE["changed"]["mark"] + " ", "bold"), *lines[0]]
     body = "<BR/>".join(_spans(line) for line in lines) or " "
     return f"<TD {' '.join(attrs)}>{body}</TD>"
 
@@ -171,7 +172,7 @@ def _node_label(node: Node) -> str:
     rows = ["<TR>" + "".join(_cell(c) for c in row) + "</TR>" for row in node.rows]
     if node.caption:
         st = Style.of(node.status)
-        now = Style.CHANGED["mark"] + " this step: " if node.changed else ""
+        now = Style.TABLE["changed"]["mark"] + " this step: " if node.changed else ""
         words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), 36))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
@@ -207,8 +208,8 @@ def _node_attrs(node: Node) -> dict[str, str]:
     attrs.update({"style": style, "color": st.get("color", "#000000"), "fillcolor": st.get("fill", "#ffffff")})
     attrs.update(extra)
     if node.changed:
-        attrs["color"] = Style.CHANGED["color"]
-        attrs["penwidth"] = Style.CHANGED["penwidth"]
+        attrs["color"] = Style.TABLE["changed"]["color"]
+        attrs["penwidth"] = Style.TABLE["changed"]["penwidth"]
     return attrs
 
 
