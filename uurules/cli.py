@@ -14,26 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from uurules.engine.errors import UURulesError
-from uurules.scenario import Scenario
-
-
-def _board_text(result: dict[str, Any]) -> str:
-    lines = [f"Board ({result['ruleset']}), active player: {result['active']}"]
-    for name, zones in result["players"].items():
-        lines.append(f"  {name}")
-        for zone, cards in zones.items():
-            shown = ", ".join(cards) if isinstance(cards, list) else str(cards)
-            lines.append(f"    {zone}: {shown or '-'}")
-    for zone, cards in result["zones"].items():
-        lines.append(f"  {zone}: {', '.join(cards) or '-'}")
-    for ref, st in result["status"].items():
-        lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
-    if result.get("winner"):
-        lines.append(f"Winner: {result['winner']}")
-    p = result["pending"]
-    if p:
-        lines.append(f"Waiting for {p['player']}: {p['question']} [{' | '.join(p['options'])}]")
-    return "\n".join(lines)
+from uurules.scenario import Scenario, board_text
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -48,7 +29,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print()
         print("\n".join(result["log"]) or "(nothing happened)")
         print()
-        print(_board_text(result))
+        print(board_text(result))
     return 0
 
 

@@ -306,3 +306,40 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,
     }
+
+
+def board_text(result: dict[str, Any]) -> str:
+    """The board of :func:`board_json`'s ``result`` for a person: what ``uurules run`` prints under the log.
+
+    >>> game = Scenario.from_text('''
+    ... ruleset: unstable-unicorns
+    ... players: [{name: Ann, hand: [Neigh]}, {name: Bob, stable: [Basic Unicorn]}]
+    ... ''').play()
+    >>> print(board_text(board_json(game)))
+    Board (unstable-unicorns), active player: Ann
+      Ann
+        hand: Neigh
+        stable: -
+      Bob
+        hand: -
+        stable: Basic Unicorn
+      deck: -
+      discard: -
+      nursery: -
+    """
+    lines = [f"Board ({result['ruleset']}), active player: {result['active']}"]
+    for name, zones in result["players"].items():
+        lines.append(f"  {name}")
+        for zone, cards in zones.items():
+            shown = ", ".join(cards) if isinstance(cards, list) else str(cards)
+            lines.append(f"    {zone}: {shown or '-'}")
+    for zone, cards in result["zones"].items():
+        lines.append(f"  {zone}: {', '.join(cards) or '-'}")
+    for ref, st in result["status"].items():
+        lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
+    if result.get("winner"):
+        lines.append(f"Winner: {result['winner']}")
+    p = result["pending"]
+    if p:
+        lines.append(f"Waiting for {p['player']}: {p['question']} [{' | '.join(p['options'])}]")
+    return "\n".join(lines)
