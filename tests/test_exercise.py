@@ -157,7 +157,11 @@ def test_the_widget_checks_the_learners_choice() -> None:
     button.click()
     assert "Right: discarded" in result.value and "#2e7d32" in result.value
     bundle = ex._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(ex)
+    assert bundle["text/plain"] == ex.text() == (
+        "Predict, then check: Where is Bob's Basic Unicorn after Unicorn Poison?\n"
+        "  ( ) discarded\n  ( ) still in Bob's Stable\n  ( ) Ann cannot play Unicorn Poison\n"
+        "(Run this cell to answer it.)"
+    )
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 

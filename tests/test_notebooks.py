@@ -61,7 +61,7 @@ def test_a_notebook_cites_only_rules_that_exist(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_a_notebook_has_exercises_a_picture_and_a_summary(name: str) -> None:
     nb = read(ROOT / "notebooks" / name)
-    shown = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("<Exercise: ")]
+    shown = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("Predict, then check: ")]
     assert len(shown) >= 2, f"{name} shows {len(shown)} exercises; at least 2"
     assert all("application/vnd.jupyter.widget-view+json" in o["data"] for o in shown)
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs(nb)), f"{name} shows no picture"
@@ -81,6 +81,7 @@ def test_stored_outputs_are_complete_and_clean(name: str) -> None:
         assert c.execution_count is not None, f"{name} cell {n} was not executed: store its outputs"
         errors = [o for o in c.outputs if o.output_type == "error" or o.get("name") == "stderr"]
         assert not errors, f"{name} cell {n}: {errors}"
+        assert "widgets" not in nb.metadata, "saved widget state shows dead widgets in Lab: store none"
         for o in c.outputs:
             plain = o.get("data", {}).get("text/plain", "")
             assert " at 0x" not in plain, f"{name} cell {n}: a repr with a memory address is not deterministic"

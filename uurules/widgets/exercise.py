@@ -187,9 +187,15 @@ class Exercise:
             self._widget = _build(self)
         return self._widget
 
+    def text(self) -> str:
+        """The exercise as plain text: what a notebook shows where the widget cannot be drawn
+        (a notebook opened without running it, a static viewer). It never gives the answer away."""
+        options = "\n".join(f"  ( ) {o}" for o in self.options)
+        return f"Predict, then check: {self.question}\n{options}\n(Run this cell to answer it.)"
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
         bundle: dict[str, Any] = dict(self.widget()._repr_mimebundle_(include=include, exclude=exclude))
-        bundle["text/plain"] = repr(self)
+        bundle["text/plain"] = self.text()
         return bundle
 
 

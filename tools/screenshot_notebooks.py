@@ -1,0 +1,179 @@
+"""Screenshots of the curriculum in a real JupyterLab (headless Debian chromium via Playwright).
+
+A throwaway check, not part of the test suite: it copies notebooks/ to a temporary folder,
+starts JupyterLab there on 127.0.0.1 (no token, no news), opens each notebook, waits until its
+kernel is connected and idle, runs all cells, waits for them to finish, and saves one PNG per
+screenful of the notebook into OUT (default /tmp/uurules-screenshots). Nothing goes into git.
+
+    python tools/screenshot_notebooks.py [--out DIR] [NAME-PREFIX ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in (
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "JUPYTERLAB_SETTINGS_DIR",
+        "JUPYTERLAB_WORKSPACES_DIR",
+    ):
+        path = home / name.lower()
+        path.mkdir(parents=True)
+        env[name] = str(path)
+    env["IPYTHONDIR"] = str(home / "ipython")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    news = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8"
+    )
+    return env
+
+
+def wait_for(url: str, seconds: float = 60) -> None:
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(url)
+
+
+KERNEL_READY = """async () => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  const kernel = panel.sessionContext.session.kernel;
+  for (let i = 0; i < 600; i++) {
+    if (kernel.connectionStatus === 'connected' && kernel.status === 'idle') return true;
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return false;
+}"""
+
+ALL_DONE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  const prompts = [...document.querySelectorAll('.jp-InputPrompt')].map(p => p.textContent);
+  return kernel.status === 'idle' && !prompts.some(p => p.includes('*'));
+}"""
+
+
+def shoot(page: object, url: str, name: str, out: Path, run: bool = True) -> list[Path]:
+    page.goto(url)  # type: ignore[attr-defined]
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=60000)  # type: ignore[attr-defined]
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60000)  # type: ignore[attr-defined]
+    assert page.evaluate(KERNEL_READY), f"{name}: the kernel never became idle"  # type: ignore[attr-defined]
+    if run:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")  # type: ignore[attr-defined]
+        page.wait_for_timeout(1500)  # type: ignore[attr-defined]
+        page.wait_for_function(ALL_DONE, timeout=120000, polling=500)  # type: ignore[attr-defined]
+    page.wait_for_timeout(1500)  # type: ignore[attr-defined]
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()  # type: ignore[attr-defined]
+    files = []
+    scroller = ".jp-WindowedPanel-outer"
+    page.evaluate(f"() => document.querySelector('{scroller}').scrollTo(0, 0)")  # type: ignore[attr-defined]
+    height = page.evaluate(f"() => document.querySelector('{scroller}').clientHeight")  # type: ignore[attr-defined]
+    for n in range(60):
+        page.wait_for_timeout(400)  # type: ignore[attr-defined]
+        path = out / f"{name}-{n:02d}.png"
+        page.screenshot(path=str(path))  # type: ignore[attr-defined]
+        files.append(path)
+        before = page.evaluate(f"() => document.querySelector('{scroller}').scrollTop")  # type: ignore[attr-defined]
+        page.evaluate(f"() => document.querySelector('{scroller}').scrollBy(0, {int(height * 0.9)})")  # type: ignore[attr-defined]
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+        if page.evaluate(f"() => document.querySelector('{scroller}').scrollTop") == before:  # type: ignore[attr-defined]
+            break
+    print(f"{name}: {len(files)} screenshots, {errors} stderr outputs")
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default="/tmp/uurules-screenshots")
+    parser.add_argument("--as-opened", action="store_true", help="do not run the cells: the stored outputs")
+    parser.add_argument("--trust", action="store_true", help="trust the notebooks first (as tools/kit.sh lab does)")
+    parser.add_argument("--width", type=int, default=1440)
+    parser.add_argument("only", nargs="*", help="notebook name prefixes (default: all)")
+    args = parser.parse_args()
+    out = Path(args.out)
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    home = Path(tempfile.mkdtemp(prefix="uurules-lab-"))
+    work = home / "notebooks"
+    shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    port = free_port()
+    env = environment(home)
+    if args.trust:
+        names = [str(p) for p in sorted(work.glob("[0-9][0-9]-*.ipynb"))]
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", *names], env=env, check=True, capture_output=True)
+    log = (home / "lab.log").open("w")  # noqa: SIM115 - open while the server runs
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+            "--ServerApp.ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
+            f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
+        ],
+        env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
+    )  # fmt: skip
+    try:
+        wait_for(f"http://127.0.0.1:{port}/api/status")
+        names = sorted(p.name for p in work.glob("[0-9][0-9]-*.ipynb"))
+        names = [n for n in names if not args.only or n.startswith(tuple(args.only))]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": args.width, "height": 1000})
+            for name in names:
+                start = time.time()
+                shoot(page, f"http://127.0.0.1:{port}/lab/tree/{name}", name[:2], out, run=not args.as_opened)
+                print(f"   {time.time() - start:.1f} s")
+                page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
+                page.wait_for_timeout(500)
+            browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+        print("lab log:", home / "lab.log") if os.environ.get("KEEP") else shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
