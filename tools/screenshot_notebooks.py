@@ -145,7 +145,7 @@ def main() -> None:
     if args.trust:
         names = [str(p) for p in sorted(work.glob("[0-9][0-9]-*.ipynb"))]
         subprocess.run([sys.executable, "-m", "jupyter", "trust", *names], env=env, check=True, capture_output=True)
-    log = (home / "lab.log").open("w")  # noqa: SIM115 - open while the server runs
+    log = (home / "lab.log").open("w")
     server = subprocess.Popen(
         [
             sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
