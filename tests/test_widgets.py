@@ -102,6 +102,9 @@ def test_slider_moves_to_a_step_and_follows_the_buttons() -> None:
     assert st.position == 4 and st.history.label == "choose: Ann/Neigh"
     st.back_button.click()
     assert st.slider.value == 3 and st.position == 3
+    # the browser links Play to the slider and copies Play's value over when the views appear:
+    # Play must hold the current step too, or showing a stepper would send it back to step 0
+    assert st.play.value == 3 and st.play.max == 7
 
 
 def test_the_scripts_own_answer_keeps_the_rest_of_the_script() -> None:
@@ -351,6 +354,11 @@ def test_players_can_be_renamed_added_and_removed_but_not_all() -> None:
     st.players.value = " , "
     assert st.feedback.message.startswith("a board needs at least one player")
     assert st.players.value == "Ann, Cat, Dan"  # the control shows the board as it is
+    st.players.value = "Ann, Cat/2"
+    assert st.feedback.message == "a player's name cannot hold / or #: Cat/2. Accepted: names such as Ann, Bob"
+    st.players.value = "Ann, Ann"
+    assert st.feedback.message == "<the board>:3: two players have the same name"
+    assert [p["name"] for p in st.board["players"]] == ["Ann", "Cat", "Dan"]
 
 
 def test_a_new_ruleset_starts_an_empty_board() -> None:

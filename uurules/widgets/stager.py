@@ -398,6 +398,9 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         names = [n.strip() for n in text.split(",") if n.strip()]
         if not names:
             raise IllegalAction("a board needs at least one player", "names separated by commas: Ann, Bob")
+        odd = [n for n in names if "/" in n or "#" in n]
+        if odd:  # board references are Player/Card Name#2
+            raise IllegalAction(f"a player's name cannot hold / or #: {', '.join(odd)}", "names such as Ann, Bob")
         old = {p["name"]: p for p in self.board["players"]}
 
         def change(b: dict[str, Any]) -> None:
@@ -522,14 +525,15 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         """Load a scenario file: its board, and its script as the steps to come."""
         if not str(path).strip():
             raise IllegalAction("name the file first", "a path such as notebooks/scenarios/seed-001-gameplay.yaml")
-        self._load(Scenario.from_file(Path(str(path).strip()).expanduser()))
-        self.feedback.show(f"loaded {path}", "note")
+        if self._load(Scenario.from_file(Path(str(path).strip()).expanduser())):
+            self.feedback.show(f"loaded {path}", "note")
 
     def load_text(self, text: str, file: str = "<text>") -> None:
         """Load a scenario from YAML text."""
         self._load(Scenario.from_text(text, file))
 
-    def _load(self, scn: Scenario) -> None:
+    def _load(self, scn: Scenario) -> bool:
+        """Show ``scn``; ``False`` when its script stops at a step the engine refuses (shown)."""
         data = copy.deepcopy(scn.doc.data)
         self.board = {k: v for k, v in data.items() if k not in ("script", "expect", "auto")}
         self._scenario = scn
@@ -539,6 +543,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.yaml_text.value = self.yaml()
         if history.error:
             self.feedback.show(history.error)
+        return not history.error
 
     def _show_yaml(self) -> None:
         self.yaml_text.value = self.yaml()
@@ -562,7 +567,9 @@ class Stager(widgets.VBox):  # type: ignore[misc]
             chosen = self.zone.value if self.zone.value in [z for _, z in zones] else zones[0][1]
             self.zone.options = zones
             self.zone.value = chosen
+            target = self.move_to.value
             self.move_to.options = zones
+            self.move_to.value = target if target in [z for _, z in zones] else zones[-1][1]
             names_and_aliases = sorted({*rs.book.names, *(a for c in rs.book for a in c.aliases)})
             if list(self.card.options) != names_and_aliases:
                 self.card.options = names_and_aliases

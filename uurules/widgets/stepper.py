@@ -395,6 +395,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 self.slider.max = last
             self.slider.value = n
             self.slider.max = last
+            # Play is linked to the slider in the browser; the link copies Play's value to the
+            # slider when the views appear, so Play must always hold the current step too
+            self.play.max = max(self.play.max, last)
+            self.play.value = n
             self.play.max = last
         finally:
             self._syncing = False
