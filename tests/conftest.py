@@ -36,3 +36,7 @@ def types(result: dict[str, Any]) -> list[str]:
 @pytest.fixture
 def dumps() -> Any:
     return lambda obj: json.dumps(obj, sort_keys=True, ensure_ascii=False)
+
+
+# The browser tests' notebook runs inside JupyterLab (tests/test_browser.py), not under nbval.
+collect_ignore = ["browser"]

@@ -2,7 +2,8 @@
 
 ``uurules render FILE.yaml -o OUT [--step N | --all-steps] [--format svg|png|dot]`` draws the
 board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
-page with its pictures. Bad input exits 2 with one message.
+page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-contained page
+that steps through the scenario. Bad input exits 2 with one message.
 """
 
 from __future__ import annotations
@@ -82,6 +83,21 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_html(args: argparse.Namespace) -> int:
+    """One self-contained HTML page that steps through the scenario (no kernel, no network)."""
+    from pathlib import Path
+
+    from uurules.widgets.page import page
+
+    tl = _timeline(args.file)
+    text = page(tl)  # draws every step first: a missing dot writes nothing
+    out = Path(args.output)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out} ({len(tl)} steps: 0 .. {len(tl) - 1})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -107,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     wk.add_argument("file")
     wk.add_argument("-o", "--output", required=True, help="the directory for NAME.wiki and the SVG files")
     wk.set_defaults(func=cmd_wiki)
+    ht = sub.add_parser("html", help="write one self-contained HTML page that steps through a scenario")
+    ht.add_argument("file")
+    ht.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    ht.set_defaults(func=cmd_html)
     return parser
 
 

@@ -1131,8 +1131,9 @@ class UnstableUnicorns(Ruleset):
             n = len(leaves)
             r = next(x for x in self.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
             what = "the discard" if n == 1 else f"the {n} discards"
-            instead = self._step_text(r["with"][0]).lower() + ("s" if n > 1 else "")
-            q_text = f"{who}: use {game.shown(c)} to replace {what} with {instead}?"
+            instead = ",".join(f'"{self._label(step)}"' for step in r["with"])
+            each = "each with " if n > 1 else "with "
+            q_text = f"{who}: use {game.shown(c)} to replace {what}, {each}{instead}?"
             self._ask(game, self._yes_no(who, q_text, "replace", card=c))
             return
         s.flags.pop("replace_queue", None)

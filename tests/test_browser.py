@@ -1,0 +1,121 @@
+"""The stepper and the ``uurules html`` page in a real browser (Debian's chromium, Playwright).
+
+JupyterLab is started inside the test on 127.0.0.1 (no token) over a temporary copy of
+``tests/browser/stepper.ipynb``; the test runs all cells, clicks Step and a decision button,
+and checks the diagram and the log in the page. Screenshots go to ``tests/browser/out/``.
+Without chromium these tests skip, except under CI (``CI=true``), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser_support import OUT, chromium_missing, jupyter, lab_run_all, launch
+from tests.conftest import ROOT, SCENARIOS
+from uurules.cli import main
+
+pytestmark = pytest.mark.browser
+SEED = SCENARIOS / "seed-001-gameplay.yaml"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    why = chromium_missing()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the browser tests must run under CI: {why}")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1200})
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    shutil.copy(ROOT / "tests" / "browser" / "stepper.ipynb", tmp_path / "stepper.ipynb")
+    shutil.copy(SEED, tmp_path / SEED.name)
+    with jupyter("lab", tmp_path, "stepper.ipynb") as url:
+        lab_run_all(page, url)
+        diagram = page.locator(".uurules-diagram svg")
+        expect(diagram).to_be_visible(timeout=60_000)
+        expect(diagram).to_contain_text("Step 0 · staged board")
+        status = page.locator(".uurules-status")
+        expect(status).to_contain_text("Step 0 of 7")
+        page.locator(".uurules-step").click()
+        expect(diagram).to_contain_text("Step 1 · begin-turn: Ann")
+        expect(diagram).not_to_contain_text("Step 0 · staged board")
+        expect(page.locator(".uurules-question")).to_contain_text("use Controlled Chaos?")
+        options = page.locator(".uurules-option")
+        expect(options).to_have_text(["yes", "no"])
+        options.filter(has_text="yes").click()
+        log = page.locator(".uurules-log")
+        expect(log.locator(".uurules-current")).to_contain_text("2. choose: yes")
+        expect(log.locator(".uurules-current")).to_contain_text('THE EFFECT CHAIN; "Discard a card","Discard a card"')
+        expect(diagram).to_contain_text("Step 2 · choose: yes")
+        expect(status).to_contain_text("Step 2 of 7")
+        page.locator(".uurules-back").click()
+        expect(status).to_contain_text("Step 1 of 7")
+        expect(log).not_to_contain_text("choose: yes")
+        page.locator(".uurules-step").click()
+        expect(log.locator(".uurules-current")).to_contain_text("2. choose: yes")
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.locator(".uurules-stepper").screenshot(path=str(OUT / "stepper-lab.png"))
+        assert page.locator(".uurules-error").inner_text().strip() == ""
+
+
+def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    out = tmp_path / "page.html"
+    assert main(["html", str(SEED), "-o", str(out)]) == 0
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(out.as_uri())
+    status = page.locator("#uurules-status")
+    expect(status).to_have_text("Step 0 of 7 · staged board")
+    shown = page.locator(".uurules-page-step:visible")
+    expect(shown).to_have_count(1)
+    expect(shown.locator("svg")).to_contain_text("Step 0 · staged board")
+    page.locator(".uurules-step").click()
+    page.locator(".uurules-step").click()
+    expect(status).to_have_text("Step 2 of 7 · choose: yes")
+    expect(shown).to_have_count(1)
+    expect(shown.locator("svg")).to_contain_text("Step 2 · choose: yes")
+    expect(shown.locator(".uurules-question")).to_contain_text("use Parallel Universicorn")
+    current = page.locator(".uurules-log-step.uurules-current")
+    expect(current).to_contain_text("2. choose: yes")
+    expect(current.locator(".uurules-marker").first).to_have_text("▶")
+    expect(page.locator(".uurules-log-step:visible")).to_have_count(3)
+    page.locator(".uurules-last").click()
+    expect(status).to_have_text("Step 7 of 7 · choose: Mermaid Unicorn")
+    expect(page.locator(".uurules-step")).to_be_disabled()
+    page.locator(".uurules-back").click()
+    expect(status).to_contain_text("Step 6 of 7")
+    page.locator("#uurules-slider").fill("3")
+    expect(status).to_have_text("Step 3 of 7 · choose: yes")
+    page.locator(".uurules-first").click()
+    expect(status).to_contain_text("Step 0 of 7")
+    expect(page.locator(".uurules-back")).to_be_disabled()
+    page.keyboard.press("ArrowRight")
+    expect(status).to_have_text("Step 1 of 7 · begin-turn: Ann")
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "page.png"))
+    assert fetched == [out.as_uri()]  # the page alone: nothing else is loaded

@@ -1,0 +1,16 @@
+"""Widgets for notebooks: step through a scenario, answer its decisions, stage a board and act.
+
+Thin ipywidgets views over the engine and the diagrams (no rules here): :func:`stepper` steps
+forward and back through a scenario or a game; :func:`stage` builds a board with the mouse,
+acts on it, and saves it as a scenario file. Every callback runs through one
+:class:`Feedback` area, so a refusal shows the engine's reason and an error is never lost.
+"""
+
+from __future__ import annotations
+
+from uurules.widgets.feedback import Feedback
+from uurules.widgets.stager import Stager, stage
+from uurules.widgets.stepper import History, Stepper, stepper
+from uurules.widgets.views import esc
+
+__all__ = ["Feedback", "History", "Stager", "Stepper", "esc", "stage", "stepper"]

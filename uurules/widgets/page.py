@@ -1,0 +1,127 @@
+"""The stepper as one self-contained HTML page, for a wiki or a student: no kernel, no network.
+
+Every step's picture is drawn in advance and inlined as SVG; a few lines of inline script give
+First, Back, Step, Last, a slider and the arrow keys, and mark the current step in the log.
+Without script (a wiki that strips it), every step is shown one below the other. Nothing is
+fetched from anywhere: the only addresses in the page are the SVG namespace names.
+``uurules html FILE.yaml -o page.html`` writes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from uurules.scenario import board_json
+from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_entry_html
+
+if TYPE_CHECKING:
+    from uurules.timeline import Timeline
+
+PAGE_STYLE = """
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1em 2em; color: #212121; }
+h1 { font-size: 1.4em; }
+.uurules-controls { position: sticky; top: 0; background: #fff; padding: 6px 0; border-bottom: 1px solid #cfd8dc; }
+.uurules-controls button { min-width: 4.5em; }
+.uurules-page-step h2 { font-size: 1.1em; margin: 0.6em 0 0.2em; }
+.uurules-question { margin: 0.3em 0; }
+.uurules-current { font-weight: bold; }
+.uurules-main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+.uurules-steps { flex: 3 1 36em; min-width: 0; }
+.uurules-log-box { flex: 1 1 22em; position: sticky; top: 3em; max-height: 90vh; overflow: auto; }
+"""
+
+SCRIPT = """
+(function () {
+  var steps = document.querySelectorAll(".uurules-page-step");
+  var logs = document.querySelectorAll(".uurules-log-step");
+  var slider = document.getElementById("uurules-slider");
+  var status = document.getElementById("uurules-status");
+  var last = steps.length - 1, current = 0;
+  function button(name) { return document.getElementById("uurules-" + name); }
+  function show(n) {
+    current = Math.max(0, Math.min(last, n));
+    steps.forEach(function (s, i) { s.hidden = i !== current; });
+    logs.forEach(function (li) {
+      var k = Number(li.getAttribute("data-step"));
+      li.hidden = k > current;
+      li.classList.toggle("uurules-current", k === current);
+      li.querySelectorAll(".uurules-marker").forEach(function (m) { m.textContent = k === current ? "\\u25b6" : ""; });
+    });
+    slider.value = String(current);
+    status.textContent = "Step " + current + " of " + last + " \\u00b7 " + steps[current].getAttribute("data-label");
+    button("first").disabled = button("back").disabled = current === 0;
+    button("step").disabled = button("last").disabled = current === last;
+  }
+  button("first").onclick = function () { show(0); };
+  button("back").onclick = function () { show(current - 1); };
+  button("step").onclick = function () { show(current + 1); };
+  button("last").onclick = function () { show(last); };
+  slider.oninput = function () { show(Number(slider.value)); };
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider) return;
+    if (e.key === "ArrowRight") show(current + 1);
+    if (e.key === "ArrowLeft") show(current - 1);
+  });
+  document.getElementById("uurules-controls").hidden = false;
+  show(0);
+})();
+"""
+
+
+def page(timeline: Timeline) -> str:
+    """The HTML page of a scenario's timeline (draws every step: needs graphviz's ``dot``)."""
+    from uurules import render
+
+    svgs = [inline_svg(render.step(s).svg(), prefix=f"s{s.number}-") for s in timeline]
+    scn = timeline.scenario
+    title = timeline.title or "A uurules scenario"
+    rules = scn.doc.data.get("rules") or []
+    meta = f"Rule set: {scn.ruleset.title}" + (f". Rules: {', '.join(str(r) for r in rules)}" if rules else "")
+    last = len(timeline) - 1
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(title)}</title>",
+        f"<style>{STYLE}{PAGE_STYLE}</style>",
+        "</head>",
+        '<body class="uurules-page">',
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="uurules-meta"><i>{esc(meta)}.</i></p>',
+        '<div class="uurules-controls" id="uurules-controls" hidden>',
+        '<button type="button" id="uurules-first" class="uurules-first">First</button>',
+        '<button type="button" id="uurules-back" class="uurules-back">Back</button>',
+        '<button type="button" id="uurules-step" class="uurules-step">Step</button>',
+        '<button type="button" id="uurules-last" class="uurules-last">Last</button>',
+        f'<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="{last}" value="0"'
+        ' aria-label="step">',
+        '<span id="uurules-status" class="uurules-status"></span>',
+        "</div>",
+    ]
+    out.append('<div class="uurules-main">')
+    out.append('<div class="uurules-steps">')
+    entries = []
+    for step, svg in zip(timeline, svgs, strict=True):
+        result = board_json(step.game())
+        out.append(f'<section class="uurules-page-step" data-step="{step.number}" data-label="{esc(step.label)}">')
+        out.append(f"<h2>Step {step.number} · {esc(step.label)}</h2>")
+        question = decision_html(result["pending"])
+        if question:
+            out.append(f'<div class="uurules-question">{question}</div>')
+        out.append(f'<div class="uurules-diagram uurules-diagram-box">{svg}</div>')
+        out.append(f"<details><summary>the board</summary>{board_html(result)}</details>")
+        out.append("</section>")
+        entries.append(LogEntry(step.number, step.label, step.log))
+    out.append("</div>")
+    out.append('<aside class="uurules-log-box">')
+    out.append("<h2>Log</h2>")
+    out.append('<ol class="uurules-log uurules-log-steps" start="0">')
+    out += [log_entry_html(e, current=False) for e in entries]
+    out.append("</ol>")
+    out.append("</aside>")
+    out.append("</div>")
+    out.append(f"<script>{SCRIPT}</script>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,131 @@
+"""HTML pieces shared by the widgets and the static page: the log, the board, the decision.
+
+Pure functions over plain data (no ipywidgets here), so the stepper in a notebook and the page
+that ``uurules html`` writes show the same thing. Every piece of text reaches HTML through
+:func:`esc`, the one escaping function.
+
+>>> esc('Bob\\'s <Neigh> & "Yay"')
+'Bob&#x27;s &lt;Neigh&gt; &amp; &quot;Yay&quot;'
+>>> inline_svg('<?xml version="1.0"?>\\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"\\n "x.dtd">\\n'
+...            '<!-- Title: g -->\\n<svg><g id="node1"/></svg>\\n', prefix="s2-")
+'<svg><g id="s2-node1"/></svg>'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+MARKER = "▶"
+"""What marks the current step's log lines."""
+
+_PROLOGUE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>|<!--.*?-->", re.S)
+_ID = re.compile(r'\bid="([^"]*)"')
+_REFS = re.compile(r'(url\(#|href="#)([^)"]*)')
+
+
+def esc(text: object) -> str:
+    """Text made safe for HTML (element content and quoted attribute values): the one way in."""
+    return html.escape(str(text), quote=True)
+
+
+def inline_svg(svg: str, prefix: str = "") -> str:
+    """An SVG document as an element to put inside HTML: no XML declaration, doctype or
+    comments (the doctype names an external DTD); with ``prefix``, every ``id`` and every
+    reference to one gets it, so several pictures can share a page."""
+    out = _PROLOGUE.sub("", svg).strip()
+    if prefix:
+        out = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', out)
+        out = _REFS.sub(lambda m: f"{m.group(1)}{prefix}", out)
+    return out
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One step as the log shows it: its number, what was done, and the lines it wrote."""
+
+    number: int
+    label: str
+    lines: tuple[str, ...]
+
+
+def log_entry_html(entry: LogEntry, current: bool, hidden: bool = False) -> str:
+    """One step of the log; the current step is bold, each of its lines marked with ▶."""
+    cls = "uurules-log-step" + (" uurules-current" if current else "")
+    attrs = f' class="{cls}" data-step="{entry.number}"' + (" hidden" if hidden else "")
+    head = f"{entry.number}. {esc(entry.label)}"
+    parts = [f"<li{attrs}>", f'<div class="uurules-log-head">{"<b>" + head + "</b>" if current else head}</div>']
+    for line in entry.lines:
+        text = esc(line)
+        if current:
+            parts.append(
+                f'<div class="uurules-log-line"><b><span class="uurules-marker">{MARKER}</span> {text}</b></div>'
+            )
+        else:
+            parts.append(f'<div class="uurules-log-line"><span class="uurules-marker"></span> {text}</div>')
+    if not entry.lines:
+        parts.append('<div class="uurules-log-line"><i>(nothing written to the log)</i></div>')
+    parts.append("</li>")
+    return "".join(parts)
+
+
+def log_html(entries: Sequence[LogEntry], current: int) -> str:
+    """The log up to step ``current`` (every entry given), the current step marked."""
+    items = "".join(log_entry_html(e, e.number == current) for e in entries)
+    return f'<ol class="uurules-log-steps" start="0">{items}</ol>'
+
+
+def _zone_row(name: str, cards: Iterable[str]) -> str:
+    shown = ", ".join(esc(c) for c in cards) or "—"
+    return f"<tr><th>{esc(name)}</th><td>{shown}</td></tr>"
+
+
+def board_html(result: dict[str, Any]) -> str:
+    """The board from :func:`uurules.scenario.board_json`'s object: each player's zones and
+    numbers, the shared zones (top card first), card states and the winner."""
+    rows = []
+    for player, zones in result["players"].items():
+        head = esc(player) + (" · active player" if player == result.get("active") else "")
+        rows.append(f'<tr class="uurules-player"><th colspan="2">{head}</th></tr>')
+        for zone, value in zones.items():
+            if isinstance(value, list):
+                rows.append(_zone_row(zone, value))
+            else:
+                rows.append(f"<tr><th>{esc(zone)}</th><td>{esc(value)}</td></tr>")
+    rows.append('<tr class="uurules-player"><th colspan="2">shared</th></tr>')
+    for zone, cards in result["zones"].items():
+        rows.append(_zone_row(zone, cards))
+    for ref, status in result["status"].items():
+        words = ", ".join(k if v is True else f"{k} {v}" for k, v in status.items())
+        rows.append(f"<tr><th>{esc(ref)}</th><td>{esc(words)}</td></tr>")
+    if result.get("winner"):
+        rows.append(f"<tr><th>winner</th><td><b>{esc(result['winner'])}</b></td></tr>")
+    return f'<table class="uurules-board-table">{"".join(rows)}</table>'
+
+
+def decision_html(pending: dict[str, Any] | None) -> str:
+    """What the engine waits for, in words (``board_json``'s ``pending``)."""
+    if pending is None:
+        return ""
+    options = " | ".join(esc(o) for o in pending["options"])
+    return f"<b>Waiting for {esc(pending['player'])}</b>: {esc(pending['question'])} <small>[{options}]</small>"
+
+
+STYLE = """
+.uurules-log-steps, .uurules-board-table, .uurules-question-text { line-height: 1.4; }
+.uurules-log-steps { margin: 0; padding-left: 0.5em; list-style: none; font-family: monospace; font-size: 12px; }
+.uurules-log-step { margin: 2px 0; }
+.uurules-log-head { color: #37474f; }
+.uurules-log-line { white-space: pre-wrap; padding-left: 1em; }
+.uurules-current { background: #fff8e1; }
+.uurules-marker { display: inline-block; width: 1em; color: #e65100; }
+.uurules-board-table { border-collapse: collapse; font-size: 12px; }
+.uurules-board-table th { text-align: left; padding: 1px 8px 1px 0; vertical-align: top; font-weight: normal;
+  color: #546e7a; }
+.uurules-board-table tr.uurules-player th { font-weight: bold; color: #000; padding-top: 4px; }
+.uurules-diagram-box svg { max-width: 100%; height: auto; }
+"""
+"""The CSS of these pieces (the widgets put it in the page once; the static page inlines it)."""
