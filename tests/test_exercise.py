@@ -59,11 +59,11 @@ def test_check_says_right_or_wrong_and_why() -> None:
     correct, message = ex.check("still in Bob's Stable")
     assert not correct
     assert message == (
-        "Not quite. The engine says: discarded. (still in Bob's Stable: nobody answered the Poison) "
-        "Unicorn Poison destroys a Unicorn, if one can be destroyed."
+        "Not quite. The engine says: discarded. Unicorn Poison destroys a Unicorn, if one can be destroyed. "
+        'About "still in Bob\'s Stable": nobody answered the Poison.'
     )
     correct, message = ex.check("Ann cannot play Unicorn Poison")
-    assert not correct and "(" not in message  # no hint written for this one
+    assert not correct and "About" not in message  # no hint written for this one
     assert ex.check(None) == (False, "Choose one of the answers first: " + " | ".join(OPTIONS) + ".")
     assert ex.check("something else")[0] is False
 
@@ -157,10 +157,14 @@ def test_the_widget_checks_the_learners_choice() -> None:
     button.click()
     assert "Right: discarded" in result.value and "#2e7d32" in result.value
     bundle = ex._repr_mimebundle_()
-    assert bundle["text/plain"] == ex.text() == (
-        "Predict, then check: Where is Bob's Basic Unicorn after Unicorn Poison?\n"
-        "  ( ) discarded\n  ( ) still in Bob's Stable\n  ( ) Ann cannot play Unicorn Poison\n"
-        "(Run this cell to answer it.)"
+    assert (
+        bundle["text/plain"]
+        == ex.text()
+        == (
+            "Predict, then check: Where is Bob's Basic Unicorn after Unicorn Poison?\n"
+            "  ( ) discarded\n  ( ) still in Bob's Stable\n  ( ) Ann cannot play Unicorn Poison\n"
+            "(Run this cell to answer it.)"
+        )
     )
     assert "application/vnd.jupyter.widget-view+json" in bundle
 

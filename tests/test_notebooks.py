@@ -59,12 +59,14 @@ def test_a_notebook_cites_only_rules_that_exist(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_notebook_has_exercises_a_picture_and_a_summary(name: str) -> None:
+def test_a_notebook_has_exercises_a_picture_a_stepper_and_a_summary(name: str) -> None:
     nb = read(ROOT / "notebooks" / name)
     shown = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("Predict, then check: ")]
     assert len(shown) >= 2, f"{name} shows {len(shown)} exercises; at least 2"
     assert all("application/vnd.jupyter.widget-view+json" in o["data"] for o in shown)
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs(nb)), f"{name} shows no picture"
+    steppers = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("<Stepper ")]
+    assert steppers, f"{name} has no stepper"
     headings = [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "markdown"]
     assert "## Summary" in headings and headings[-1] == "## Answers"
     answers = nb.cells[-1]

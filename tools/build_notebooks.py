@@ -80,6 +80,7 @@ SETUP = '''
 from uurules import Scenario, board_json
 from uurules.scenario import board_text
 from uurules.timeline import Timeline
+from uurules.widgets import stepper
 from uurules.widgets.exercise import predict
 
 
@@ -231,6 +232,16 @@ def nb01() -> list[Cell]:
         code("tl[1]"),
         md(
             """
+            **Step through it yourself.** The stepper below plays the same scenario one step at a
+            time: *Step* and *Back* (the engine's exact undo), *First*, *Last*, the slider and
+            *Play*. It shows the step's diagram, the log and the board. When the engine waits for a
+            decision, its options appear as buttons: the script's own answer keeps to the script,
+            any other answer branches away from it (and *Back* takes it back).
+            """
+        ),
+        code("stepper(chain1)"),
+        md(
+            """
             ## Effects at the same moment are one link (UU.CHAIN.2)
 
             At the beginning of Ann's turn two of her cards trigger together: **Sadistic Ritual**
@@ -251,11 +262,11 @@ def nb01() -> list[Cell]:
             """
             The order of the script shows it: `yes` (use Rhinocorn), `Bob/Llamacorn` (its target),
             and only then `Ann/Basic Unicorn` (the card sacrificed as Sadistic Ritual resolves).
-            Here is the board after Ann chose the target: one link, two effects, nothing resolved
-            yet.
+            Here is the board just after Ann said `yes` to Rhinocorn: one link holds both effects,
+            nothing has resolved, and the engine already asks for Rhinocorn's target.
             """
         ),
-        code("Timeline(chain2)[3]"),
+        code("Timeline(chain2)[2]"),
         md(
             """
             ## No card is targeted twice in one link (UU.CHAIN.3)
@@ -538,6 +549,14 @@ def nb02() -> list[Cell]:
         ),
         md(
             """
+            **Answer it yourself.** Step to the decision "use Seductive Unicorn?" and press
+            **yes** instead of the script's *no*: you branch away from the script, and the engine
+            asks which card to discard, then steals. *Back* undoes your answer exactly.
+            """
+        ),
+        code("stepper(if_you_do)"),
+        md(
+            """
             ## Summary
 
             - **UU.REQ.1** A card's first statement is its Requirement; if the Hand or Stable
@@ -693,6 +712,13 @@ def nb03() -> list[Cell]:
             """
         ),
         code("alpacalypse_game"),
+        md(
+            """
+            Step through it: the three sacrifices are one link, and Bob's is marked as
+            disregarded when its turn comes.
+            """
+        ),
+        code("stepper(alpacalypse)"),
         md(
             """
             **Try it yourself.** Here is the same board written out in full, with Ann's Field
@@ -854,6 +880,16 @@ def nb04() -> list[Cell]:
         code("story(tl.game)"),
         md(
             """
+            **Step through it yourself.** The stepper plays the seed's example one step at a time:
+            *Step* and *Back* (the engine's exact undo), *First*, *Last*, the slider and *Play*,
+            with the step's diagram, the log and the board. When the engine waits for a decision,
+            its options appear as buttons. Try answering **no** to Parallel Universicorn: four
+            discards, and Controlled Chaos still goes on.
+            """
+        ),
+        code("stepper(gameplay)"),
+        md(
+            """
             ## At the hand limit (the seed's second trace)
 
             Ann already holds 8 cards (the limit is checked only at the end of the turn, or when
@@ -904,6 +940,13 @@ def nb04() -> list[Cell]:
             for limit in [6, 7, 8, 9, 10]:
                 drawn, discarded = chain_counts(board_json(with_limit(limit).play()))
                 print(f"{limit:>10} {drawn:>7} {discarded:>11}")
+            """
+        ),
+        md(
+            """
+            Read it as: each of the four `Draw a card*` effects draws if Ann is below the limit,
+            and is carried out as a discard if she is at it. With a limit of 6 she starts *at* the
+            limit, so the first one is a discard; with 10 she never reaches it and draws all four.
             """
         ),
         code(
@@ -1021,6 +1064,13 @@ def nb05() -> list[Cell]:
             """
         ),
         code("tl[3]"),
+        md(
+            """
+            Step through the whole pile, or answer the response windows yourself: let Cat answer
+            Unicorn Poison with her Neigh when the window on it opens again (after step 4).
+            """
+        ),
+        code("stepper(answered_back)"),
         md(
             """
             After Ann's Neigh stopped Bob's (step 4), Unicorn Poison became the top card again and
@@ -1248,6 +1298,8 @@ def nb06() -> list[Cell]:
             """
         ),
         code("one_by_one[6]"),
+        md("Step through it: the stack grows to three, then resolves one item at a time, from the top."),
+        code('stepper("scenarios/eom-stack-1-lifo.yaml")'),
         md(
             """
             ## Who may answer (EOM.STACK.2, EOM.STACK.3)
@@ -1304,6 +1356,12 @@ def nb06() -> list[Cell]:
             for step in Timeline(priority):
                 waiting = step.state.pending
                 print(f"step {step.number}: {step.label:<40} next asked: {waiting.player if waiting else '-'}")
+            """
+        ),
+        md(
+            """
+            A whole turn, for EOM.ACT.1: Ann acts in her turn (Bob may only answer); at her End of
+            Turn priority passes to Bob, who begins his turn and acts.
             """
         ),
         code("story(Scenario.from_file('scenarios/eom-act-1-priority-passes.yaml').play())"),
@@ -1374,6 +1432,13 @@ def nb06() -> list[Cell]:
             print(f"{'':3} {'rule text (the kit)':<28} summary line (not followed)")
             for n, (a, b) in enumerate(zip(kit, summary), 1):
                 print(f"{n:<3} {a:<28} {b}")
+            """
+        ),
+        md(
+            """
+            On this board the two orders end with the same resources (only the order differs);
+            with a card whose effect depends on resources or cards in hand, the order would
+            change the outcome too. That is why the kit picks one reading, and says which.
             """
         ),
         code("story(world.play())"),
@@ -1614,6 +1679,8 @@ def nb07() -> list[Cell]:
             """
         ),
         code("print('\\n'.join(lokken.log_in('ru')))"),
+        md("Step through the two attacks: Лёккен stays open after each."),
+        code('stepper("scenarios/seed-003-lokken.yaml")'),
         md(
             """
             ## Summary
@@ -1763,13 +1830,27 @@ def nb08() -> list[Cell]:
             joins the chain. The same game, both orders.
             """
         ),
-        md("## The boards as pictures\n\nEach board after its last step, drawn by the engine:"),
+        md(
+            """
+            ## The boards as pictures
+
+            Each board after its last step, drawn by the engine, one under the other: the title of
+            each picture names its rule set.
+            """
+        ),
         code(
             """
             for ruleset, name, *_ in BOARDS:
                 display(Timeline(Scenario.from_file(f"scenarios/{name}.yaml"))[-1])
             """
         ),
+        md(
+            """
+            Step through any of them: change the file name to compare. Here is the effect chain,
+            where Bob's Barbed Wire waits for Ann's second DESTROY:
+            """
+        ),
+        code('stepper("scenarios/across-uu-chain.yaml")'),
         md(
             """
             ## One more: what the order changes

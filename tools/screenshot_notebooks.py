@@ -76,6 +76,9 @@ def wait_for(url: str, seconds: float = 60) -> None:
     raise TimeoutError(url)
 
 
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+"""The notebook on show (Lab keeps closed or background panels in the page, hidden)."""
+
 KERNEL_READY = """async () => {
   const app = window.jupyterapp;
   const panel = app.shell.currentWidget;
@@ -100,7 +103,7 @@ ALL_DONE = """() => {
 def shoot(page: object, url: str, name: str, out: Path, run: bool = True) -> list[Path]:
     page.goto(url)  # type: ignore[attr-defined]
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=60000)  # type: ignore[attr-defined]
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60000)  # type: ignore[attr-defined]
+    page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=60000)  # type: ignore[attr-defined]
     assert page.evaluate(KERNEL_READY), f"{name}: the kernel never became idle"  # type: ignore[attr-defined]
     if run:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")  # type: ignore[attr-defined]
@@ -109,7 +112,16 @@ def shoot(page: object, url: str, name: str, out: Path, run: bool = True) -> lis
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()  # type: ignore[attr-defined]
     files = []
-    scroller = ".jp-WindowedPanel-outer"
+    if run:  # answer the first exercise (its first option) and keep a picture of the feedback
+        box = page.locator(f"{PANEL} .widget-vbox", has=page.locator("text=Predict, then check")).first  # type: ignore[attr-defined]
+        box.locator("input[type=radio]").first.click()
+        box.locator("button", has_text="Check").click()
+        box.locator("text=The engine says").or_(box.locator("text=Right:")).first.wait_for(timeout=10000)
+        box.locator("summary").first.click()  # unfold "What the engine did"
+        page.wait_for_timeout(300)  # type: ignore[attr-defined]
+        box.screenshot(path=str(out / f"{name}-exercise.png"))
+        files.append(out / f"{name}-exercise.png")
+    scroller = f"{PANEL} .jp-WindowedPanel-outer"
     page.evaluate(f"() => document.querySelector('{scroller}').scrollTo(0, 0)")  # type: ignore[attr-defined]
     height = page.evaluate(f"() => document.querySelector('{scroller}').clientHeight")  # type: ignore[attr-defined]
     for n in range(60):
@@ -163,7 +175,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": args.width, "height": 1000})
             for name in names:
                 start = time.time()
-                shoot(page, f"http://127.0.0.1:{port}/lab/tree/{name}", name[:2], out, run=not args.as_opened)
+                shoot(page, f"http://127.0.0.1:{port}/lab/tree/{name}?reset", name[:2], out, run=not args.as_opened)
                 print(f"   {time.time() - start:.1f} s")
                 page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
                 page.wait_for_timeout(500)

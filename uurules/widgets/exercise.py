@@ -167,11 +167,11 @@ class Exercise:
             return False, "Choose one of the answers first: " + " | ".join(self.options) + "."
         if choice == self.answer:
             return True, f"Right: {self.answer}. {self.why}"
+        text = f"Not quite. The engine says: {self.answer}. {self.why}"
         hint = self.wrong.get(choice)
-        text = f"Not quite. The engine says: {self.answer}."
         if hint:
-            text += f" ({choice}: {hint})"
-        return False, f"{text} {self.why}"
+            text += f' About "{choice}": {hint.rstrip(".")}.'
+        return False, text
 
     def solution(self) -> str:
         """The question, the engine's answer and why, as text."""
