@@ -63,7 +63,6 @@ def test_a_notebook_has_exercises_a_picture_a_stepper_and_a_summary(name: str) -
     nb = read(ROOT / "notebooks" / name)
     shown = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("Predict, then check: ")]
     assert len(shown) >= 2, f"{name} shows {len(shown)} exercises; at least 2"
-    assert all("application/vnd.jupyter.widget-view+json" in o["data"] for o in shown)
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs(nb)), f"{name} shows no picture"
     steppers = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("<Stepper ")]
     assert steppers, f"{name} has no stepper"
@@ -85,6 +84,9 @@ def test_stored_outputs_are_complete_and_clean(name: str) -> None:
         assert not errors, f"{name} cell {n}: {errors}"
         assert "widgets" not in nb.metadata, "saved widget state shows dead widgets in Lab: store none"
         for o in c.outputs:
+            assert "application/vnd.jupyter.widget-view+json" not in o.get("data", {}), (
+                f"{name} cell {n}: a stored widget view shows 'model not found' in Lab; store its text"
+            )
             plain = o.get("data", {}).get("text/plain", "")
             assert " at 0x" not in plain, f"{name} cell {n}: a repr with a memory address is not deterministic"
 
