@@ -14,6 +14,7 @@ from typing import Any
 
 from uurules import yamlio
 from uurules.engine.errors import InputError
+from uurules.engine.readonly import freeze
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class CardBook:
         return name in self._alias
 
     def __getitem__(self, name: str) -> CardDef:
-        return self._cards[self.canonical(name)]
+        found = self._cards.get(name)  # a card's own name (the usual case), else an alias
+        return found if found is not None else self._cards[self.canonical(name)]
 
     def __iter__(self) -> Any:
         return iter(self._cards.values())
@@ -95,7 +97,8 @@ def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
 
 
 def card_from_data(c: Mapping[str, Any]) -> CardDef:
-    extra = {k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")}
+    """A printed card; its data is read-only (copies of the state share it, nothing may change it)."""
+    extra = freeze({k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")})
     return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
 
 
