@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import uurules
+from tests.conftest import SCENARIOS
 from uurules.cli import main
 from uurules.engine.actions import Choose, Pass, Play, Respond, Response
 from uurules.engine.game import Game
@@ -24,15 +25,8 @@ from uurules.scenario import Scenario, board_json, board_view
 
 explore_module = importlib.import_module("uurules.explore")
 
-POISON = """ruleset: unstable-unicorns
-title: Ann plays Unicorn Poison; Bob and Cat each hold a Neigh
-players:
-  - {name: Ann, hand: [Unicorn Poison]}
-  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
-  - {name: Cat, hand: [Neigh]}
-script:
-  - play: {player: Ann, card: Unicorn Poison}
-"""
+POISON_FILE = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
+POISON = POISON_FILE.read_text(encoding="utf-8")  # its script is last: steps can be appended
 
 # Two-For-One with Neighs in every hand: small enough to walk without merging in a test, and
 # some positions are reached by two different sequences of decisions.
@@ -293,10 +287,8 @@ def test_explore_never_changes_the_callers_game_and_is_deterministic() -> None:
 
 # -- the command ---------------------------------------------------------------------------------
 @pytest.fixture
-def poison_file(tmp_path: Path) -> Path:
-    path = tmp_path / "poison.yaml"
-    path.write_text(POISON, encoding="utf-8")
-    return path
+def poison_file() -> Path:
+    return POISON_FILE
 
 
 def test_cli_json_has_exactly_the_documented_shape(poison_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
