@@ -124,7 +124,7 @@ class Outcome:
         return "; ".join(describe(a) for a in self.actions) or "(no decision)"
 
 
-@dataclass
+@dataclass(slots=True)
 class Position:
     """A position of the walk (positions reached by several paths are one position).
 
@@ -255,15 +255,20 @@ class StateKeys:
 
     ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
     during the walk (pile items, links, effects, groups) and are renamed in order of
-    appearance. The random state (an immutable tuple) is replaced by a number, one per distinct
-    value, found once per tuple object.
+    appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
+    state (owner, counters, wounds ...) differs from the start, and the random state (an
+    immutable tuple) is replaced by a number, one per distinct value, found once per tuple
+    object. Keys are comparable only between positions keyed by the same instance.
     """
 
-    def __init__(self, base: int, *, intern_rng: bool = True) -> None:
+    def __init__(self, base: int, start: State | None = None) -> None:
         self.base = base
-        self.intern_rng = intern_rng
+        self.intern_rng = start is not None
         self._rng_objects: dict[int, tuple[Any, int]] = {}
         self._rng_values: dict[Any, int] = {}
+        # the cards' state at the start of the walk: a key lists only the cards that differ from it
+        self._cards = {} if start is None else {cid: _CARD_FIELDS(c) for cid, c in start.cards.items()}
+        self._parts: dict[Hashable, Any] = {}
 
     def _rng(self, value: Any) -> Hashable:
         if not self.intern_rng:
@@ -333,23 +338,29 @@ class StateKeys:
                 _freeze(d.payloads, names, base),
             )
         )
-        cards = tuple(map(_CARD_FIELDS, state.cards.values()))
+        baseline = self._cards
+        # only the cards whose state differs from the start (a short tuple, usually empty)
+        cards = tuple((cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid))
+        if len(state.cards) != len(baseline):
+            cards += (tuple(state.cards),)
         marks = tuple((c.id, _freeze(c.marks, names, base)) for c in state.cards.values() if c.marks)
+        # parts that many positions share are kept once (a walk holds one key per position)
+        same = self._parts.setdefault
         return (
             state.active,
             state.phase,
             state.turn,
             state.winner,
             state.hand_limit,
-            tuple(map(tuple, state.zones.values())),
+            tuple([same(z, z) for z in map(tuple, state.zones.values())]),
             cards,
             marks,
-            _freeze(state.numbers, names, base),
-            pile,
+            same(numbers := tuple((p, tuple(n.items())) for p, n in state.numbers.items()), numbers),
+            same(pile, pile),
             window,
-            links,
-            pending,
-            _freeze(state.flags, names, base) if state.flags else (),
+            same(links, links),
+            same(pending, pending),
+            same(flags := _freeze(state.flags, names, base) if state.flags else (), flags),
             self._rng(state.rng_state),
         )
 
@@ -392,7 +403,7 @@ def state_key(state: State, base: int) -> Hashable:
     of the effect chain and the id counter are left out; everything else is in. (A walk keeps
     one :class:`StateKeys`, which remembers random states it has seen.)
     """
-    return StateKeys(base, intern_rng=False)(state)
+    return StateKeys(base)(state)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -484,7 +495,7 @@ def explore(
     return Exploration(game.title, start, outcomes, walker.nodes, walker.positions, complete, message)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Frame:
     position: int
     actions: list[Action]
@@ -496,7 +507,7 @@ class _Walker:
 
     def __init__(self, game: Game, base: int, plays: bool) -> None:
         self.game = game
-        self.keys = StateKeys(base)
+        self.keys = StateKeys(base, game.state)
         self.plays = plays
         self.index: dict[Hashable, int] = {}
         self.positions: list[Position] = []
@@ -519,12 +530,10 @@ class _Walker:
 
     def _enter(self) -> tuple[int, list[Action] | None]:
         """The current position's id (new or merged) and, when new and not an end, its decisions."""
-        key = self.keys(self.game.state)
-        known = self.index.get(key)
-        if known is not None:
-            return known, None
         pid = len(self.positions)
-        self.index[key] = pid
+        known = self.index.setdefault(self.keys(self.game.state), pid)  # one hash of the key
+        if known != pid:
+            return known, None
         d = self.game.state.pending
         pos = Position(pid, d.player if d else None, d.question if d else None)
         self.positions.append(pos)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _REF = re.compile(r"^(?:(?P<player>[^/]+)/)?(?P<name>.+?)(?:#(?P<n>[0-9]+))?$")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Snapshot:
     state: State
     events: int
