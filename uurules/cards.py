@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from uurules import yamlio
@@ -49,6 +50,8 @@ class CardBook:
         self.file = file
         self._cards: dict[str, CardDef] = {}
         self._alias: dict[str, str] = {}
+        self.by_name: Mapping[str, CardDef] = MappingProxyType(self._cards)
+        """The cards by their own names (a read-only view; aliases are not keys: use ``book[name]``)."""
         for c in cards:
             self.add(c)
 

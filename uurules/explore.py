@@ -340,8 +340,10 @@ class StateKeys:
         )
         baseline = self._cards
         # only the cards whose state differs from the start (a short tuple, usually empty)
-        cards = tuple((cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid))
-        if len(state.cards) != len(baseline):
+        cards: tuple[Any, ...] = tuple(
+            (cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid)
+        )
+        if len(state.cards) != len(baseline):  # cards came or went: say which are there
             cards += (tuple(state.cards),)
         marks = tuple((c.id, _freeze(c.marks, names, base)) for c in state.cards.values() if c.marks)
         # parts that many positions share are kept once (a walk holds one key per position)

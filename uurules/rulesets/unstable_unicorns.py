@@ -76,7 +76,9 @@ class UnstableUnicorns(Ruleset):
     # Card facts (overridable by rulesets that share this one's shape, e.g. Llamas Unleashed)
     # ------------------------------------------------------------------------------------
     def defn(self, game: Game, card: CardId) -> CardDef:
-        return self.book[game.state.cards[card].name]
+        name = game.state.cards[card].name
+        found = self.book.by_name.get(name)  # a card's own name (always, once staged), else an alias
+        return found if found is not None else self.book[name]
 
     def is_creature(self, game: Game, card: CardId) -> bool:
         return self.defn(game, card).type.endswith(self.creature_word)
@@ -1064,9 +1066,10 @@ class UnstableUnicorns(Ruleset):
     def _replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
         out = []
         for p, c in self.in_play(game):
-            if self.is_blank(game, c):
+            replacements = self.defn(game, c).get("replacements")
+            if not replacements or self.is_blank(game, c):  # most cards have none: no need to ask
                 continue
-            for r in self.defn(game, c).get("replacements", []):
+            for r in replacements:
                 if r.get("replaces") == verb:
                     out.append((p, c, r))
         return out
