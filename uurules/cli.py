@@ -3,9 +3,9 @@
 ``uurules explore FILE.yaml [--json] [--max-nodes N] [--plays]`` plays the scenario's script,
 then walks every way its pending decisions can go (:func:`uurules.explore.explore`) and prints
 the distinct outcomes: a table of what each changes on the board and how many decision paths
-reach it, then one shortest example path for each (as script steps, ready to paste into the
-scenario). ``--json`` prints ``{"outcomes": [{"players", "zones", "status", "paths",
-"example"}], "nodes": N}``. A walk cut by ``--max-nodes`` (or by Ctrl-C) prints what it found
+reach it, then one shortest example path for each, in words. ``--json`` prints
+``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
+example a list of script steps that replays it when appended to the scenario's script. A walk cut by ``--max-nodes`` (or by Ctrl-C) prints what it found
 and says so on stderr; bad input exits 2 with one message, as ``run`` does.
 """
 
