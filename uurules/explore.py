@@ -349,6 +349,7 @@ class StateKeys:
         # parts that many positions share are kept once (a walk holds one key per position)
         same = self._parts.setdefault
         return (
+            same(players := tuple(state.players), players),
             state.active,
             state.phase,
             state.turn,
@@ -367,7 +368,7 @@ class StateKeys:
         )
 
 
-_CARD_FIELDS = attrgetter("owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
+_CARD_FIELDS = attrgetter("name", "shown", "owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
 _SCALARS = frozenset({str, bool, float, type(None)})
 
 
