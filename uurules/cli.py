@@ -5,8 +5,9 @@ then walks every way its pending decisions can go (:func:`uurules.explore.explor
 the distinct outcomes: a table of what each changes on the board and how many decision paths
 reach it, then one shortest example path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
-example a list of script steps that replays it when appended to the scenario's script. A walk cut by ``--max-nodes`` (or by Ctrl-C) prints what it found
-and says so on stderr; bad input exits 2 with one message, as ``run`` does.
+example a list of script steps that replays it when appended to the scenario's script. A walk
+cut by ``--max-nodes`` (or by Ctrl-C) prints what it found and says so on stderr; bad input
+exits 2 with one message, as ``run`` does.
 """
 
 from __future__ import annotations
