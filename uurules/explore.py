@@ -465,22 +465,22 @@ def _as_game(target: Scenario | Game | str | Path) -> Game:
 
 
 def explore(
-    target: Scenario | Game | str | Path,
+    scenario_or_game: Scenario | Game | str | Path,
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: Callable[[Progress], None] | None = None,
     *,
     plays: bool = False,
 ) -> Exploration:
-    """Walk every legal sequence of decisions from ``target``'s current position.
+    """Walk every legal sequence of decisions from the current position of ``scenario_or_game``.
 
-    ``target`` is a game, a scenario (its script is played first, without ``auto`` answers) or a
+    It is a game, a scenario (its script is played first, without ``auto`` answers) or a
     scenario file. ``progress`` is called with a :class:`Progress` every 1,000 decision nodes and
     once at the end. ``plays=True`` also tries every card the active player may play from a quiet
     position. See the module documentation for what is walked, merged and counted.
     """
     if max_nodes < 1:
         raise ValueError("max_nodes must be at least 1")
-    game = _as_game(target)
+    game = _as_game(scenario_or_game)
     work = Game(game.ruleset, game.state.copy(), title=game.title)
     base = work.state.next_id
     start = board_view(work)
