@@ -35,7 +35,9 @@ export PATH="$PWD/.venv/bin:$PATH"
 
 case "$what" in
   lab)
-    exec jupyter lab notebooks/ "$@"
+    root=()
+    [ "$(id -u)" -eq 0 ] && root=(--allow-root)  # Jupyter refuses root unless told
+    exec jupyter lab --ServerApp.root_dir="$PWD/notebooks" "${root[@]}" "$@"
     ;;
   run)
     exec uurules run "$@"
