@@ -125,3 +125,17 @@ def test_run_json_prints_the_contract_object(capsys: pytest.CaptureFixture[str])
     assert set(out) >= {"ruleset", "active", "players", "zones", "status", "events", "log", "pending"}
     assert out["ruleset"] == "unstable-unicorns" and out["pending"] is None
     assert out["players"]["Cat"] == {"hand": ["Neigh"], "stable": []}
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "uurules", "run", str(SCENARIOS / "seed-001-gameplay.yaml"), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before anything is written, like `| head -0`
+    err = proc.stderr.read().decode()
+    proc.wait()
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+    assert proc.returncode == 1

@@ -37,7 +37,9 @@ case "$what" in
   lab)
     # the kit's own notebooks are trusted, so their stored pictures show before they are run
     jupyter trust notebooks/[0-9]*.ipynb >/dev/null 2>&1 || true
-    exec jupyter lab notebooks/ "$@"
+    root=()
+    [ "$(id -u)" -eq 0 ] && root=(--allow-root)  # Jupyter refuses root unless told
+    exec jupyter lab --ServerApp.root_dir="$PWD/notebooks" "${root[@]}" "$@"
     ;;
   run)
     exec uurules run "$@"

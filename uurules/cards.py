@@ -10,10 +10,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from uurules import yamlio
 from uurules.engine.errors import InputError
+from uurules.engine.readonly import freeze, thaw
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class CardBook:
         self.file = file
         self._cards: dict[str, CardDef] = {}
         self._alias: dict[str, str] = {}
+        self.by_name: Mapping[str, CardDef] = MappingProxyType(self._cards)
+        """The cards by their own names (a read-only view; aliases are not keys: use ``book[name]``)."""
         for c in cards:
             self.add(c)
 
@@ -64,7 +68,8 @@ class CardBook:
         return name in self._alias
 
     def __getitem__(self, name: str) -> CardDef:
-        return self._cards[self.canonical(name)]
+        found = self._cards.get(name)  # a card's own name (the usual case), else an alias
+        return found if found is not None else self._cards[self.canonical(name)]
 
     def __iter__(self) -> Any:
         return iter(self._cards.values())
@@ -95,7 +100,8 @@ def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
 
 
 def card_from_data(c: Mapping[str, Any]) -> CardDef:
-    extra = {k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")}
+    """A printed card; its data is read-only (copies of the state share it, nothing may change it)."""
+    extra = freeze({k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")})
     return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
 
 
@@ -106,7 +112,7 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
         out["text"] = card.text
     if card.aliases:
         out["aliases"] = list(card.aliases)
-    out.update(card.data)
+    out.update(thaw(dict(card.data)))
     return out
 
 

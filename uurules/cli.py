@@ -4,18 +4,33 @@
 board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
 page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-contained page
 that steps through the scenario. Bad input exits 2 with one message.
+
+``uurules explore FILE.yaml [--json] [--max-nodes N] [--plays]`` plays the scenario's script,
+then walks every way its pending decisions can go (:func:`uurules.explore.explore`) and prints
+the distinct outcomes: a table of what each changes on the board and how many decision paths
+reach it, then one shortest example path for each, in words. ``--json`` prints
+``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
+example a list of script steps that replays it when appended to the scenario's script. A walk
+cut by ``--max-nodes`` (or by Ctrl-C) prints what it found and says so on stderr; bad input
+exits 2 with one message, as ``run`` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uurules.engine.errors import UURulesError
 from uurules.scenario import Scenario, board_text
+
+if TYPE_CHECKING:
+    from uurules.explore import Exploration, Progress
+
+DEFAULT_MAX_NODES = 100_000
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -98,6 +113,72 @@ def cmd_html(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = [c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def explore_text(found: Exploration) -> str:
+    """The outcomes of an exploration for a person: a table of what changes, then example paths."""
+    from uurules.explore import places
+
+    lines = []
+    if found.title:
+        lines += [found.title, ""]
+    first = found.positions[0] if found.positions else None
+    if first is not None and first.question:
+        lines.append(f"From: {first.question}")
+    lines.append(
+        f"{found.summary()}; {found.paths} decision path{'s' if found.paths != 1 else ''} in all."
+        if found.complete
+        else f"{found.summary()}"
+    )
+    lines.append("")
+    changed = found.changed_places()
+    header = ["#", "paths", *changed] if changed else ["#", "paths", "board"]
+    rows = [header]
+    for i, o in enumerate(found.outcomes):
+        board = places(o.board)
+        rows.append([str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])])
+    lines += _table(rows)
+    same = {k: v for k, v in places(found.start).items() if k not in changed and not (k == "winner" and v == "-")}
+    if same:
+        lines += ["", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items())]
+    lines += ["", "Example paths (shortest):"]
+    for i, o in enumerate(found.outcomes):
+        lines.append(f"  {i + 1}. {o.example_text}")
+    return "\n".join(lines)
+
+
+def _progress_line(p: Progress) -> None:
+    end = "\n" if p.done else "\r"
+    print(
+        f"exploring: {p.nodes} decision nodes, {p.positions} positions, {p.outcomes} outcomes", end=end, file=sys.stderr
+    )
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    from uurules.explore import explore
+
+    if args.max_nodes < 1:
+        raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
+    scn = Scenario.from_file(args.file)
+    game = scn.play(auto=False)
+    show = _progress_line if sys.stderr.isatty() else None
+    found = explore(game, max_nodes=args.max_nodes, progress=show, plays=args.plays)
+    if args.json:
+        print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(explore_text(found))
+    if found.message:
+        print(f"uurules: {found.message}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -127,6 +208,26 @@ def build_parser() -> argparse.ArgumentParser:
     ht.add_argument("file")
     ht.add_argument("-o", "--output", required=True, help="the HTML file to write")
     ht.set_defaults(func=cmd_html)
+    exp = sub.add_parser(
+        "explore",
+        help="walk every way a scenario's pending decisions can go and list the distinct outcomes",
+        description="Play the scenario's script, then try every response, pass, choice, target and order "
+        "from there; print each distinct final board, how many decision paths reach it and one shortest "
+        "example path.",
+    )
+    exp.add_argument("file")
+    exp.add_argument("--json", action="store_true", help='print {"outcomes": [...], "nodes": N}')
+    exp.add_argument(
+        "--max-nodes",
+        type=int,
+        default=DEFAULT_MAX_NODES,
+        metavar="N",
+        help=f"stop after N decision nodes and show what was found (default {DEFAULT_MAX_NODES})",
+    )
+    exp.add_argument(
+        "--plays", action="store_true", help="from a quiet board, also try every card the active player may play"
+    )
+    exp.set_defaults(func=cmd_explore)
     return parser
 
 
@@ -135,9 +236,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
+        sys.stdout.flush()
     except UURulesError as exc:
         print(f"uurules: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`uurules run F | head`): stop quietly, as other commands do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return code
 
 

@@ -270,8 +270,8 @@ def scenario_dict(game: Game, *, title: str = "", include_script: bool = True) -
     return out
 
 
-def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
-    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
+def board_view(game: Game) -> dict[str, Any]:
+    """The board alone: ``players``, ``zones``, ``status`` and ``winner`` as CONTRACT.md prints them."""
     s = game.state
     rs = game.ruleset
     players: dict[str, Any] = {}
@@ -294,13 +294,20 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
             st = rs.status(game, s.cards[c])
             if st:
                 status[game.shown(c)] = st
+    return {"players": players, "zones": zones, "status": status, "winner": s.winner}
+
+
+def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
+    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
+    s = game.state
+    view = board_view(game)
     return {
-        "ruleset": rs.name,
+        "ruleset": game.ruleset.name,
         "title": game.title,
         "active": s.active,
-        "players": players,
-        "zones": zones,
-        "status": status,
+        "players": view["players"],
+        "zones": view["zones"],
+        "status": view["status"],
         "events": [e.to_json() for e in game.events],
         "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,

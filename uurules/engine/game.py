@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _REF = re.compile(r"^(?:(?P<player>[^/]+)/)?(?P<name>.+?)(?:#(?P<n>[0-9]+))?$")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Snapshot:
     state: State
     events: int
@@ -59,10 +59,7 @@ class Game:
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
-        except IllegalAction:
-            self._restore(snap)
-            raise
-        except Exception:
+        except BaseException:  # an illegal action, a bug, or Ctrl-C half-way: nothing changes
             self._restore(snap)
             raise
         self._stack.append(snap)
@@ -158,12 +155,16 @@ class Game:
     def shown(self, card: CardId) -> str:
         return self.state.cards[card].shown
 
-    def move(self, card: CardId, to: ZoneKey, *, top: bool = False) -> ZoneKey | None:
-        """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``."""
-        src = self.state.where(card)
+    def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:
+        """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``.
+
+        ``off_pile=True`` says the caller has just taken the card off the pile, so no zone holds
+        it and nothing is searched (a long pile resolves in time proportional to its length).
+        """
+        src = None if off_pile else self.state.where(card)
         if src is not None:
             self.state.zones[src].remove(card)
-        else:
+        elif not off_pile:
             self.state.pile[:] = [p for p in self.state.pile if p.card != card or p.ability is not None]
         dest = self.state.zones[to]
         if top:

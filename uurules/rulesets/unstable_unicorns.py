@@ -78,7 +78,9 @@ class UnstableUnicorns(Ruleset):
     # Card facts (overridable by rulesets that share this one's shape, e.g. Llamas Unleashed)
     # ------------------------------------------------------------------------------------
     def defn(self, game: Game, card: CardId) -> CardDef:
-        return self.book[game.card(card).name]
+        name = game.state.cards[card].name
+        found = self.book.by_name.get(name)  # a card's own name (always, once staged), else an alias
+        return found if found is not None else self.book[name]
 
     def is_creature(self, game: Game, card: CardId) -> bool:
         return self.defn(game, card).type.endswith(self.creature_word)
@@ -205,7 +207,7 @@ class UnstableUnicorns(Ruleset):
         for _ in range(1_000_000):
             if s.pending is not None or s.winner is not None:
                 return
-            if s.open_links():
+            if s.first_open_link() is not None:
                 self._step_chain(game)
             elif s.pile:
                 self._step_pile(game)
@@ -736,17 +738,17 @@ class UnstableUnicorns(Ruleset):
         top = s.pile[-1]
         s.window = None
         if top.answers is not None:
-            stopped = next(i for i in s.pile if i.id == top.answers)
-            s.pile.remove(top)
-            s.pile.remove(stopped)
+            stopped = next(i for i in reversed(s.pile) if i.id == top.answers)
+            _take(s.pile, top)
+            _take(s.pile, stopped)
             game.emit("resolve", top.player, top.card)
             game.emit("cancel", stopped.player, stopped.card, by=game.shown(top.card))
             game.say(
                 f"| RESOLUTION:{PILE}; {game.shown(top.card)} ({top.player}) stops "
                 f"{game.shown(stopped.card)} ({stopped.player}). |"
             )
-            self._to_discard(game, top.card, top.player)
-            self._to_discard(game, stopped.card, stopped.player)
+            self._to_discard(game, top.card, top.player, off_pile=True)
+            self._to_discard(game, stopped.card, stopped.player, off_pile=True)
             return
         self._resolve_played(game, top)
 
@@ -756,13 +758,13 @@ class UnstableUnicorns(Ruleset):
         card, p = item.card, item.player
         d = self.defn(game, card)
         if d.type == "Magic":
-            s.pile.remove(item)
+            _take(s.pile, item)
             game.emit("resolve", p, card)
             game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}). |")
             triggers = [
                 Trigger(card, i, p) for i, ab in enumerate(d.get("abilities", [])) if ab.get("when") == "played"
             ]
-            self._to_discard(game, card, p)
+            self._to_discard(game, card, p, off_pile=True)
             if triggers:
                 self._add_link(game, triggers, game.shown(card), preset=item.data.get("targets", []))
             return
@@ -781,16 +783,17 @@ class UnstableUnicorns(Ruleset):
                 ),
             )
             return
-        s.pile.remove(item)
+        _take(s.pile, item)
         game.emit("resolve", p, card)
         game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s {self.stable_word}. |")
         self._enter(game, card, stable, own_triggers=True)
 
-    def _to_discard(self, game: Game, card: CardId, player: str | None) -> None:
+    def _to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
+        """``off_pile``: the card was just taken off the pile, so no zone holds it."""
         if self.is_baby(game, card):
-            game.move(card, (None, "nursery"), top=True)
+            game.move(card, (None, "nursery"), top=True, off_pile=off_pile)
         else:
-            game.move(card, (None, "discard"), top=True)
+            game.move(card, (None, "discard"), top=True, off_pile=off_pile)
 
     # ------------------------------------------------------------------------------------
     # Entering and leaving stables: triggers
@@ -837,7 +840,7 @@ class UnstableUnicorns(Ruleset):
     def _add_link(self, game: Game, triggers: list[Trigger], cause: str, preset: list[Any] | None = None) -> None:
         """rule: UU.CHAIN.1 an effect triggered by another is a new link, resolved after the earlier ones."""
         s = game.state
-        if not s.open_links():
+        if s.first_open_link() is None:
             s.chain.clear()  # a new chain begins; the finished one was kept only for the pictures
         link = Link(s.new_id(), cause=cause)
         # rule: UU.CHAIN.3 mandatory effects choose their targets before optional ones
@@ -864,7 +867,8 @@ class UnstableUnicorns(Ruleset):
 
     def _step_chain(self, game: Game) -> None:
         s = game.state
-        link = s.open_links()[0]
+        link = s.first_open_link()
+        assert link is not None
         forming = [e for e in link.effects if e.status == "forming"]
         if forming:
             self._form(game, forming[0], None)
@@ -879,7 +883,12 @@ class UnstableUnicorns(Ruleset):
         return {t for e in link.effects for t in e.targets}
 
     def _link_of(self, game: Game, eff: Effect) -> Link:
-        return next(link for link in game.state.chain if eff in link.effects)
+        """The link holding ``eff`` (looked up by identity, open links first: it is nearly always there)."""
+        chain = game.state.chain
+        for i in range(game.state.first_open(), len(chain)):
+            if any(e is eff for e in chain[i].effects):
+                return chain[i]
+        return next(link for link in chain if any(e is eff for e in link.effects))
 
     def _form(self, game: Game, trig: Effect, answer: Any) -> None:
         """Forming a link: optional effects are used or not, first steps get their targets."""
@@ -920,7 +929,7 @@ class UnstableUnicorns(Ruleset):
             answer = None
         # expand the first step into effects (targets chosen now: UU.CHAIN.2)
         trig.status = "done"
-        idx = link.effects.index(trig)
+        idx = _index(link.effects, trig)
         self._expand(
             game,
             link,
@@ -1082,9 +1091,10 @@ class UnstableUnicorns(Ruleset):
     def _replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
         out = []
         for p, c in self.in_play(game):
-            if self.is_blank(game, c):
+            replacements = self.defn(game, c).get("replacements")
+            if not replacements or self.is_blank(game, c):  # most cards have none: no need to ask
                 continue
-            for r in self.defn(game, c).get("replacements", []):
+            for r in replacements:
                 if r.get("replaces") == verb:
                     out.append((p, c, r))
         return out
@@ -1160,7 +1170,7 @@ class UnstableUnicorns(Ruleset):
 
     def _replace(self, game: Game, link: Link, eff: Effect, card: CardId, r: dict[str, Any]) -> list[Effect]:
         s = game.state
-        at = link.effects.index(eff) + 1
+        at = _index(link.effects, eff) + 1
         lineage = [*list(eff.data.get("lineage", [])), card]
         new = []
         for step in r["with"]:
@@ -1461,12 +1471,17 @@ class UnstableUnicorns(Ruleset):
         chosen = options[answer]
         game.emit("choose", eff.player, eff.source, choice=" then ".join(self._step_text(st) for st in chosen))
         link = self._link_of(game, eff)
-        at = link.effects.index(eff) + 1
+        at = _index(link.effects, eff) + 1
         self._expand(game, link, at, eff.player, eff.source, chosen, 0, [])
 
-    def _performed(self, game: Game, group: int, *, strict: bool) -> bool:
-        """rule: UU.SEQ.3 a replaced action counts as performed; UU.SEQ.4 "if you do" needs it resolved."""
-        effs = [e for link in game.state.chain for e in link.effects if e.group == group and e.replaces is None]
+    def _performed(self, game: Game, group: int, *, strict: bool, link: Link | None = None) -> bool:
+        """rule: UU.SEQ.3 a replaced action counts as performed; UU.SEQ.4 "if you do" needs it resolved.
+
+        The effects of one step (a group) all sit in one link (:meth:`_expand`, :meth:`_replace`):
+        given it, only that link is read.
+        """
+        links = game.state.chain if link is None else [link]
+        effs = [e for lk in links for e in lk.effects if e.group == group and e.replaces is None]
         if not effs:
             return False
         for e in effs:
@@ -1486,22 +1501,22 @@ class UnstableUnicorns(Ruleset):
         step = steps[index]
         join = step.get("join", "and")
         eff.status = "done"
+        own = self._link_of(game, eff)
         if join == "then":
-            ok = self._performed(game, eff.data["group"], strict=False)
+            ok = self._performed(game, eff.data["group"], strict=False, link=own)
         elif join == "if-you-do":
-            ok = self._performed(game, eff.data["group"], strict=True)
+            ok = self._performed(game, eff.data["group"], strict=True, link=own)
         else:  # rule: UU.SEQ.2 "and": both actions are performed
             ok = True
         if not ok:
             game.emit("skip", eff.player, eff.source, join=join)
             game.say(f'- "{join}": the action before it was not performed, so "{self._step_text(step)}" is not.')
             return
-        link = self._link_of(game, eff)
-        at = link.effects.index(eff) + 1
+        at = _index(own.effects, eff) + 1
         # rule: UU.SEQ.1 actions are performed in the order they are listed
         self._expand(
             game,
-            link,
+            own,
             at,
             eff.player,
             eff.source,
@@ -1516,6 +1531,23 @@ class UnstableUnicorns(Ruleset):
     # ------------------------------------------------------------------------------------
     def status(self, game: Game, card: Any) -> dict[str, Any]:
         return super().status(game, card)
+
+
+def _index(items: list[Any], item: Any) -> int:
+    """The position of ``item`` in ``items``, by identity (an effect or pile item is only ever equal to itself)."""
+    for i, x in enumerate(items):
+        if x is item:
+            return i
+    raise ValueError("not in list")
+
+
+def _take(pile: list[PileItem], item: PileItem) -> None:
+    """Take ``item`` off the pile (by identity, looking from the top, where it nearly always is)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] is item:
+            del pile[i]
+            return
+    raise ValueError("not on the pile")
 
 
 def new_state(ruleset: UnstableUnicorns, players: list[str], active: str, hand_limit: int) -> State:

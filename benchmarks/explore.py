@@ -1,0 +1,135 @@
+"""Explorer throughput, beside python-chess's perft, measured in the same run on this machine.
+
+    python benchmarks/explore.py [--repeat 3] [--json]
+
+The kit: :func:`uurules.explore.explore` walks every decision from
+``benchmarks/three-neighs.yaml`` (Ann plays Two-For-One; all three players hold Neighs; the
+walk tries every response and pass, every sacrifice, every target, every optional
+replacement). A *decision node* is one action tried: one ``Game.push`` (a snapshot of the
+state for undo, the rules applying the action and resolving until the next decision), the
+canonical key of the position reached, and one ``Game.undo`` when it is known or finished.
+
+python-chess: ``perft`` from the initial position, the usual way (every legal move pushed and
+popped, to depth 4; no bulk counting of the last ply, no transposition table). A node is one
+``Board.push``: the same kind of walk, one push per node, in a mature pure-Python rules engine.
+
+Both are timed with the collector on, best of ``--repeat`` runs each, interleaved. python-chess
+is an optional dependency (``pip install chess``, or the ``bench`` extra of pyproject.toml);
+without it the kit's figures are printed alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from uurules.explore import explore  # noqa: E402
+from uurules.scenario import Scenario  # noqa: E402
+
+BOARD = ROOT / "benchmarks" / "three-neighs.yaml"
+PERFT_DEPTH = 4
+
+
+def kit_once(scn: Scenario) -> dict[str, Any]:
+    game = scn.play(auto=False)
+    t0 = time.perf_counter()
+    found = explore(game, max_nodes=10**7)
+    dt = time.perf_counter() - t0
+    assert found.complete, found.message
+    return {
+        "seconds": dt,
+        "nodes": found.nodes,
+        "positions": len(found.positions),
+        "outcomes": len(found.outcomes),
+        "paths": found.paths,
+    }
+
+
+def perft(board: Any, depth: int) -> tuple[int, int]:
+    """(leaf nodes, pushes) of a plain perft: every move pushed and popped."""
+    if depth == 0:
+        return 1, 0
+    leaves = pushes = 0
+    for move in board.legal_moves:
+        board.push(move)
+        a, b = perft(board, depth - 1)
+        board.pop()
+        leaves += a
+        pushes += b + 1
+    return leaves, pushes
+
+
+def chess_once() -> dict[str, Any] | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    board = chess.Board()
+    t0 = time.perf_counter()
+    leaves, pushes = perft(board, PERFT_DEPTH)
+    dt = time.perf_counter() - t0
+    assert leaves == 197_281, leaves  # the known perft(4) of the initial position
+    return {"seconds": dt, "leaves": leaves, "nodes": pushes, "version": chess.__version__}
+
+
+def run(repeat: int) -> dict[str, Any]:
+    scn = Scenario.from_file(BOARD)
+    kit: dict[str, Any] | None = None
+    pychess: dict[str, Any] | None = None
+    for _ in range(repeat):
+        k = kit_once(scn)
+        if kit is None or k["seconds"] < kit["seconds"]:
+            kit = k
+        c = chess_once()
+        if c is not None and (pychess is None or c["seconds"] < pychess["seconds"]):
+            pychess = c
+    assert kit is not None
+    kit["nodes_per_second"] = kit["nodes"] / kit["seconds"]
+    kit["paths_per_second"] = kit["paths"] / kit["seconds"]
+    out: dict[str, Any] = {"kit": kit, "python_chess": pychess}
+    if pychess is not None:
+        pychess["nodes_per_second"] = pychess["nodes"] / pychess["seconds"]
+        out["ratio"] = kit["nodes_per_second"] / pychess["nodes_per_second"]
+    return out
+
+
+def report(result: dict[str, Any]) -> str:
+    k, c = result["kit"], result["python_chess"]
+    lines = [
+        f"Explorer on {BOARD.relative_to(ROOT)}:",
+        f"  {k['nodes']:,} decision nodes, {k['positions']:,} positions after merging, {k['outcomes']:,} outcomes, "
+        f"{k['paths']:,} decision paths",
+        f"  {k['seconds']:.2f} s: {k['nodes_per_second']:,.0f} decision nodes/s",
+    ]
+    if c is None:
+        lines.append("python-chess is not installed (pip install chess): no comparison.")
+        return "\n".join(lines)
+    lines += [
+        f"python-chess {c['version']} perft({PERFT_DEPTH}) from the initial position:",
+        f"  {c['nodes']:,} pushes ({c['leaves']:,} leaves) in {c['seconds']:.2f} s: "
+        f"{c['nodes_per_second']:,.0f} nodes/s",
+        f"Ratio: the kit walks {result['ratio']:.3f}x python-chess's rate "
+        f"({'goal met' if result['ratio'] >= 1 else 'goal (at least 1x) not met'}).",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best is kept")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    result = run(args.repeat)
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,434 @@
+"""The FAQ explorer: outcomes counted by hand, path counts through merged positions, replayable
+examples, the canonical key, cut and interrupted walks, the CLI and the DOT source."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import uurules
+from tests.conftest import SCENARIOS
+from uurules.cli import main
+from uurules.engine.actions import Choose, Pass, Play, Respond, Response
+from uurules.engine.game import Game
+from uurules.engine.state import Link, PileItem, Window
+from uurules.explore import Exploration, explore, script_step, state_key
+from uurules.explore_dot import dot_escape, exploration_dot
+from uurules.scenario import Scenario, board_json, board_view
+
+explore_module = importlib.import_module("uurules.explore")
+
+POISON_FILE = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
+POISON = POISON_FILE.read_text(encoding="utf-8")  # its script is last: steps can be appended
+
+# Two-For-One with Neighs in every hand: small enough to walk without merging in a test, and
+# some positions are reached by two different sequences of decisions.
+TWO_FOR_ONE = """ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One, Neigh], stable: [Basic Unicorn]}
+  - {name: Bob, hand: [Neigh, Neigh], stable: [Basic Unicorn]}
+  - {name: Cat, hand: [Neigh], stable: [Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Two-For-One}
+"""
+
+
+def board(text: str) -> Scenario:
+    return Scenario.from_text(text)
+
+
+def boards(found: Exploration) -> list[dict[str, Any]]:
+    return [{"players": o.players, "zones": o.zones, "status": o.status} for o in found.outcomes]
+
+
+# -- outcomes counted by hand -------------------------------------------------------------------
+def test_poison_with_two_neighs_has_four_outcomes_and_five_paths() -> None:
+    # Ann's Unicorn Poison is on the pile; response windows ask in turn order, Bob then Cat.
+    #   Bob passes, Cat passes             -> the Poison resolves: Bob's Unicorn is destroyed   (A)
+    #   Bob passes, Cat Neighs, Bob passes -> Cat's Neigh stops the Poison                       (B)
+    #   Bob passes, Cat Neighs, Bob Neighs -> Bob's Neigh stops Cat's; the Poison resolves     (C)
+    #   Bob Neighs, Cat passes             -> Bob's Neigh stops the Poison                       (D)
+    #   Bob Neighs, Cat Neighs             -> Cat's Neigh stops Bob's; the Poison resolves     (C)
+    # (Ann holds no Instant, so she is never asked; after a Neigh pair resolves nobody holds a
+    # card, so the Poison resolves at once.) Four boards; C is reached by two paths.
+    found = explore(board(POISON))
+    assert found.complete and found.message is None
+    assert [(o.players["Bob"], o.players["Cat"]["hand"], o.zones["discard"], o.paths) for o in found.outcomes] == [
+        ({"hand": ["Neigh"], "stable": []}, ["Neigh"], ["Basic Unicorn", "Unicorn Poison"], 1),
+        ({"hand": ["Neigh"], "stable": ["Basic Unicorn"]}, [], ["Unicorn Poison", "Neigh"], 1),
+        ({"hand": [], "stable": []}, [], ["Basic Unicorn", "Unicorn Poison", "Neigh", "Neigh"], 2),
+        ({"hand": [], "stable": ["Basic Unicorn"]}, ["Neigh"], ["Unicorn Poison", "Neigh"], 1),
+    ]
+    assert [o.example for o in found.outcomes] == [
+        [{"pass": "Bob"}, {"pass": "Cat"}],
+        [{"pass": "Bob"}, {"respond": {"player": "Cat", "card": "Neigh"}}, {"pass": "Bob"}],
+        [{"respond": {"player": "Bob", "card": "Neigh"}}, {"respond": {"player": "Cat", "card": "Neigh"}}],
+        [{"respond": {"player": "Bob", "card": "Neigh"}}, {"pass": "Cat"}],
+    ]
+    # decision nodes: the start has 2 answers, each of Cat's two windows 2, Bob's window on Cat's Neigh 2
+    assert found.nodes == 8 and found.paths == 5
+    # positions: the start, 3 more questions, 5 ends (the two ends of C differ in which Neigh is on top)
+    assert len(found.positions) == 9
+    assert Counter(p.outcome for p in found.positions if p.outcome is not None) == {0: 1, 1: 1, 2: 2, 3: 1}
+
+
+def test_nothing_pending_is_one_outcome_reached_by_no_decision() -> None:
+    found = explore(board(POISON.replace("script:\n  - play: {player: Ann, card: Unicorn Poison}\n", "")))
+    assert found.nodes == 0 and len(found.outcomes) == 1
+    only = found.outcomes[0]
+    assert only.paths == 1 and only.example == [] and only.example_text == "(no decision)"
+    assert only.players["Ann"]["hand"] == ["Unicorn Poison"]
+
+
+def test_plays_tries_every_card_the_active_player_may_play() -> None:
+    quiet = """ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Basic Unicorn, Neigh]}
+  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+"""
+    found = explore(board(quiet), plays=True)
+    # Ann may play the Poison or the Basic Unicorn (a Neigh is only an answer); Bob may Neigh either;
+    # Ann may answer his Neigh with hers. Each play: Bob passes | Bob Neighs + Ann passes | both Neigh.
+    assert [a for a, _ in found.positions[0].edges] == [
+        Play("Ann", "Ann/Unicorn Poison"),
+        Play("Ann", "Ann/Basic Unicorn"),
+    ]
+    assert found.paths == 6 and len(found.outcomes) == 6
+    stables = Counter((tuple(o.players["Ann"]["stable"]), tuple(o.players["Bob"]["stable"])) for o in found.outcomes)
+    assert stables == {
+        ((), ()): 2,  # the Poison destroyed Bob's Unicorn (Bob passed, or Ann's Neigh stopped his)
+        ((), ("Basic Unicorn",)): 2,  # a Neigh stopped one of Ann's cards
+        (("Basic Unicorn",), ("Basic Unicorn",)): 2,  # Ann's Unicorn entered her Stable
+    }
+    assert explore(board(quiet)).nodes == 0  # without plays nothing is pending: nothing to walk
+
+
+# -- path counts through merged positions --------------------------------------------------------
+def _walk_without_merging(game: Game, depth: int = 0) -> tuple[Counter[str], dict[str, int]]:
+    """Every path, one by one: (paths per outcome board, shortest path length per outcome board)."""
+    s = game.state
+    if s.pending is None and not s.resolving:
+        key = json.dumps(board_view(game), sort_keys=True)
+        return Counter({key: 1}), {key: depth}
+    counts: Counter[str] = Counter()
+    shortest: dict[str, int] = {}
+    for action in game.legal_actions():
+        game.push(action)
+        c, d = _walk_without_merging(game, depth + 1)
+        game.undo()
+        counts.update(c)
+        for k, v in d.items():
+            shortest[k] = min(v, shortest.get(k, v))
+    return counts, shortest
+
+
+def test_paths_counted_through_merged_positions_match_a_walk_without_merging() -> None:
+    scn = board(TWO_FOR_ONE)
+    found = explore(scn)
+    into = Counter(child for p in found.positions for _, child in p.edges)
+    merged = [p for p in found.positions if into[p.id] > 1 and p.outcome is None]
+    assert merged, "this board has positions reached by two sequences of decisions"
+    counts, shortest = _walk_without_merging(scn.play(auto=False))
+    mine = {json.dumps(o.board, sort_keys=True): o for o in found.outcomes}
+    assert {k: o.paths for k, o in mine.items()} == dict(counts)
+    assert {k: len(o.example) for k, o in mine.items()} == shortest
+    assert found.paths == sum(counts.values()) == 49
+
+
+def test_every_example_path_replays_as_script_steps() -> None:
+    for text in (POISON, TWO_FOR_ONE):
+        found = explore(board(text))
+        for o in found.outcomes:
+            steps = "".join(f"  - {json.dumps(step)}\n" for step in o.example)
+            game = board(text + steps).play(auto=False)
+            assert game.pending is None and not game.state.resolving
+            out = board_json(game)
+            assert (out["players"], out["zones"], out["status"]) == (o.players, o.zones, o.status)
+
+
+def test_script_step_is_the_inverse_of_the_scenario_verbs() -> None:
+    actions = [
+        Pass("Bob"),
+        Choose("yes"),
+        Respond((Response("Bob", "Neigh"),)),
+        Respond((Response("Bob", "Neigh", "Ann/Unicorn Poison"), Response("Cat", "Neigh"))),
+        Play("Ann", "Ann/Two-For-One", ("Bob/Basic Unicorn",)),
+    ]
+    scn = board(POISON + "".join(f"  - {json.dumps(script_step(a))}\n" for a in actions))
+    assert [a for step in scn.steps[1:] for a in step.actions] == actions
+
+
+# -- the canonical key ---------------------------------------------------------------------------
+def _poison_state() -> Game:
+    return board(POISON).play(auto=False)
+
+
+def test_key_renames_ids_handed_out_during_the_walk() -> None:
+    game = _poison_state()
+    base = game.state.next_id
+    a, b = game.state.copy(), game.state.copy()
+    for s, first in ((a, base + 5), (b, base + 40)):
+        bobs_neigh = s.zones[("Bob", "hand")].pop()
+        item = PileItem(first, bobs_neigh, "Bob", s.pile[0].id)
+        s.pile.append(item)
+        s.window = Window(item.id, [])
+        s.next_id = first + 1
+    assert a != b  # the pile items have different ids ...
+    assert state_key(a, base) == state_key(b, base)  # ... which do not change what happens next
+    b.window = Window(b.pile[0].id, [])  # a window on another item does
+    assert state_key(a, base) != state_key(b, base)
+
+
+def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
+    game = _poison_state()
+    base = game.state.next_id
+    s = game.state.copy()
+    done = s.copy()
+    done.chain.append(Link(base + 1, [], "an earlier link", resolved=True))
+    assert state_key(done, base) == state_key(s, base)
+    still = s.copy()
+    still.chain.append(Link(base + 1, [], "a link to resolve"))
+    assert state_key(still, base) != state_key(s, base)
+    moved = s.copy()
+    moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = [], moved.zones[("Cat", "hand")]
+    assert state_key(moved, base) != state_key(s, base)
+    hurt = s.copy()
+    next(iter(hurt.cards.values())).wounds = 1
+    assert state_key(hurt, base) != state_key(s, base)
+    flagged = s.copy()
+    flagged.flags["sequences"] = [{"cause": "begin-turn: Ann", "triggers": [{"n": 1}]}]
+    assert state_key(flagged, base) != state_key(s, base)
+    shuffled = s.copy()
+    game.shuffle([1, 2, 3])  # a new random state
+    shuffled.rng_state = game.state.rng_state
+    assert state_key(shuffled, base) != state_key(s, base)
+
+
+# -- limits: max_nodes, interrupts, the caller's game ---------------------------------------------
+def test_max_nodes_stops_cleanly_with_the_partial_result_and_a_message() -> None:
+    scn = board(TWO_FOR_ONE)
+    full = explore(scn)
+    cut = explore(scn, max_nodes=10)
+    assert not cut.complete and cut.nodes == 10
+    assert cut.message is not None and "max_nodes=10" in cut.message
+    assert 0 < cut.paths < full.paths and 0 < len(cut.outcomes) < len(full.outcomes)
+    complete_boards = boards(full)
+    assert all(b in complete_boards for b in boards(cut))  # what was found is right, only incomplete
+    assert all(o.example for o in cut.outcomes)
+
+
+def test_an_interrupt_returns_what_was_found_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explore_module, "PROGRESS_EVERY", 5)
+    seen: list[int] = []
+
+    def progress(p: Any) -> None:
+        seen.append(p.nodes)
+        if p.nodes >= 15 and not p.done:
+            raise KeyboardInterrupt
+
+    found = explore(board(TWO_FOR_ONE), progress=progress)
+    assert not found.complete and found.message is not None and found.message.startswith("interrupted")
+    assert found.nodes == 15 and seen[:3] == [5, 10, 15] and seen[-1] == 15
+    assert found.outcomes and all(o.paths > 0 for o in found.outcomes)
+
+
+def test_an_interrupt_inside_an_action_leaves_the_callers_game_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = board(TWO_FOR_ONE).play(auto=False)
+    before, events, log = game.state.copy(), list(game.events), list(game.log)
+    rs = game.ruleset
+    calls = {"n": 0}
+    original = type(rs).advance
+
+    def advance(self: Any, g: Game) -> None:
+        calls["n"] += 1
+        if calls["n"] == 7:
+            g.state.zones[(None, "discard")].append(999)  # half-way through an action
+            raise KeyboardInterrupt
+        original(self, g)
+
+    monkeypatch.setattr(type(rs), "advance", advance)
+    found = explore(game)
+    assert not found.complete and found.nodes == 6  # the 7th action was cut off half-way
+    assert game.state == before and game.events == events and game.log == log
+
+
+def test_push_restores_the_state_when_interrupted_half_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = board(TWO_FOR_ONE).play(auto=False)
+    before = game.state.copy()
+
+    def apply(self: Any, g: Game, action: Any) -> None:
+        g.state.zones[("Bob", "hand")].clear()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(type(game.ruleset), "apply", apply)
+    with pytest.raises(KeyboardInterrupt):
+        game.push(Pass("Bob"))
+    assert game.state == before and len(game.actions) == 1
+
+
+def test_explore_never_changes_the_callers_game_and_is_deterministic() -> None:
+    scn = board(TWO_FOR_ONE)
+    game = scn.play(auto=False)
+    before = game.state.copy()
+    first = explore(game)
+    assert game.state == before and len(game.actions) == 1
+    again = explore(scn)
+    assert first.to_json() == again.to_json()
+    assert exploration_dot(first) == exploration_dot(again)
+    assert uurules.explore is explore
+
+
+# -- the command ---------------------------------------------------------------------------------
+@pytest.fixture
+def poison_file() -> Path:
+    return POISON_FILE
+
+
+def test_cli_json_has_exactly_the_documented_shape(poison_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", str(poison_file), "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert set(data) == {"outcomes", "nodes"} and data["nodes"] == 8 and err == ""
+    for o in data["outcomes"]:
+        assert set(o) == {"players", "zones", "status", "paths", "example"}
+        assert set(o["players"]) == {"Ann", "Bob", "Cat"} and set(o["zones"]) == {"deck", "discard", "nursery"}
+    assert data == explore(board(POISON)).to_json()
+    assert [o["paths"] for o in data["outcomes"]] == [1, 1, 2, 1]
+
+
+def test_cli_table_shows_what_changes_and_an_example_for_each(
+    poison_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explore", str(poison_file)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Ann plays Unicorn Poison; Bob and Cat each hold a Neigh"
+    assert "From: Bob: respond to Ann's Unicorn Poison?" in out
+    assert "8 decision nodes, 9 positions, 4 outcomes (complete); 5 decision paths in all." in out
+    header = out.index("#  paths  Bob hand  Bob stable     Cat hand  discard")
+    assert out[header + 1 : header + 5] == [
+        "1      1  Neigh     -              Neigh     Basic Unicorn, Unicorn Poison",
+        "2      1  Neigh     Basic Unicorn  -         Unicorn Poison, Neigh",
+        "3      2  -         -              -         Basic Unicorn, Unicorn Poison, Neigh, Neigh",
+        "4      1  -         Basic Unicorn  Neigh     Unicorn Poison, Neigh",
+    ]
+    assert "Unchanged in every outcome: Ann hand: -; Ann stable: -; Cat stable: -; deck: -; nursery: -" in out
+    assert out[-4:] == [
+        "  1. pass: Bob; pass: Cat",
+        "  2. pass: Bob; respond: Cat Neigh; pass: Bob",
+        "  3. respond: Bob Neigh; respond: Cat Neigh",
+        "  4. respond: Bob Neigh; pass: Cat",
+    ]
+
+
+def test_cli_max_nodes_prints_the_partial_result_and_says_so(
+    poison_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explore", str(poison_file), "--json", "--max-nodes", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["nodes"] == 3
+    assert err.strip().startswith("uurules: stopped after 3 decision nodes (max_nodes=3)")
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "message"),
+    [
+        (["--max-nodes", "0"], POISON, "--max-nodes must be at least 1, not 0"),
+        ([], POISON.replace("Unicorn Poison]", "Unicorn Poision]"), "unknown card 'Unicorn Poision'"),
+        ([], POISON + "  - pass: Dan\n", "script step 2 (pass): no player is called 'Dan'"),
+    ],
+)
+def test_cli_bad_input_exits_2_with_one_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], text: str, message: str
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["explore", str(path), "--json", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_cli_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", str(tmp_path / "none.yaml")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "none.yaml" in err and len(err.strip().splitlines()) == 1
+
+
+# -- the outcome tree as DOT ---------------------------------------------------------------------
+def test_dot_draws_a_merged_position_once_with_an_arrow_from_each_path() -> None:
+    found = explore(board(TWO_FOR_ONE))
+    dot = exploration_dot(found, max_positions=1000)
+    into = Counter(child for p in found.positions for _, child in p.edges)
+    merged = next(p for p in found.positions if into[p.id] > 1 and p.outcome is None)
+    assert dot.count(f"\n  p{merged.id} [label=") == 1
+    assert dot.count(f" -> p{merged.id} [") == into[merged.id] == 2
+    # every end position is drawn as its outcome: one node per outcome, arrows counted per action
+    assert [line for line in dot.splitlines() if line.startswith("  o")] != []
+    assert sum(dot.count(f" -> o{i + 1} [") for i in range(len(found.outcomes))) == sum(
+        into[p.id] for p in found.positions if p.outcome is not None
+    )
+    assert 'p0 [label="Bob: respond to Ann\'s Two-For-One?", shape=box, style="rounded,bold"]' in dot
+
+
+def test_dot_of_the_poison_board() -> None:
+    dot = exploration_dot(explore(board(POISON)))
+    assert dot.splitlines()[4:] == [
+        '  p0 [label="Bob: respond to Ann\'s Unicorn Poison?", shape=box, style="rounded,bold"];',
+        '  p1 [label="Cat: respond to Ann\'s Unicorn Poison?", shape=box, style=rounded];',
+        '  p3 [label="Bob: respond to Cat\'s Neigh?", shape=box, style=rounded];',
+        '  p6 [label="Cat: respond to Bob\'s Neigh?", shape=box, style=rounded];',
+        '  o1 [label="Outcome 1: 1 path\\nBob stable: -\\ndiscard: Basic Unicorn, Unicorn Poison", '
+        'shape=note, style=filled, fillcolor="#eef5e9"];',
+        '  o2 [label="Outcome 2: 1 path\\nCat hand: -\\ndiscard: Unicorn Poison, Neigh", '
+        'shape=note, style=filled, fillcolor="#eef5e9"];',
+        '  o3 [label="Outcome 3: 2 paths\\nBob hand: -\\nBob stable: -\\nCat hand: -\\n'
+        'discard: Basic Unicorn, Unicorn Poison, Neigh, Neigh", shape=note, style=filled, fillcolor="#eef5e9"];',
+        '  o4 [label="Outcome 4: 1 path\\nBob hand: -\\ndiscard: Unicorn Poison, Neigh", '
+        'shape=note, style=filled, fillcolor="#eef5e9"];',
+        '  p0 -> p1 [label="pass: Bob"];',
+        '  p0 -> p6 [label="respond: Bob Neigh"];',
+        '  p1 -> o1 [label="pass: Cat"];',
+        '  p1 -> p3 [label="respond: Cat Neigh"];',
+        '  p3 -> o2 [label="pass: Bob"];',
+        '  p3 -> o3 [label="respond: Bob Neigh"];',
+        '  p6 -> o4 [label="pass: Cat"];',
+        '  p6 -> o3 [label="respond: Cat Neigh"];',
+        "}",
+    ]
+
+
+def test_dot_escapes_every_label_and_marks_a_cut_walk() -> None:
+    text = """ruleset: unstable-unicorns
+cards:
+  - {name: 'Bob''s "Lucky" \\ Unicorn', type: Basic Unicorn}
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Neigh], stable: ['Bob''s "Lucky" \\ Unicorn']}
+  - {name: Cat, hand: [Neigh]}
+script:
+  - play: {player: Ann, card: Unicorn Poison}
+"""
+    found = explore(board(text), max_nodes=3)
+    dot = exploration_dot(found)
+    assert dot_escape('Bob\'s "Lucky" \\ Unicorn') == 'Bob\'s \\"Lucky\\" \\\\ Unicorn'
+    assert 'discard: Bob\'s \\"Lucky\\" \\\\ Unicorn, Unicorn Poison' in dot
+    assert "(not walked to the end)" in dot and 'style="rounded,dashed"' in dot
+    assert found.positions[0].expanded is False
+    if shutil.which("dot"):
+        svg = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, check=True).stdout
+        assert "Lucky" in svg
+
+
+def test_dot_draws_at_most_max_positions() -> None:
+    found = explore(board(TWO_FOR_ONE))
+    dot = exploration_dot(found, max_positions=3)
+    drawn = [line for line in dot.splitlines() if line.startswith("  p") and "[label=" in line and "->" not in line]
+    assert len(drawn) == 3
+    inner = len([p for p in found.positions if p.outcome is None])
+    assert f'more [label="... {inner - 3} more positions", shape=plaintext];' in dot

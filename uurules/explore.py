@@ -1,0 +1,680 @@
+"""The FAQ explorer: every way a staged board can play out from here.
+
+"Can Bob still save his Unicorn?" "Does the order of my Neighs matter?" :func:`explore` answers
+such questions by walking every legal sequence of *decisions* from the current position, with
+the engine's own :meth:`~uurules.engine.game.Game.push` and :meth:`~uurules.engine.game.Game.undo`:
+every response or pass, every optional effect used or not, every target, every order.
+
+>>> from uurules.scenario import Scenario
+>>> scn = Scenario.from_text('''
+... ruleset: unstable-unicorns
+... players:
+...   - {name: Ann, hand: [Unicorn Poison]}
+...   - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+... script:
+...   - play: {player: Ann, card: Unicorn Poison}
+... ''')
+>>> found = explore(scn)
+>>> [(o.players["Bob"]["stable"], o.paths, o.example) for o in found.outcomes]
+[([], 1, [{'pass': 'Bob'}]), (['Basic Unicorn'], 1, [{'respond': {'player': 'Bob', 'card': 'Neigh'}}])]
+
+What is walked
+    The decisions pending from the current position, and the decisions they lead to, until a
+    position where nothing is pending and nothing is resolving (``state.resolving`` is false):
+    that is the *end* of a path, and its board is an *outcome*. New turns and new plays are
+    not started (``begin-turn``, ``end-turn``, ``draw`` and ``resolve`` are never tried;
+    ``resolve`` is only a shortcut for passes that are walked one by one). With
+    ``plays=True``, a quiet position where the active player may still play a card is a
+    decision too: each card the rules let them play is tried (not playing is not an outcome).
+
+Merging positions
+    Positions reached by different paths are merged when their *canonical key* is equal (see
+    :func:`state_key`): the whole state, except what cannot change what happens next: the ids
+    the engine hands out during the walk (pile items, links, effects, groups; renamed in order
+    of appearance), the links of the effect chain that have finished resolving (kept on the
+    state only for the pictures), and the id counter. The seeded random state is kept in the
+    key: two positions that would shuffle differently are never merged, even when no shuffle
+    follows (merging them would need to know the future).
+
+Outcomes
+    Two ends are the same outcome when a person would see the same board: every player's zones
+    and numbers and the shared zones as card names in order, the cards' states (``status``)
+    and the winner, as ``uurules run --json`` prints them. Each outcome counts the decision
+    paths that reach it (counted through merged positions, so a path is a whole sequence of
+    decisions from the start) and keeps one shortest example path, as scenario script steps
+    (``{"pass": "Bob"}``, ``{"respond": {"player": "Bob", "card": "Neigh"}}``,
+    ``{"choose": "yes"}``) that replay it when appended to the scenario's script.
+
+Limits
+    ``max_nodes`` caps the decision nodes visited (one per action tried). Reaching it, or an
+    interrupt (Ctrl-C, ``KeyboardInterrupt``), stops the walk cleanly: the result holds what was
+    found so far, ``complete`` is false and ``message`` says why; path counts are then lower
+    bounds. The caller's game is never changed: the walk runs on a copy.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+from uurules.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    BeginTurn,
+    Choose,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    describe,
+)
+from uurules.engine.game import Game
+from uurules.engine.readonly import READ_ONLY
+from uurules.engine.state import State
+from uurules.scenario import Scenario, board_view
+
+DEFAULT_MAX_NODES = 100_000
+PROGRESS_EVERY = 1_000
+
+
+# ----------------------------------------------------------------------------------------------
+# Results
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    """One distinct end of the board, with how many decision paths reach it."""
+
+    players: dict[str, Any]
+    zones: dict[str, Any]
+    status: dict[str, Any]
+    winner: str | None
+    paths: int
+    example: list[dict[str, Any]]
+    """One shortest path to it, as scenario script steps."""
+    actions: list[Action]
+    """The same path as engine actions (``game.push`` each to replay it)."""
+    positions: list[int] = field(default_factory=list)
+    """The ids of the final positions (:attr:`Exploration.positions`) that show this board."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "zones": self.zones,
+            "status": self.status,
+            "paths": self.paths,
+            "example": self.example,
+        }
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """The board as :func:`uurules.scenario.board_view` gives it."""
+        return {"players": self.players, "zones": self.zones, "status": self.status, "winner": self.winner}
+
+    @property
+    def example_text(self) -> str:
+        """The example path in words (``pass: Bob; respond: Cat Neigh``), or ``(no decision)``."""
+        return "; ".join(describe(a) for a in self.actions) or "(no decision)"
+
+
+@dataclass(slots=True)
+class Position:
+    """A position of the walk (positions reached by several paths are one position).
+
+    ``question`` is the pending decision's question (``None`` at an end); ``edges`` are the
+    actions tried here and the positions they lead to; ``outcome`` is the index of the outcome
+    an end shows.
+    """
+
+    id: int
+    player: str | None
+    question: str | None
+    edges: list[tuple[Action, int]] = field(default_factory=list)
+    outcome: int | None = None
+    expanded: bool = False
+
+
+@dataclass
+class Progress:
+    """What a ``progress`` callback is given: figures so far."""
+
+    nodes: int
+    positions: int
+    outcomes: int
+    max_nodes: int
+    done: bool = False
+
+
+@dataclass
+class Exploration:
+    """Everything :func:`explore` found."""
+
+    title: str
+    start: dict[str, Any]
+    """The board the walk started from (``players``, ``zones``, ``status``, ``winner``)."""
+    outcomes: list[Outcome]
+    nodes: int
+    """Decision nodes visited: one per action tried (a merged position is entered once per path into it)."""
+    positions: list[Position]
+    """The merged positions, ``positions[0]`` the start, in the order they were found."""
+    complete: bool
+    message: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"outcomes": [...], "nodes": N}``, as ``uurules explore --json`` prints it."""
+        return {"outcomes": [o.to_json() for o in self.outcomes], "nodes": self.nodes}
+
+    @property
+    def paths(self) -> int:
+        """Decision paths from the start to an end (a lower bound when the walk was cut)."""
+        return sum(o.paths for o in self.outcomes)
+
+    def replay(self, game: Game, outcome: int | Outcome) -> None:
+        """Push the example path of ``outcome`` (an index or an outcome) onto ``game``."""
+        chosen = self.outcomes[outcome] if isinstance(outcome, int) else outcome
+        for action in chosen.actions:
+            game.push(action)
+
+    def changed_places(self) -> list[str]:
+        """The places (``"Bob stable"``, ``"discard"``, ``"Ann/Monk of Targ"``, ``"winner"``) some outcome changes."""
+        before = places(self.start)
+        found: dict[str, None] = {}
+        for o in self.outcomes:
+            after = places(o.board)
+            for k in [*before, *after]:
+                if before.get(k, "-") != after.get(k, "-"):
+                    found[k] = None
+        order = [*before, *(k for o in self.outcomes for k in places(o.board))]
+        return [k for k in dict.fromkeys(order) if k in found]
+
+    def changes(self, outcome: int | Outcome) -> dict[str, str]:
+        """What ``outcome`` shows in the places it changes: ``{"Bob stable": "-", "discard": "..."}``."""
+        chosen = self.outcomes[outcome] if isinstance(outcome, int) else outcome
+        before, after = places(self.start), places(chosen.board)
+        return {k: after.get(k, "-") for k in self.changed_places() if before.get(k, "-") != after.get(k, "-")}
+
+    def dot(self, **options: Any) -> str:
+        """The outcome tree as DOT source (:func:`uurules.explore_dot.exploration_dot`)."""
+        from uurules.explore_dot import exploration_dot
+
+        return exploration_dot(self, **options)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # pragma: no cover - IPython display
+        p.text(self.summary())
+
+    def summary(self) -> str:
+        state = "complete" if self.complete else "cut short"
+        line = (
+            f"{self.nodes} decision node{'s' if self.nodes != 1 else ''}, {len(self.positions)} "
+            f"position{'s' if len(self.positions) != 1 else ''}, {len(self.outcomes)} "
+            f"outcome{'s' if len(self.outcomes) != 1 else ''} ({state})"
+        )
+        return line + (f": {self.message}" if self.message else "")
+
+
+def places(view: dict[str, Any]) -> dict[str, str]:
+    """A board (``players``, ``zones``, ``status``, ``winner``) as text by place, for tables.
+
+    >>> places({"players": {"Bob": {"hand": ["Neigh"], "stable": []}}, "zones": {"discard": ["Yay"]},
+    ...         "status": {"Bob/Monk": {"wounds": 1}}, "winner": None})
+    {'Bob hand': 'Neigh', 'Bob stable': '-', 'discard': 'Yay', 'Bob/Monk': 'wounds 1', 'winner': '-'}
+    """
+    out: dict[str, str] = {}
+    for player, zones in view["players"].items():
+        for zone, value in zones.items():
+            out[f"{player} {zone}"] = _text(value)
+    for zone, value in view["zones"].items():
+        out[zone] = _text(value)
+    for ref, st in view["status"].items():
+        out[ref] = ", ".join(f"{k} {v}" for k, v in st.items()) or "-"
+    out["winner"] = view.get("winner") or "-"
+    return out
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "-"
+    return str(value)
+
+
+# ----------------------------------------------------------------------------------------------
+# The canonical state key
+# ----------------------------------------------------------------------------------------------
+_FRESH = ("fresh-id",)
+
+
+class StateKeys:
+    """Canonical keys of the positions of one walk (see :func:`state_key`).
+
+    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
+    during the walk (pile items, links, effects, groups) and are renamed in order of
+    appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
+    state (owner, counters, wounds ...) differs from the start, and the random state (an
+    immutable tuple) is replaced by a number, one per distinct value, found once per tuple
+    object. Keys are comparable only between positions keyed by the same instance.
+    """
+
+    def __init__(self, base: int, start: State | None = None) -> None:
+        self.base = base
+        self.intern_rng = start is not None
+        self._rng_objects: dict[int, tuple[Any, int]] = {}
+        self._rng_values: dict[Any, int] = {}
+        # the cards' state at the start of the walk: a key lists only the cards that differ from it
+        self._cards = {} if start is None else {cid: _CARD_FIELDS(c) for cid, c in start.cards.items()}
+        self._parts: dict[Hashable, Any] = {}
+
+    def _rng(self, value: Any) -> Hashable:
+        if not self.intern_rng:
+            return _freeze(value, {}, self.base)
+        got = self._rng_objects.get(id(value))
+        if got is not None and got[0] is value:
+            return got[1]
+        try:
+            label = self._rng_values.setdefault(value, len(self._rng_values))
+        except TypeError:  # not hashable: a list; compare it by value
+            return _freeze(value, {}, self.base)
+        self._rng_objects[id(value)] = (value, label)  # keeps the object alive: its id stays its own
+        return label
+
+    def __call__(self, state: State) -> Hashable:
+        base = self.base
+        names: dict[int, Hashable] = {}
+
+        def fresh(value: int | None) -> Hashable:
+            if value is None or value < base:
+                return value
+            label = names.get(value)
+            if label is None:
+                label = names[value] = (*_FRESH, len(names))
+            return label
+
+        pile = tuple(
+            (fresh(i.id), i.card, i.player, fresh(i.answers), i.ability, _freeze(i.data, names, base))
+            for i in state.pile
+        )
+        links = tuple(
+            (
+                fresh(link.id),
+                link.cause,
+                tuple(
+                    (
+                        fresh(e.id),
+                        e.verb,
+                        e.player,
+                        e.source,
+                        e.label,
+                        e.status,
+                        tuple(e.targets),
+                        tuple(fresh(i) for i in e.replaced_by),
+                        fresh(e.replaces),
+                        e.replaced_with,
+                        fresh(e.group),
+                        _freeze(e.data, names, base),
+                    )
+                    for e in link.effects
+                ),
+            )
+            for link in state.chain
+            if not link.resolved
+        )
+        window = None if state.window is None else (fresh(state.window.item), tuple(state.window.passed))
+        d = state.pending
+        pending = (
+            None
+            if d is None
+            else (
+                d.player,
+                d.question,
+                tuple(d.options),
+                d.kind,
+                _freeze(d.data, names, base),
+                _freeze(d.payloads, names, base),
+            )
+        )
+        baseline = self._cards
+        # only the cards whose state differs from the start (a short tuple, usually empty)
+        cards: tuple[Any, ...] = tuple(
+            (cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid)
+        )
+        if len(state.cards) != len(baseline):  # cards came or went: say which are there
+            cards += (tuple(state.cards),)
+        marks = tuple((c.id, _freeze(c.marks, names, base)) for c in state.cards.values() if c.marks)
+        # parts that many positions share are kept once (a walk holds one key per position)
+        same = self._parts.setdefault
+        return (
+            same(players := tuple(state.players), players),
+            state.active,
+            state.phase,
+            state.turn,
+            state.winner,
+            state.hand_limit,
+            tuple([same(z, z) for z in map(tuple, state.zones.values())]),
+            cards,
+            marks,
+            same(numbers := tuple((p, tuple(n.items())) for p, n in state.numbers.items()), numbers),
+            same(pile, pile),
+            window,
+            same(links, links),
+            same(pending, pending),
+            same(flags := _freeze(state.flags, names, base) if state.flags else (), flags),
+            self._rng(state.rng_state),
+        )
+
+
+_CARD_FIELDS = attrgetter("name", "shown", "owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
+_SCALARS = frozenset({str, bool, float, type(None)})
+
+
+def _freeze(value: Any, names: dict[int, Hashable], base: int) -> Hashable:
+    """Plain data as a hashable value; ids from ``base`` on renamed through ``names``."""
+    cls = type(value)
+    if cls is int:
+        if value < base:
+            return value  # type: ignore[no-any-return]
+        label = names.get(value)
+        if label is None:
+            label = names[value] = (*_FRESH, len(names))
+        return label
+    if cls in _SCALARS:
+        return value  # type: ignore[no-any-return]
+    if cls in READ_ONLY:  # a printed card's data: never changes, shared by every copy of the state
+        return ("printed", id(value))
+    if isinstance(value, dict):
+        return ("{}", *[(k, _freeze(v, names, base)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return ("[]", *[_freeze(v, names, base) for v in value])
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(_freeze(v, names, base) for v in value))
+    if isinstance(value, int):  # an int subclass (bool is handled above)
+        return _freeze(int(value), names, base)
+    return ("obj", repr(value))
+
+
+def state_key(state: State, base: int) -> Hashable:
+    """The canonical key of a position: equal keys, same future.
+
+    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
+    during the walk (pile items, links, effects, groups) and are renamed in order of
+    appearance, so two positions that differ only in those names get one key. Finished links
+    of the effect chain and the id counter are left out; everything else is in. (A walk keeps
+    one :class:`StateKeys`, which remembers random states it has seen.)
+    """
+    return StateKeys(base)(state)
+
+
+# ----------------------------------------------------------------------------------------------
+# Script steps: the inverse of the scenario's verbs
+# ----------------------------------------------------------------------------------------------
+def script_step(action: Action) -> dict[str, Any]:
+    """An action as the scenario script step that stands for it (CONTRACT.md).
+
+    >>> script_step(Pass("Bob")), script_step(Choose("yes"))
+    ({'pass': 'Bob'}, {'choose': 'yes'})
+    """
+    match action:
+        case Choose(option=o):
+            return {"choose": o}
+        case Pass(player=p):
+            return {"pass": p}
+        case Respond(responses=rs):
+            items = [{"player": r.player, "card": r.card, **({"to": r.to} if r.to is not None else {})} for r in rs]
+            return {"respond": items[0] if len(items) == 1 else items}
+        case Play(player=p, card=c, targets=t):
+            return {"play": {"player": p, "card": c, **({"targets": list(t)} if t else {})}}
+        case Resolve(count=n):
+            return {"resolve": "all" if n is None else n}
+        case BeginTurn(player=p):
+            return {"begin-turn": p}
+        case EndTurn(player=p):
+            return {"end-turn": p}
+        case DrawAction(player=p):
+            return {"draw": p}
+        case Activate(player=p, card=c, targets=t, ability=ab):
+            out: dict[str, Any] = {"player": p, "card": c}
+            if t:
+                out["targets"] = list(t)
+            if ab is not None:
+                out["ability"] = ab
+            return {"activate": out}
+        case Attack(player=p, attacker=a, target=t, hit=h, defender=d):
+            att: dict[str, Any] = {"player": p, "attacker": a, "target": t, "hit": h}
+            if d is not None:
+                att["defender"] = d
+            return {"attack": att}
+    raise TypeError(f"not an action: {action!r}")  # pragma: no cover
+
+
+# ----------------------------------------------------------------------------------------------
+# The walk
+# ----------------------------------------------------------------------------------------------
+_NOT_DECISIONS = (BeginTurn, EndTurn, DrawAction, Resolve)
+
+
+def _as_game(target: Scenario | Game | str | Path) -> Game:
+    if isinstance(target, Game):
+        return target
+    scn = target if isinstance(target, Scenario) else Scenario.from_file(target)
+    return scn.play(auto=False)
+
+
+def explore(
+    scenario_or_game: Scenario | Game | str | Path,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    progress: Callable[[Progress], None] | None = None,
+    *,
+    plays: bool = False,
+) -> Exploration:
+    """Walk every legal sequence of decisions from the current position of ``scenario_or_game``.
+
+    It is a game, a scenario (its script is played first, without ``auto`` answers) or a
+    scenario file. ``progress`` is called with a :class:`Progress` every 1,000 decision nodes and
+    once at the end. ``plays=True`` also tries every card the active player may play from a quiet
+    position. See the module documentation for what is walked, merged and counted.
+    """
+    if max_nodes < 1:
+        raise ValueError("max_nodes must be at least 1")
+    game = _as_game(scenario_or_game)
+    work = Game(game.ruleset, game.state.copy(), title=game.title)
+    base = work.state.next_id
+    start = board_view(work)
+    walker = _Walker(work, base, plays)
+    collecting = gc.isenabled()
+    gc.disable()  # the walk makes no reference cycles; the collector would rescan the table of positions
+    try:
+        complete, message = walker.run(max_nodes, progress)
+    finally:
+        if collecting:
+            gc.enable()
+    outcomes = walker.results()
+    if progress is not None:
+        progress(Progress(walker.nodes, len(walker.positions), len(outcomes), max_nodes, done=True))
+    return Exploration(game.title, start, outcomes, walker.nodes, walker.positions, complete, message)
+
+
+@dataclass(slots=True)
+class _Frame:
+    position: int
+    actions: list[Action]
+    next: int = 0
+
+
+class _Walker:
+    """A depth-first walk with a table of merged positions (one push per edge tried)."""
+
+    def __init__(self, game: Game, base: int, plays: bool) -> None:
+        self.game = game
+        self.keys = StateKeys(base, game.state)
+        self.plays = plays
+        self.index: dict[Hashable, int] = {}
+        self.positions: list[Position] = []
+        self.finished: list[int] = []  # post-order: a position after every position below it
+        self.views: dict[Hashable, int] = {}  # outcome board -> outcome index
+        self.boards: list[dict[str, Any]] = []
+        self.nodes = 0
+        self.loops = 0
+
+    # -- one position ---------------------------------------------------------------------------
+    def _decisions(self) -> list[Action]:
+        """The actions that are decisions here, or ``[]`` at an end of a path."""
+        game = self.game
+        s = game.state
+        if s.pending is None and not s.resolving:
+            if not self.plays or s.winner is not None:
+                return []
+            return [a for a in game.legal_actions() if isinstance(a, Play)]
+        return [a for a in game.legal_actions() if not isinstance(a, _NOT_DECISIONS)]
+
+    def _enter(self) -> tuple[int, list[Action] | None]:
+        """The current position's id (new or merged) and, when new and not an end, its decisions."""
+        pid = len(self.positions)
+        known = self.index.setdefault(self.keys(self.game.state), pid)  # one hash of the key
+        if known != pid:
+            return known, None
+        d = self.game.state.pending
+        pos = Position(pid, d.player if d else None, d.question if d else None)
+        self.positions.append(pos)
+        actions = self._decisions()
+        if not actions:
+            pos.outcome = self._outcome()
+            pos.expanded = True
+            self.finished.append(pid)
+            return pid, None
+        return pid, actions
+
+    def _outcome(self) -> int:
+        view = board_view(self.game)
+        key = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        found = self.views.get(key)
+        if found is None:
+            found = self.views[key] = len(self.boards)
+            self.boards.append(view)
+        return found
+
+    # -- the walk ---------------------------------------------------------------------------------
+    def run(self, max_nodes: int, progress: Callable[[Progress], None] | None) -> tuple[bool, str | None]:
+        game = self.game
+        root, actions = self._enter()
+        stack: list[_Frame] = [] if actions is None else [_Frame(root, actions)]
+        on_stack = {root} if actions is not None else set()
+        tick = PROGRESS_EVERY
+        try:
+            while stack:
+                frame = stack[-1]
+                if frame.next >= len(frame.actions):
+                    stack.pop()
+                    on_stack.discard(frame.position)
+                    self.positions[frame.position].expanded = True
+                    self.finished.append(frame.position)
+                    if stack:
+                        game.undo()
+                    continue
+                if self.nodes >= max_nodes:
+                    return False, (
+                        f"stopped after {self.nodes} decision nodes (max_nodes={max_nodes}); "
+                        "the outcomes and path counts so far are shown"
+                    )
+                action = frame.actions[frame.next]
+                frame.next += 1
+                game.push(action)
+                self.nodes += 1
+                child, child_actions = self._enter()
+                if child in on_stack:
+                    # a sequence of decisions came back to a position on its own path
+                    self.loops += 1
+                    game.undo()
+                    continue
+                self.positions[frame.position].edges.append((action, child))
+                if child_actions is None:
+                    game.undo()
+                else:
+                    stack.append(_Frame(child, child_actions))
+                    on_stack.add(child)
+                if progress is not None and self.nodes >= tick:
+                    tick += PROGRESS_EVERY
+                    progress(Progress(self.nodes, len(self.positions), len(self.boards), max_nodes))
+        except KeyboardInterrupt:
+            return (
+                False,
+                f"interrupted after {self.nodes} decision nodes; the outcomes and path counts so far are shown",
+            )
+        finally:
+            # positions left on the stack were cut short: they come after what lies below them
+            self.finished.extend(f.position for f in reversed(stack))
+        if self.loops:
+            return (
+                True,
+                f"{self.loops} decision(s) led back to an earlier position of the same path and were not walked",
+            )
+        return True, None
+
+    # -- counting paths ---------------------------------------------------------------------------
+    def results(self) -> list[Outcome]:
+        """Path counts and shortest examples, by dynamic programming over the merged positions."""
+        n = len(self.positions)
+        if n == 0:
+            return []
+        paths = [0] * n
+        dist = [-1] * n
+        parent: list[tuple[int, Action] | None] = [None] * n
+        paths[0], dist[0] = 1, 0
+        seen = set()
+        for pid in reversed(self.finished):  # a topological order: parents before children
+            if pid in seen:
+                continue
+            seen.add(pid)
+            if dist[pid] < 0:
+                continue
+            for action, child in self.positions[pid].edges:
+                paths[child] += paths[pid]
+                if dist[child] < 0 or dist[pid] + 1 < dist[child]:
+                    dist[child] = dist[pid] + 1
+                    parent[child] = (pid, action)
+        outcomes: list[Outcome] = []
+        best: list[int] = []
+        for view in self.boards:
+            outcomes.append(Outcome(view["players"], view["zones"], view["status"], view["winner"], 0, [], []))
+            best.append(-1)
+        for pos in self.positions:
+            if pos.outcome is None or dist[pos.id] < 0:
+                continue
+            o = outcomes[pos.outcome]
+            o.paths += paths[pos.id]
+            o.positions.append(pos.id)
+            b = best[pos.outcome]
+            if b < 0 or dist[pos.id] < dist[b]:
+                best[pos.outcome] = pos.id
+        for o, b in zip(outcomes, best, strict=True):
+            if b >= 0:
+                o.actions = list(_path_to(b, parent))
+                o.example = [script_step(a) for a in o.actions]
+        return outcomes
+
+
+def _path_to(pid: int, parent: list[tuple[int, Action] | None]) -> Iterable[Action]:
+    out: list[Action] = []
+    step = parent[pid]
+    while step is not None:
+        prev, action = step
+        out.append(action)
+        step = parent[prev]
+    return reversed(out)
+
+
+__all__ = [
+    "Exploration",
+    "Outcome",
+    "Position",
+    "Progress",
+    "StateKeys",
+    "explore",
+    "places",
+    "script_step",
+    "state_key",
+]
