@@ -45,7 +45,7 @@ case "$what" in
     exec uurules run "$@"
     ;;
   test)
-    ruff check uurules tests
+    ruff check uurules tests tools benchmarks
     mypy
     exec python -m pytest -p no:cacheprovider "$@"
     ;;
