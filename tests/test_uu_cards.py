@@ -247,3 +247,34 @@ script:
     ).play()
     # nothing to destroy: the search is carried out without asking
     assert [game.shown(c) for c in game.state.zone("Ann", "hand")] == ["Basic Unicorn"]
+
+
+BRING = """
+ruleset: unstable-unicorns
+cards:
+  - name: Stable Door
+    type: Magic
+    text: BRING a Unicorn card from your hand directly into your Stable.
+    abilities:
+      - when: played
+        steps:
+          - {do: bring, what: unicorn}
+players:
+  - {name: Ann, hand: [Stable Door, Llamacorn]}
+  - {name: Bob, hand: [Neigh, Yay]}
+script:
+  - play: {player: Ann, card: Stable Door}
+  - pass: Bob
+  - choose: Bob/Yay
+"""
+
+
+def test_bring_puts_a_card_into_a_stable_without_playing_it() -> None:
+    game, out = run(BRING)
+    assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
+    assert {"type": "bring", "player": "Ann", "card": "Llamacorn"} in out["events"]
+    # Llamacorn was not played: no response window opened on it, so Bob's Neigh never could stop
+    # it; its own entering effect still triggered (Bob discards; Ann has no card left)
+    assert [e["card"] for e in out["events"] if e["type"] == "play"] == ["Stable Door"]
+    assert [e["player"] for e in out["events"] if e["type"] == "respond"] == []
+    assert out["players"]["Bob"]["hand"] == ["Neigh"] and game.pending is None
