@@ -3,6 +3,7 @@ layer with its one style table and its one escaping function."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -171,6 +172,15 @@ def test_highlight_draws_one_outcomes_example_path_bold() -> None:
     assert [(e.tail, e.head) for e in d.edges if e.status == "chosen"] == [("p0", "p6"), ("p6", "o3")]
     assert [n.id for n in d.nodes if n.status == "outcome-chosen"] == ["o3"]
     assert {e.status for e in markup.outcomes(found).edges} == {"choice"}
+    # the chosen path is drawn to its outcome however few positions are drawn
+    big = explore(Scenario.from_text(TWO_FOR_ONE))
+    last = max(range(len(big.outcomes)), key=lambda i: len(big.outcomes[i].actions))
+    d = markup.outcomes(big, max_positions=1, highlight=last)
+    path = [(e.tail, e.head, e.label) for e in d.edges if e.status == "chosen"]
+    assert [label for *_, label in path] == big.outcomes[last].example_text.split("; ")
+    assert len(path) == len(big.outcomes[last].actions) > 2 and path[-1][1] == f"o{last + 1}"
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(path))  # one unbroken path from p0
+    assert path[0][0] == "p0" and d.node(f"o{last + 1}").status == "outcome-chosen"
 
 
 def test_nothing_pending_is_one_outcome_box() -> None:

@@ -833,7 +833,8 @@ def outcomes(
     positions show that board), with how many decision paths reach it and what it changes.
     At most ``max_positions`` positions are drawn, nearest the start first; arrows into the
     others end at one ``more`` node. An outcome box lists at most ``max_lines`` changed places.
-    ``highlight`` (an outcome's index) draws that outcome's example path bold.
+    ``highlight`` (an outcome's index) draws that outcome's example path bold, and drawn
+    however far it goes.
 
     >>> from uurules.scenario import Scenario
     >>> from uurules.explore import explore
@@ -861,7 +862,18 @@ def outcomes(
     if not positions:
         return diagram
 
-    # the positions drawn: breadth first from the start
+    # the example path of the highlighted outcome: (position, edge index) pairs
+    chosen: set[tuple[int, int]] = set()
+    on_path: list[int] = []
+    if highlight is not None:
+        pid = 0
+        for action in found.outcomes[highlight].actions:
+            k = next(k for k, (a, _) in enumerate(positions[pid].edges) if a == action)
+            chosen.add((pid, k))
+            on_path.append(pid)
+            pid = positions[pid].edges[k][1]
+
+    # the positions drawn: breadth first from the start, and the highlighted path however long
     drawn: dict[int, None] = {}
     queue = [0]
     for pid in queue:
@@ -871,15 +883,7 @@ def outcomes(
             break
         drawn[pid] = None
         queue.extend(child for _, child in positions[pid].edges)
-
-    # the example path of the highlighted outcome: (position, action) pairs
-    chosen: set[tuple[int, int]] = set()
-    if highlight is not None:
-        pid = 0
-        for action in found.outcomes[highlight].actions:
-            child = next(c for a, c in positions[pid].edges if a == action)
-            chosen.add((pid, child))
-            pid = child
+    drawn.update(dict.fromkeys(on_path))
 
     edges: list[Edge] = []
     into: dict[int, int] = {}
@@ -888,7 +892,7 @@ def outcomes(
         used[positions[0].outcome] = None
     hidden = False
     for pid in sorted(drawn):
-        for action, child in positions[pid].edges:
+        for k, (action, child) in enumerate(positions[pid].edges):
             reached = positions[child].outcome
             if reached is not None:
                 head = f"o{reached + 1}"
@@ -898,7 +902,7 @@ def outcomes(
                 into[child] = into.get(child, 0) + 1
             else:
                 head, hidden = "more", True
-            status = "chosen" if (pid, child) in chosen else "choice"
+            status = "chosen" if (pid, k) in chosen else "choice"
             edges.append(Edge(f"p{pid}", head, status, describe(action)))
 
     for pid in sorted(drawn):
