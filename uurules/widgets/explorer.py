@@ -66,8 +66,10 @@ PAUSE = 0.002
 EVERY = 0.1
 """The progress bar is redrawn at most this often (seconds)."""
 
-TREE_POSITIONS = 60
-"""How many positions the widget's outcome tree draws (the rest: "… n more positions")."""
+TREE_POSITIONS = 15
+"""How many positions the widget's outcome tree draws (the rest: "… n more positions"; the chosen
+outcome's path is drawn however long it is). The tree is shrunk to the page's width: more
+positions would make it unreadable."""
 
 HELP = (
     "<b>Run</b> walks every decision from this board: every response or pass, every choice, every "
@@ -131,7 +133,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.help = widgets.HTML(f"<small>{HELP.format(batch=self.batch, max_nodes=max_nodes)}</small>")
         self.summary = widgets.HTML()
         self.summary.add_class("uurules-explore-summary")
-        self.tree = widgets.HTML(layout=widgets.Layout(overflow="auto", max_height="640px"))
+        self.tree = widgets.HTML(layout=widgets.Layout(overflow="auto", max_height="640px", max_width="100%"))
         self.tree.add_class("uurules-explore-tree")
         self.choice = widgets.Dropdown(options=[], description="outcome", layout=widgets.Layout(width="auto"))
         self.choice.add_class("uurules-explore-choice")
