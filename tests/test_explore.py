@@ -20,7 +20,7 @@ from uurules.cli import main
 from uurules.engine.actions import Choose, Pass, Play, Respond, Response, to_step
 from uurules.engine.game import Game
 from uurules.engine.state import Link, PileItem, Window
-from uurules.explore import Exploration, Walk, example_scenario, explore, state_key
+from uurules.explore import Exploration, StateKeys, Walk, example_scenario, explore, state_key
 from uurules.scenario import Scenario, board_json, board_view
 
 explore_module = importlib.import_module("uurules.explore")
@@ -202,6 +202,14 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     hurt = s.copy()
     next(iter(hurt.cards.values())).wounds = 1
     assert state_key(hurt, base) != state_key(s, base)
+    # a walk's keys list only the cards that differ from its start: a mark, a wound, a card gone
+    keys = StateKeys(base, s)
+    marked = s.copy()
+    next(iter(marked.cards.values())).marks["shield"] = True
+    gone = s.copy()
+    del gone.cards[next(iter(gone.cards))]
+    found = {keys(x) for x in (s, s.copy(), hurt, marked, gone)}
+    assert len(found) == 4 and keys(s) == keys(s.copy())
     flagged = s.copy()
     flagged.flags["sequences"] = [{"cause": "begin-turn: Ann", "triggers": [{"n": 1}]}]
     assert state_key(flagged, base) != state_key(s, base)

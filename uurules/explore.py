@@ -320,6 +320,10 @@ class StateKeys:
         self._rng_values: dict[Any, int] = {}
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
         self._cards = {} if start is None else {cid: _CARD_FIELDS(c) for cid, c in start.cards.items()}
+        # the same as whole cards (their attribute dicts, copied: the walk changes the start's
+        # objects), for one comparison that says "no card differs", and whether any has marks
+        self._card_dicts = [] if start is None else [c.copy().__dict__ for c in start.cards.values()]
+        self._start_marks = any(d["marks"] for d in self._card_dicts)
         self._parts: dict[Hashable, Any] = {}
 
     def _rng(self, value: Any) -> Hashable:
@@ -390,14 +394,18 @@ class StateKeys:
                 _freeze(d.payloads, names, base),
             )
         )
-        baseline = self._cards
         # only the cards whose state differs from the start (a short tuple, usually empty)
-        cards: tuple[Any, ...] = tuple(
-            (cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid)
-        )
-        if len(state.cards) != len(baseline):  # cards came or went: say which are there
-            cards += (tuple(state.cards),)
-        marks = tuple((c.id, _freeze(c.marks, names, base)) for c in state.cards.values() if c.marks)
+        held = state.cards
+        cards: tuple[Any, ...] = ()
+        marks: tuple[Any, ...] = ()
+        if list(map(_ATTRS, held.values())) != self._card_dicts:  # one comparison, in C, most often equal
+            baseline = self._cards
+            cards = tuple((cid, f) for cid, c in held.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid))
+            if len(held) != len(baseline):  # cards came or went: say which are there
+                cards += (tuple(held),)
+            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
+        elif self._start_marks:
+            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
         # parts that many positions share are kept once (a walk holds one key per position)
         same = self._parts.setdefault
         return (
@@ -421,6 +429,7 @@ class StateKeys:
 
 
 _CARD_FIELDS = attrgetter("name", "shown", "owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
+_ATTRS = attrgetter("__dict__")
 _SCALARS = frozenset({str, bool, float, type(None)})
 
 
