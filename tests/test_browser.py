@@ -9,6 +9,7 @@ Without chromium these tests skip, except under CI (``CI=true``), where they fai
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,3 +120,34 @@ def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) 
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / "page.png"))
     assert fetched == [out.as_uri()]  # the page alone: nothing else is loaded
+
+
+def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_path: Path) -> None:
+    """Run walks in the background: the page keeps answering, Stop is heard, an outcome replays."""
+    from playwright.sync_api import expect
+
+    shutil.copy(ROOT / "tests" / "browser" / "explorer.ipynb", tmp_path / "explorer.ipynb")
+    shutil.copy(ROOT / "benchmarks" / "three-neighs.yaml", tmp_path / "three-neighs.yaml")
+    with jupyter("voila", tmp_path, "explorer.ipynb") as url:
+        page.goto(url)
+        run = page.locator(".uurules-explore-run")
+        expect(run).to_be_enabled(timeout=60_000)
+        run.click()
+        counts = page.locator(".uurules-explore-counts")
+        expect(counts).to_contain_text(re.compile(r"^\d{1,3},\d{3} decision nodes"), timeout=60_000)
+        page.locator(".uurules-explore-stop").click()
+        summary = page.locator(".uurules-explore-summary")
+        expect(summary).to_contain_text("stopped with the Stop button after", timeout=30_000)
+        expect(summary).to_contain_text("(cut short)")
+        tree = page.locator(".uurules-explore-tree svg")
+        expect(tree).to_be_visible()
+        expect(tree).to_contain_text("Bob: respond to Ann's Two-For-One?")
+        choice = page.locator(".uurules-explore-choice select")
+        choice.select_option(index=2)
+        expect(page.locator(".uurules-explore-details")).to_contain_text("Outcome 3")
+        expect(page.locator(".uurules-stepper .uurules-title, .uurules-stepper h3").first).to_contain_text("Outcome 3")
+        expect(page.locator(".uurules-stepper .uurules-diagram svg")).to_be_visible()
+        expect(page.locator(".uurules-stepper .uurules-log")).to_contain_text("6. choose: Bob/Rhinocorn")
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "explorer-voila.png"), full_page=True)
+        assert page.locator(".uurules-explorer > .uurules-error").first.inner_text().strip() == ""

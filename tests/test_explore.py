@@ -1,12 +1,13 @@
 """The FAQ explorer: outcomes counted by hand, path counts through merged positions, replayable
-examples, the canonical key, cut and interrupted walks, the CLI and the DOT source."""
+examples, the canonical key, cut, interrupted and stepped walks, and the CLI. (The outcome tree's
+picture is tested in test_render_outcomes.py.)"""
 
 from __future__ import annotations
 
 import importlib
 import json
-import shutil
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,12 @@ from typing import Any
 import pytest
 
 import uurules
-from tests.conftest import SCENARIOS
+from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
-from uurules.engine.actions import Choose, Pass, Play, Respond, Response
+from uurules.engine.actions import Choose, Pass, Play, Respond, Response, to_step
 from uurules.engine.game import Game
 from uurules.engine.state import Link, PileItem, Window
-from uurules.explore import Exploration, explore, script_step, state_key
-from uurules.explore_dot import dot_escape, exploration_dot
+from uurules.explore import Exploration, StateKeys, Walk, example_scenario, explore, state_key
 from uurules.scenario import Scenario, board_json, board_view
 
 explore_module = importlib.import_module("uurules.explore")
@@ -153,7 +153,7 @@ def test_every_example_path_replays_as_script_steps() -> None:
             assert (out["players"], out["zones"], out["status"]) == (o.players, o.zones, o.status)
 
 
-def test_script_step_is_the_inverse_of_the_scenario_verbs() -> None:
+def test_examples_are_written_by_to_step_the_inverse_of_the_scenario_verbs() -> None:
     actions = [
         Pass("Bob"),
         Choose("yes"),
@@ -161,7 +161,7 @@ def test_script_step_is_the_inverse_of_the_scenario_verbs() -> None:
         Respond((Response("Bob", "Neigh", "Ann/Unicorn Poison"), Response("Cat", "Neigh"))),
         Play("Ann", "Ann/Two-For-One", ("Bob/Basic Unicorn",)),
     ]
-    scn = board(POISON + "".join(f"  - {json.dumps(script_step(a))}\n" for a in actions))
+    scn = board(POISON + "".join(f"  - {json.dumps(to_step(a))}\n" for a in actions))
     assert [a for step in scn.steps[1:] for a in step.actions] == actions
 
 
@@ -202,6 +202,14 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     hurt = s.copy()
     next(iter(hurt.cards.values())).wounds = 1
     assert state_key(hurt, base) != state_key(s, base)
+    # a walk's keys list only the cards that differ from its start: a mark, a wound, a card gone
+    keys = StateKeys(base, s)
+    marked = s.copy()
+    next(iter(marked.cards.values())).marks["shield"] = True
+    gone = s.copy()
+    del gone.cards[next(iter(gone.cards))]
+    found = {keys(x) for x in (s, s.copy(), hurt, marked, gone)}
+    assert len(found) == 4 and keys(s) == keys(s.copy())
     flagged = s.copy()
     flagged.flags["sequences"] = [{"cause": "begin-turn: Ann", "triggers": [{"n": 1}]}]
     assert state_key(flagged, base) != state_key(s, base)
@@ -281,7 +289,7 @@ def test_explore_never_changes_the_callers_game_and_is_deterministic() -> None:
     assert game.state == before and len(game.actions) == 1
     again = explore(scn)
     assert first.to_json() == again.to_json()
-    assert exploration_dot(first) == exploration_dot(again)
+    assert first.dot() == again.dot() and first.text() == again.text()
     assert uurules.explore is explore
 
 
@@ -360,75 +368,93 @@ def test_cli_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert out == "" and "none.yaml" in err and len(err.strip().splitlines()) == 1
 
 
-# -- the outcome tree as DOT ---------------------------------------------------------------------
-def test_dot_draws_a_merged_position_once_with_an_arrow_from_each_path() -> None:
-    found = explore(board(TWO_FOR_ONE))
-    dot = exploration_dot(found, max_positions=1000)
-    into = Counter(child for p in found.positions for _, child in p.edges)
-    merged = next(p for p in found.positions if into[p.id] > 1 and p.outcome is None)
-    assert dot.count(f"\n  p{merged.id} [label=") == 1
-    assert dot.count(f" -> p{merged.id} [") == into[merged.id] == 2
-    # every end position is drawn as its outcome: one node per outcome, arrows counted per action
-    assert [line for line in dot.splitlines() if line.startswith("  o")] != []
-    assert sum(dot.count(f" -> o{i + 1} [") for i in range(len(found.outcomes))) == sum(
-        into[p.id] for p in found.positions if p.outcome is not None
-    )
-    assert 'p0 [label="Bob: respond to Ann\'s Two-For-One?", shape=box, style="rounded,bold"]' in dot
-
-
-def test_dot_of_the_poison_board() -> None:
-    dot = exploration_dot(explore(board(POISON)))
-    assert dot.splitlines()[4:] == [
-        '  p0 [label="Bob: respond to Ann\'s Unicorn Poison?", shape=box, style="rounded,bold"];',
-        '  p1 [label="Cat: respond to Ann\'s Unicorn Poison?", shape=box, style=rounded];',
-        '  p3 [label="Bob: respond to Cat\'s Neigh?", shape=box, style=rounded];',
-        '  p6 [label="Cat: respond to Bob\'s Neigh?", shape=box, style=rounded];',
-        '  o1 [label="Outcome 1: 1 path\\nBob stable: -\\ndiscard: Basic Unicorn, Unicorn Poison", '
-        'shape=note, style=filled, fillcolor="#eef5e9"];',
-        '  o2 [label="Outcome 2: 1 path\\nCat hand: -\\ndiscard: Unicorn Poison, Neigh", '
-        'shape=note, style=filled, fillcolor="#eef5e9"];',
-        '  o3 [label="Outcome 3: 2 paths\\nBob hand: -\\nBob stable: -\\nCat hand: -\\n'
-        'discard: Basic Unicorn, Unicorn Poison, Neigh, Neigh", shape=note, style=filled, fillcolor="#eef5e9"];',
-        '  o4 [label="Outcome 4: 1 path\\nBob hand: -\\ndiscard: Unicorn Poison, Neigh", '
-        'shape=note, style=filled, fillcolor="#eef5e9"];',
-        '  p0 -> p1 [label="pass: Bob"];',
-        '  p0 -> p6 [label="respond: Bob Neigh"];',
-        '  p1 -> o1 [label="pass: Cat"];',
-        '  p1 -> p3 [label="respond: Cat Neigh"];',
-        '  p3 -> o2 [label="pass: Bob"];',
-        '  p3 -> o3 [label="respond: Bob Neigh"];',
-        '  p6 -> o4 [label="pass: Cat"];',
-        '  p6 -> o3 [label="respond: Cat Neigh"];',
-        "}",
+# -- the walk in steps ---------------------------------------------------------------------------
+@pytest.mark.parametrize("step", [1, 3, 7, 1000])
+def test_a_walk_in_steps_finds_exactly_what_one_walk_finds(step: int) -> None:
+    scn = board(TWO_FOR_ONE)
+    whole = explore(scn)
+    walk = Walk(scn)
+    rounds = 0
+    while not walk.run(step):
+        rounds += 1
+        assert walk.nodes == rounds * step and not walk.ended
+    found = walk.result()
+    assert found.complete and found.message is None
+    assert found.to_json() == whole.to_json() and found.dot() == whole.dot()
+    assert [(p.edges, p.outcome, p.expanded) for p in found.positions] == [
+        (p.edges, p.outcome, p.expanded) for p in whole.positions
     ]
+    assert walk.run(step) is True and walk.result() is found  # an ended walk stays as it is
 
 
-def test_dot_escapes_every_label_and_marks_a_cut_walk() -> None:
-    text = """ruleset: unstable-unicorns
-cards:
-  - {name: 'Bob''s "Lucky" \\ Unicorn', type: Basic Unicorn}
-players:
-  - {name: Ann, hand: [Unicorn Poison]}
-  - {name: Bob, hand: [Neigh], stable: ['Bob''s "Lucky" \\ Unicorn']}
-  - {name: Cat, hand: [Neigh]}
-script:
-  - play: {player: Ann, card: Unicorn Poison}
-"""
-    found = explore(board(text), max_nodes=3)
-    dot = exploration_dot(found)
-    assert dot_escape('Bob\'s "Lucky" \\ Unicorn') == 'Bob\'s \\"Lucky\\" \\\\ Unicorn'
-    assert 'discard: Bob\'s \\"Lucky\\" \\\\ Unicorn, Unicorn Poison' in dot
-    assert "(not walked to the end)" in dot and 'style="rounded,dashed"' in dot
-    assert found.positions[0].expanded is False
-    if shutil.which("dot"):
-        svg = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, check=True).stdout
-        assert "Lucky" in svg
+def test_stopping_a_walk_keeps_what_it_found_and_max_nodes_still_cuts_it() -> None:
+    scn = board(TWO_FOR_ONE)
+    full = explore(scn)
+    seen: list[tuple[int, bool]] = []
+    walk = Walk(scn, progress=lambda p: seen.append((p.nodes, p.done)))
+    assert walk.run(12) is False and walk.nodes == 12
+    walk.stop("stopped with the Stop button")
+    found = walk.result()
+    assert walk.ended and not found.complete and found.message == "stopped with the Stop button"
+    assert found.nodes == 12 and seen == [(12, True)]
+    assert all(b in boards(full) for b in boards(found)) and found.outcomes
+    cut = Walk(scn, max_nodes=10)
+    assert cut.run(4) is False and cut.run(100) is True and cut.nodes == 10
+    assert cut.result().message is not None and "max_nodes=10" in cut.result().message
+    assert cut.result().to_json() == explore(scn, max_nodes=10).to_json()
+    assert repr(cut) == "<Walk: 10 of at most 10 decision nodes, ended>"
+    with pytest.raises(ValueError, match="max_nodes must be at least 1"):
+        Walk(scn, max_nodes=0)
 
 
-def test_dot_draws_at_most_max_positions() -> None:
-    found = explore(board(TWO_FOR_ONE))
-    dot = exploration_dot(found, max_positions=3)
-    drawn = [line for line in dot.splitlines() if line.startswith("  p") and "[label=" in line and "->" not in line]
-    assert len(drawn) == 3
-    inner = len([p for p in found.positions if p.outcome is None])
-    assert f'more [label="... {inner - 3} more positions", shape=plaintext];' in dot
+def test_a_walk_not_run_to_the_end_is_stopped_by_asking_for_its_result() -> None:
+    walk = Walk(board(POISON))
+    walk.run(2)
+    found = walk.result()
+    assert walk.ended and not found.complete and found.message is not None
+    assert found.message.startswith("stopped after 2 decision nodes")
+
+
+# -- what an exploration shows ------------------------------------------------------------------------
+def test_repr_and_text_are_deterministic_and_text_is_the_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
+    found = explore(POISON_FILE)
+    assert repr(found) == (
+        "<Exploration 'Ann plays Unicorn Poison; Bob and Cat each hold a Neigh': "
+        "8 decision nodes, 9 positions, 4 outcomes (complete)>"
+    )
+    assert "0x" not in repr(found)
+    assert main(["explore", str(POISON_FILE)]) == 0
+    assert capsys.readouterr().out == found.text() + "\n"
+
+
+def test_an_exploration_displays_as_its_outcome_tree_and_imports_the_renderer_only_then() -> None:
+    code = (
+        "import sys\n"
+        "from uurules.explore import explore\n"
+        f"found = explore({str(POISON_FILE)!r})\n"
+        "assert 'uurules.render' not in sys.modules and 'graphviz' not in sys.modules\n"
+        "print(repr(found))\n"
+        "bundle = found._repr_mimebundle_()\n"
+        "assert 'uurules.render' in sys.modules\n"
+        "print(bundle['text/plain'].splitlines()[0])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    first, second = out.splitlines()
+    assert first == second == repr(explore(POISON_FILE))
+
+
+# -- replaying an outcome -----------------------------------------------------------------------------
+def test_example_scenario_plays_to_its_outcome_from_a_scenario_a_file_or_a_game() -> None:
+    scn = board(POISON)
+    found = explore(scn)
+    game = scn.play(auto=False)
+    for source in (scn, POISON_FILE, str(POISON_FILE), game):
+        for i, o in enumerate(found.outcomes):
+            saved = example_scenario(source, o, f"outcome {i + 1}")
+            assert saved.title == f"outcome {i + 1}"
+            assert [s.raw for s in saved.steps[1:]] == [next(iter(step.values())) for step in o.example]
+            out = board_json(saved.play())
+            assert (out["players"], out["zones"], out["status"], out["pending"]) == (o.players, o.zones, o.status, None)
+    assert "expect" not in example_scenario(POISON_FILE, found.outcomes[0]).doc.data
+    assert "expect" in Scenario.from_file(POISON_FILE).doc.data
+    assert len(game.actions) == 1  # the explored game is left as it was

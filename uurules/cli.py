@@ -28,7 +28,7 @@ from uurules.engine.errors import UURulesError
 from uurules.scenario import Scenario, board_text
 
 if TYPE_CHECKING:
-    from uurules.explore import Exploration, Progress
+    from uurules.explore import Progress
 
 DEFAULT_MAX_NODES = 100_000
 
@@ -113,47 +113,6 @@ def cmd_html(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table(rows: list[list[str]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
-        cells = [c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-    return out
-
-
-def explore_text(found: Exploration) -> str:
-    """The outcomes of an exploration for a person: a table of what changes, then example paths."""
-    from uurules.explore import places
-
-    lines = []
-    if found.title:
-        lines += [found.title, ""]
-    first = found.positions[0] if found.positions else None
-    if first is not None and first.question:
-        lines.append(f"From: {first.question}")
-    lines.append(
-        f"{found.summary()}; {found.paths} decision path{'s' if found.paths != 1 else ''} in all."
-        if found.complete
-        else f"{found.summary()}"
-    )
-    lines.append("")
-    changed = found.changed_places()
-    header = ["#", "paths", *changed] if changed else ["#", "paths", "board"]
-    rows = [header]
-    for i, o in enumerate(found.outcomes):
-        board = places(o.board)
-        rows.append([str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])])
-    lines += _table(rows)
-    same = {k: v for k, v in places(found.start).items() if k not in changed and not (k == "winner" and v == "-")}
-    if same:
-        lines += ["", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items())]
-    lines += ["", "Example paths (shortest):"]
-    for i, o in enumerate(found.outcomes):
-        lines.append(f"  {i + 1}. {o.example_text}")
-    return "\n".join(lines)
-
-
 def _progress_line(p: Progress) -> None:
     end = "\n" if p.done else "\r"
     print(
@@ -173,7 +132,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(explore_text(found))
+        print(found.text())
     if found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
     return 0

@@ -43,17 +43,27 @@ Outcomes
     paths that reach it (counted through merged positions, so a path is a whole sequence of
     decisions from the start) and keeps one shortest example path, as scenario script steps
     (``{"pass": "Bob"}``, ``{"respond": {"player": "Bob", "card": "Neigh"}}``,
-    ``{"choose": "yes"}``) that replay it when appended to the scenario's script.
+    ``{"choose": "yes"}``, written by :func:`uurules.engine.actions.to_step`) that replay it
+    when appended to the scenario's script (:func:`example_scenario` does that).
 
 Limits
     ``max_nodes`` caps the decision nodes visited (one per action tried). Reaching it, or an
     interrupt (Ctrl-C, ``KeyboardInterrupt``), stops the walk cleanly: the result holds what was
     found so far, ``complete`` is false and ``message`` says why; path counts are then lower
-    bounds. The caller's game is never changed: the walk runs on a copy.
+    bounds. The caller's game is never changed: the walk runs on a copy. :class:`Walk` is the
+    same walk in steps of a few nodes, for a caller that must keep control in between (the
+    explorer widget's Stop button).
+
+Pictures
+    ``found.picture()`` is the outcome tree (:func:`uurules.render.outcomes`), collapsed where
+    paths merge; in Jupyter an :class:`Exploration` shows itself as that picture. The renderer
+    is imported only when a picture is asked for; ``found.text()`` is the table ``uurules
+    explore`` prints.
 """
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
 from collections.abc import Callable, Hashable, Iterable
@@ -62,24 +72,12 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from uurules.engine.actions import (
-    Action,
-    Activate,
-    Attack,
-    BeginTurn,
-    Choose,
-    DrawAction,
-    EndTurn,
-    Pass,
-    Play,
-    Resolve,
-    Respond,
-    describe,
-)
+from uurules import yamlio
+from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Resolve, describe, to_step
 from uurules.engine.game import Game
 from uurules.engine.readonly import READ_ONLY
 from uurules.engine.state import State
-from uurules.scenario import Scenario, board_view
+from uurules.scenario import Scenario, board_view, scenario_dict
 
 DEFAULT_MAX_NODES = 100_000
 PROGRESS_EVERY = 1_000
@@ -166,6 +164,7 @@ class Exploration:
     """The merged positions, ``positions[0]`` the start, in the order they were found."""
     complete: bool
     message: str | None = None
+    _changed: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"outcomes": [...], "nodes": N}``, as ``uurules explore --json`` prints it."""
@@ -184,15 +183,17 @@ class Exploration:
 
     def changed_places(self) -> list[str]:
         """The places (``"Bob stable"``, ``"discard"``, ``"Ann/Monk of Targ"``, ``"winner"``) some outcome changes."""
-        before = places(self.start)
-        found: dict[str, None] = {}
-        for o in self.outcomes:
-            after = places(o.board)
-            for k in [*before, *after]:
-                if before.get(k, "-") != after.get(k, "-"):
-                    found[k] = None
-        order = [*before, *(k for o in self.outcomes for k in places(o.board))]
-        return [k for k in dict.fromkeys(order) if k in found]
+        if self._changed is None:
+            before = places(self.start)
+            found: dict[str, None] = {}
+            for o in self.outcomes:
+                after = places(o.board)
+                for k in [*before, *after]:
+                    if before.get(k, "-") != after.get(k, "-"):
+                        found[k] = None
+            order = [*before, *(k for o in self.outcomes for k in places(o.board))]
+            self._changed = [k for k in dict.fromkeys(order) if k in found]
+        return list(self._changed)
 
     def changes(self, outcome: int | Outcome) -> dict[str, str]:
         """What ``outcome`` shows in the places it changes: ``{"Bob stable": "-", "discard": "..."}``."""
@@ -200,16 +201,9 @@ class Exploration:
         before, after = places(self.start), places(chosen.board)
         return {k: after.get(k, "-") for k in self.changed_places() if before.get(k, "-") != after.get(k, "-")}
 
-    def dot(self, **options: Any) -> str:
-        """The outcome tree as DOT source (:func:`uurules.explore_dot.exploration_dot`)."""
-        from uurules.explore_dot import exploration_dot
-
-        return exploration_dot(self, **options)
-
-    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # pragma: no cover - IPython display
-        p.text(self.summary())
-
+    # -- for people ----------------------------------------------------------------------------
     def summary(self) -> str:
+        """One line: the figures of the walk, and the message if it was cut short."""
         state = "complete" if self.complete else "cut short"
         line = (
             f"{self.nodes} decision node{'s' if self.nodes != 1 else ''}, {len(self.positions)} "
@@ -217,6 +211,64 @@ class Exploration:
             f"outcome{'s' if len(self.outcomes) != 1 else ''} ({state})"
         )
         return line + (f": {self.message}" if self.message else "")
+
+    def text(self) -> str:
+        """The outcomes as ``uurules explore`` prints them: a table of what changes, then example paths."""
+        lines = []
+        if self.title:
+            lines += [self.title, ""]
+        first = self.positions[0] if self.positions else None
+        if first is not None and first.question:
+            lines.append(f"From: {first.question}")
+        lines.append(
+            f"{self.summary()}; {self.paths} decision path{'s' if self.paths != 1 else ''} in all."
+            if self.complete
+            else self.summary()
+        )
+        lines.append("")
+        changed = self.changed_places()
+        rows = [["#", "paths", *changed] if changed else ["#", "paths", "board"]]
+        for i, o in enumerate(self.outcomes):
+            board = places(o.board)
+            rows.append([str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])])
+        lines += _table(rows)
+        same = {k: v for k, v in places(self.start).items() if k not in changed and not (k == "winner" and v == "-")}
+        if same:
+            lines += ["", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items())]
+        lines += ["", "Example paths (shortest):"]
+        for i, o in enumerate(self.outcomes):
+            lines.append(f"  {i + 1}. {o.example_text}")
+        return "\n".join(lines)
+
+    # -- pictures (the renderer is imported only when one is asked for) ------------------------
+    def picture(self, **options: Any) -> Any:
+        """The outcome tree (:func:`uurules.render.outcomes`): a :class:`uurules.render.Picture`."""
+        from uurules import render
+
+        return render.outcomes(self, **options)
+
+    def dot(self, **options: Any) -> str:
+        """The outcome tree as DOT source."""
+        source: str = self.picture(**options).source
+        return source
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.picture().bundle(repr(self))
+        return bundle
+
+    def __repr__(self) -> str:
+        title = f" {self.title!r}" if self.title else ""
+        return f"<Exploration{title}: {self.summary()}>"
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    """Rows of text as aligned columns (the first two, numbers, to the right)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = [c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        out.append("  ".join(cells).rstrip())
+    return out
 
 
 def places(view: dict[str, Any]) -> dict[str, str]:
@@ -268,6 +320,10 @@ class StateKeys:
         self._rng_values: dict[Any, int] = {}
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
         self._cards = {} if start is None else {cid: _CARD_FIELDS(c) for cid, c in start.cards.items()}
+        # the same as whole cards (their attribute dicts, copied: the walk changes the start's
+        # objects), for one comparison that says "no card differs", and whether any has marks
+        self._card_dicts = [] if start is None else [c.copy().__dict__ for c in start.cards.values()]
+        self._start_marks = any(d["marks"] for d in self._card_dicts)
         self._parts: dict[Hashable, Any] = {}
 
     def _rng(self, value: Any) -> Hashable:
@@ -338,14 +394,18 @@ class StateKeys:
                 _freeze(d.payloads, names, base),
             )
         )
-        baseline = self._cards
         # only the cards whose state differs from the start (a short tuple, usually empty)
-        cards: tuple[Any, ...] = tuple(
-            (cid, f) for cid, c in state.cards.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid)
-        )
-        if len(state.cards) != len(baseline):  # cards came or went: say which are there
-            cards += (tuple(state.cards),)
-        marks = tuple((c.id, _freeze(c.marks, names, base)) for c in state.cards.values() if c.marks)
+        held = state.cards
+        cards: tuple[Any, ...] = ()
+        marks: tuple[Any, ...] = ()
+        if list(map(_ATTRS, held.values())) != self._card_dicts:  # one comparison, in C, most often equal
+            baseline = self._cards
+            cards = tuple((cid, f) for cid, c in held.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid))
+            if len(held) != len(baseline):  # cards came or went: say which are there
+                cards += (tuple(held),)
+            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
+        elif self._start_marks:
+            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
         # parts that many positions share are kept once (a walk holds one key per position)
         same = self._parts.setdefault
         return (
@@ -369,6 +429,7 @@ class StateKeys:
 
 
 _CARD_FIELDS = attrgetter("name", "shown", "owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
+_ATTRS = attrgetter("__dict__")
 _SCALARS = frozenset({str, bool, float, type(None)})
 
 
@@ -410,48 +471,6 @@ def state_key(state: State, base: int) -> Hashable:
 
 
 # ----------------------------------------------------------------------------------------------
-# Script steps: the inverse of the scenario's verbs
-# ----------------------------------------------------------------------------------------------
-def script_step(action: Action) -> dict[str, Any]:
-    """An action as the scenario script step that stands for it (CONTRACT.md).
-
-    >>> script_step(Pass("Bob")), script_step(Choose("yes"))
-    ({'pass': 'Bob'}, {'choose': 'yes'})
-    """
-    match action:
-        case Choose(option=o):
-            return {"choose": o}
-        case Pass(player=p):
-            return {"pass": p}
-        case Respond(responses=rs):
-            items = [{"player": r.player, "card": r.card, **({"to": r.to} if r.to is not None else {})} for r in rs]
-            return {"respond": items[0] if len(items) == 1 else items}
-        case Play(player=p, card=c, targets=t):
-            return {"play": {"player": p, "card": c, **({"targets": list(t)} if t else {})}}
-        case Resolve(count=n):
-            return {"resolve": "all" if n is None else n}
-        case BeginTurn(player=p):
-            return {"begin-turn": p}
-        case EndTurn(player=p):
-            return {"end-turn": p}
-        case DrawAction(player=p):
-            return {"draw": p}
-        case Activate(player=p, card=c, targets=t, ability=ab):
-            out: dict[str, Any] = {"player": p, "card": c}
-            if t:
-                out["targets"] = list(t)
-            if ab is not None:
-                out["ability"] = ab
-            return {"activate": out}
-        case Attack(player=p, attacker=a, target=t, hit=h, defender=d):
-            att: dict[str, Any] = {"player": p, "attacker": a, "target": t, "hit": h}
-            if d is not None:
-                att["defender"] = d
-            return {"attack": att}
-    raise TypeError(f"not an action: {action!r}")  # pragma: no cover
-
-
-# ----------------------------------------------------------------------------------------------
 # The walk
 # ----------------------------------------------------------------------------------------------
 _NOT_DECISIONS = (BeginTurn, EndTurn, DrawAction, Resolve)
@@ -476,26 +495,116 @@ def explore(
     It is a game, a scenario (its script is played first, without ``auto`` answers) or a
     scenario file. ``progress`` is called with a :class:`Progress` every 1,000 decision nodes and
     once at the end. ``plays=True`` also tries every card the active player may play from a quiet
-    position. See the module documentation for what is walked, merged and counted.
+    position. See the module documentation for what is walked, merged and counted; :class:`Walk`
+    is the same walk in steps.
     """
-    if max_nodes < 1:
-        raise ValueError("max_nodes must be at least 1")
-    game = _as_game(scenario_or_game)
-    work = Game(game.ruleset, game.state.copy(), title=game.title)
-    base = work.state.next_id
-    start = board_view(work)
-    walker = _Walker(work, base, plays)
-    collecting = gc.isenabled()
-    gc.disable()  # the walk makes no reference cycles; the collector would rescan the table of positions
-    try:
-        complete, message = walker.run(max_nodes, progress)
-    finally:
-        if collecting:
-            gc.enable()
-    outcomes = walker.results()
-    if progress is not None:
-        progress(Progress(walker.nodes, len(walker.positions), len(outcomes), max_nodes, done=True))
-    return Exploration(game.title, start, outcomes, walker.nodes, walker.positions, complete, message)
+    walk = Walk(scenario_or_game, max_nodes, progress, plays=plays)
+    walk.run()
+    return walk.result()
+
+
+class Walk:
+    """An exploration in steps: :func:`explore` for a caller that must keep control in between.
+
+    ``run(n)`` walks at most ``n`` more decision nodes and returns (``True`` once the walk has
+    ended); ``stop()`` ends it where it is; ``result()`` is the :class:`Exploration`. A widget
+    runs it a batch at a time, so that a Stop button can be handled between batches. The walk
+    gives the same result however it is split.
+
+    >>> walk = Walk(Scenario.from_text('''
+    ... ruleset: unstable-unicorns
+    ... players:
+    ...   - {name: Ann, hand: [Unicorn Poison]}
+    ...   - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+    ... script:
+    ...   - play: {player: Ann, card: Unicorn Poison}
+    ... '''))
+    >>> walk.run(1), walk.nodes, walk.run(1), walk.nodes
+    (False, 1, True, 2)
+    >>> walk.result()
+    <Exploration: 2 decision nodes, 3 positions, 2 outcomes (complete)>
+    """
+
+    def __init__(
+        self,
+        scenario_or_game: Scenario | Game | str | Path,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        progress: Callable[[Progress], None] | None = None,
+        *,
+        plays: bool = False,
+    ) -> None:
+        if max_nodes < 1:
+            raise ValueError("max_nodes must be at least 1")
+        game = _as_game(scenario_or_game)
+        work = Game(game.ruleset, game.state.copy(), title=game.title)
+        self.title = game.title
+        self.max_nodes = max_nodes
+        self.progress = progress
+        self.start = board_view(work)
+        self.complete = False
+        self.message: str | None = None
+        self.ended = False
+        self._walker = _Walker(work, work.state.next_id, plays)
+        self._result: Exploration | None = None
+
+    @property
+    def nodes(self) -> int:
+        """Decision nodes visited so far."""
+        return self._walker.nodes
+
+    def figures(self, done: bool = False) -> Progress:
+        """The figures so far, as a ``progress`` callback is given them."""
+        w = self._walker
+        return Progress(w.nodes, len(w.positions), len(w.boards), self.max_nodes, done)
+
+    def run(self, nodes: int | None = None) -> bool:
+        """Walk at most ``nodes`` more decision nodes (``None``: to the end); ``True`` once the walk has ended."""
+        if self.ended:
+            return True
+        w = self._walker
+        budget = self.max_nodes if nodes is None else min(self.max_nodes, w.nodes + max(nodes, 0))
+        collecting = gc.isenabled()
+        gc.disable()  # the walk makes no reference cycles; the collector would rescan the table of positions
+        try:
+            ended = w.run(budget, self.max_nodes, self._tick)
+        finally:
+            if collecting:
+                gc.enable()
+        if ended is not None:
+            self._end(*ended)
+        return self.ended
+
+    def stop(self, message: str | None = None) -> None:
+        """End the walk where it is (``message`` says why); what was found so far is the result."""
+        if not self.ended:
+            self._end(
+                False,
+                message or f"stopped after {self.nodes} decision nodes; the outcomes and path counts so far are shown",
+            )
+
+    def result(self) -> Exploration:
+        """What the walk found (it is stopped first if it has not ended)."""
+        self.stop()
+        if self._result is None:
+            w = self._walker
+            self._result = Exploration(
+                self.title, self.start, w.results(), w.nodes, w.positions, self.complete, self.message
+            )
+        return self._result
+
+    def _tick(self) -> None:
+        if self.progress is not None:
+            self.progress(self.figures())
+
+    def _end(self, complete: bool, message: str | None) -> None:
+        self.ended, self.complete, self.message = True, complete, message
+        self._walker.close()
+        if self.progress is not None:
+            self.progress(self.figures(done=True))
+
+    def __repr__(self) -> str:
+        state = "ended" if self.ended else "running"
+        return f"<Walk: {self.nodes} of at most {self.max_nodes} decision nodes, {state}>"
 
 
 @dataclass(slots=True)
@@ -506,7 +615,7 @@ class _Frame:
 
 
 class _Walker:
-    """A depth-first walk with a table of merged positions (one push per edge tried)."""
+    """A depth-first walk with a table of merged positions (one push per edge tried), resumable."""
 
     def __init__(self, game: Game, base: int, plays: bool) -> None:
         self.game = game
@@ -519,6 +628,10 @@ class _Walker:
         self.boards: list[dict[str, Any]] = []
         self.nodes = 0
         self.loops = 0
+        self.tick = PROGRESS_EVERY
+        root, actions = self._enter()
+        self.stack: list[_Frame] = [] if actions is None else [_Frame(root, actions)]
+        self.on_stack = {root} if actions is not None else set()
 
     # -- one position ---------------------------------------------------------------------------
     def _decisions(self) -> list[Action]:
@@ -558,19 +671,18 @@ class _Walker:
         return found
 
     # -- the walk ---------------------------------------------------------------------------------
-    def run(self, max_nodes: int, progress: Callable[[Progress], None] | None) -> tuple[bool, str | None]:
+    def run(self, budget: int, max_nodes: int, tick: Callable[[], None]) -> tuple[bool, str | None] | None:
+        """Walk until the end, ``max_nodes`` or ``budget`` nodes: ``(complete, message)`` when the
+        walk has ended, ``None`` when it stopped at ``budget`` and may go on."""
         game = self.game
-        root, actions = self._enter()
-        stack: list[_Frame] = [] if actions is None else [_Frame(root, actions)]
-        on_stack = {root} if actions is not None else set()
-        tick = PROGRESS_EVERY
+        stack, on_stack, positions = self.stack, self.on_stack, self.positions
         try:
             while stack:
                 frame = stack[-1]
                 if frame.next >= len(frame.actions):
                     stack.pop()
                     on_stack.discard(frame.position)
-                    self.positions[frame.position].expanded = True
+                    positions[frame.position].expanded = True
                     self.finished.append(frame.position)
                     if stack:
                         game.undo()
@@ -580,6 +692,8 @@ class _Walker:
                         f"stopped after {self.nodes} decision nodes (max_nodes={max_nodes}); "
                         "the outcomes and path counts so far are shown"
                     )
+                if self.nodes >= budget:
+                    return None
                 action = frame.actions[frame.next]
                 frame.next += 1
                 game.push(action)
@@ -590,29 +704,32 @@ class _Walker:
                     self.loops += 1
                     game.undo()
                     continue
-                self.positions[frame.position].edges.append((action, child))
+                positions[frame.position].edges.append((action, child))
                 if child_actions is None:
                     game.undo()
                 else:
                     stack.append(_Frame(child, child_actions))
                     on_stack.add(child)
-                if progress is not None and self.nodes >= tick:
-                    tick += PROGRESS_EVERY
-                    progress(Progress(self.nodes, len(self.positions), len(self.boards), max_nodes))
+                if self.nodes >= self.tick:
+                    self.tick += PROGRESS_EVERY
+                    tick()
         except KeyboardInterrupt:
             return (
                 False,
                 f"interrupted after {self.nodes} decision nodes; the outcomes and path counts so far are shown",
             )
-        finally:
-            # positions left on the stack were cut short: they come after what lies below them
-            self.finished.extend(f.position for f in reversed(stack))
         if self.loops:
             return (
                 True,
                 f"{self.loops} decision(s) led back to an earlier position of the same path and were not walked",
             )
         return True, None
+
+    def close(self) -> None:
+        """The walk has ended: positions left on the stack were cut short, and come after what lies below them."""
+        self.finished.extend(f.position for f in reversed(self.stack))
+        self.stack.clear()
+        self.on_stack.clear()
 
     # -- counting paths ---------------------------------------------------------------------------
     def results(self) -> list[Outcome]:
@@ -653,7 +770,7 @@ class _Walker:
         for o, b in zip(outcomes, best, strict=True):
             if b >= 0:
                 o.actions = list(_path_to(b, parent))
-                o.example = [script_step(a) for a in o.actions]
+                o.example = [to_step(a) for a in o.actions]
         return outcomes
 
 
@@ -667,14 +784,55 @@ def _path_to(pid: int, parent: list[tuple[int, Action] | None]) -> Iterable[Acti
     return reversed(out)
 
 
+def example_scenario(
+    scenario_or_game: Scenario | Game | str | Path, outcome: Outcome, title: str | None = None
+) -> Scenario:
+    """A scenario that plays to ``outcome``: the explored board, its script, then the outcome's example path.
+
+    ``scenario_or_game`` is what was explored: a scenario or a scenario file (its own text is
+    kept, without its ``expect:`` block) or a game (:func:`uurules.scenario.scenario_dict`
+    writes down its board and what was done on it).
+
+    >>> scn = Scenario.from_text('''
+    ... ruleset: unstable-unicorns
+    ... title: Poison
+    ... players:
+    ...   - {name: Ann, hand: [Unicorn Poison]}
+    ...   - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+    ... script:
+    ...   - play: {player: Ann, card: Unicorn Poison}
+    ... ''')
+    >>> saved = example_scenario(scn, explore(scn).outcomes[1], "Poison: Bob Neighs")
+    >>> saved.title, [step.raw for step in saved.steps]
+    ('Poison: Bob Neighs', [{'player': 'Ann', 'card': 'Unicorn Poison'}, {'player': 'Bob', 'card': 'Neigh'}])
+    >>> saved.play().state.pending is None
+    True
+    """
+    source = scenario_or_game
+    if isinstance(source, str | Path):
+        source = Scenario.from_file(source)
+    if isinstance(source, Scenario):
+        data = copy.deepcopy(source.doc.data)
+        data.pop("expect", None)
+        file = source.doc.file
+    else:
+        data = scenario_dict(source)
+        file = "<explored game>"
+    data["script"] = [*(data.get("script") or []), *copy.deepcopy(outcome.example)]
+    if title is not None:
+        data["title"] = title
+    return Scenario.parse(yamlio.Located(data, None, file))
+
+
 __all__ = [
     "Exploration",
     "Outcome",
     "Position",
     "Progress",
     "StateKeys",
+    "Walk",
+    "example_scenario",
     "explore",
     "places",
-    "script_step",
     "state_key",
 ]

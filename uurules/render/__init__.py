@@ -1,5 +1,6 @@
 """Pictures of what the engine holds: the effect chain, the pile or stack, trigger sequences,
-the board, and one step of a scenario with what it changed highlighted.
+the board, one step of a scenario with what it changed highlighted, and the outcome tree of an
+exploration (every way a board can play out).
 
 Each function returns a :class:`Picture`: its DOT source is always available (``.source``);
 drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) needs graphviz's
@@ -40,6 +41,7 @@ from uurules.render.markup import Diagram, StepLike
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
+    from uurules.explore import Exploration
 
 __all__ = [
     "FORMATS",
@@ -52,6 +54,7 @@ __all__ = [
     "chain",
     "escape",
     "game",
+    "outcomes",
     "pile",
     "render",
     "sequence",
@@ -139,3 +142,19 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
 def step(step: StepLike) -> Picture:
     """The state after one step of a timeline, with what that step changed highlighted."""
     return Picture(markup.step_scene(step))
+
+
+def outcomes(
+    found: Exploration,
+    *,
+    max_positions: int = markup.MAX_POSITIONS,
+    max_lines: int = markup.MAX_CHANGES,
+    highlight: int | None = None,
+) -> Picture:
+    """The outcome tree of :func:`uurules.explore`'s result, collapsed where paths merge.
+
+    Positions are drawn once however many paths reach them; each outcome once, with its path
+    count and what it changes. ``highlight`` (an outcome's index) draws its example path bold.
+    See :func:`uurules.render.markup.outcomes`.
+    """
+    return Picture(markup.outcomes(found, max_positions=max_positions, max_lines=max_lines, highlight=highlight))

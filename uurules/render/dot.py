@@ -101,6 +101,13 @@ class Style:
         "zone-card": {"color": "#b0bec5"},
         "closed": {"fill": "#e0e0e0"},
         "disabled": {"fill": "#ffcdd2"},
+        # the outcome tree of an exploration
+        "start": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "⚑"},
+        "position": {"color": "#546e7a", "fill": "#ffffff", "line": "rounded", "mark": "⋈"},
+        "unwalked": {"color": "#6a1b9a", "fill": "#f3e5f5", "line": "dashed", "mark": "…"},
+        "outcome": {"color": "#2e7d32", "fill": "#eef5e9", "line": "solid", "shape": "note", "mark": "■"},
+        "outcome-chosen": {"color": "#e65100", "fill": "#fff59d", "line": "bold", "shape": "note", "mark": "▶"},
+        "more": {"color": "#757575", "line": "invis"},
         # groups
         "chain": {"color": "#90a4ae", "line": "rounded"},
         "pile": {"color": "#90a4ae", "line": "rounded"},
@@ -120,6 +127,8 @@ class Style:
         "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
         "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal"},
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
+        "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
+        "chosen": {"color": "#e65100", "line": "bold", "arrow": "normal"},
     }
     EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge"}
 

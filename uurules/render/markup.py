@@ -10,7 +10,8 @@ Node ids derive from the engine's own ids, so the same scenario gives the same i
 ``t<card id>`` (a card targeted by an effect), ``s<n>`` (the n-th trigger of a sequence),
 ``p<n>`` (the n-th player's zones), ``shared`` (the shared zones), ``u<event index>`` (an
 uninterruptible effect), ``decision`` and ``window`` (what the engine waits for). Card rows
-inside a zone have the port ``c<card id>``.
+inside a zone have the port ``c<card id>``. In the outcome tree of an exploration: ``p<n>`` (the
+n-th position of the walk), ``o<n>`` (outcome n) and ``more``.
 
 The plain-data shape of a Berserk trigger sequence, read from ``game.state.flags["sequence"]``,
 is a list of dicts, in the order the abilities triggered::
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
     from uurules.engine.state import Decision, Effect, Link, PileItem, State
+    from uurules.explore import Exploration
 
 TOP_CARDS = 3
 """How many top cards of a shared zone (deck, discard pile) the board lists."""
@@ -800,3 +802,133 @@ def step_scene(step: StepLike) -> Diagram:
     if game.title:
         title = f"{game.title}\n{title}"
     return _scene(game, "step", title, step.events, changed, first)
+
+
+# -- the outcome tree of an exploration (uurules.explore) -----------------------------------------
+MAX_POSITIONS = 200
+"""How many positions an outcome tree draws before "… n more positions"."""
+
+MAX_CHANGES = 6
+"""How many changed places an outcome's box lists before "… n more changes"."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def outcomes(
+    found: Exploration,
+    *,
+    max_positions: int = MAX_POSITIONS,
+    max_lines: int = MAX_CHANGES,
+    highlight: int | None = None,
+) -> Diagram:
+    """Every way a board can play out: the positions of an exploration and the outcomes they reach.
+
+    Each position where a decision is pending is a box with its question (``p<n>``: the n-th
+    position the walk found; ``p0`` is the start). Each decision tried is an arrow, labelled as
+    :func:`uurules.engine.actions.describe` words it. A position that several paths reach (the
+    walk merged them) is drawn once, with an arrow from each, and says so. Paths end in an
+    outcome (``o<n>``, numbered as the exploration lists them: one box however many end
+    positions show that board), with how many decision paths reach it and what it changes.
+    At most ``max_positions`` positions are drawn, nearest the start first; arrows into the
+    others end at one ``more`` node. An outcome box lists at most ``max_lines`` changed places.
+    ``highlight`` (an outcome's index) draws that outcome's example path bold, and drawn
+    however far it goes.
+
+    >>> from uurules.scenario import Scenario
+    >>> from uurules.explore import explore
+    >>> found = explore(Scenario.from_text('''
+    ... ruleset: unstable-unicorns
+    ... players:
+    ...   - {name: Ann, hand: [Unicorn Poison]}
+    ...   - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+    ... script:
+    ...   - play: {player: Ann, card: Unicorn Poison}
+    ... '''))
+    >>> d = outcomes(found)
+    >>> [(n.id, n.status, n.caption) for n in d.nodes]
+    [('p0', 'start', 'start'), ('o1', 'outcome', '1 path'), ('o2', 'outcome', '1 path')]
+    >>> [(e.tail, e.head, e.label) for e in d.edges]
+    [('p0', 'o1', 'pass: Bob'), ('p0', 'o2', 'respond: Bob Neigh')]
+    """
+    from uurules.engine.actions import describe
+
+    positions = found.positions
+    title = [found.title] if found.title else []
+    so_far = "" if found.complete else " so far (the walk was cut short)"
+    title.append(f"{_plural(len(found.outcomes), 'outcome')}, {_plural(found.paths, 'decision path')}{so_far}")
+    diagram = Diagram("outcomes", "\n".join(title))
+    if not positions:
+        return diagram
+
+    # the example path of the highlighted outcome: (position, edge index) pairs
+    chosen: set[tuple[int, int]] = set()
+    on_path: list[int] = []
+    if highlight is not None:
+        pid = 0
+        for action in found.outcomes[highlight].actions:
+            k = next(k for k, (a, _) in enumerate(positions[pid].edges) if a == action)
+            chosen.add((pid, k))
+            on_path.append(pid)
+            pid = positions[pid].edges[k][1]
+
+    # the positions drawn: breadth first from the start, and the highlighted path however long
+    drawn: dict[int, None] = {}
+    queue = [0]
+    for pid in queue:
+        if pid in drawn or positions[pid].outcome is not None:
+            continue
+        if len(drawn) >= max_positions:
+            break
+        drawn[pid] = None
+        queue.extend(child for _, child in positions[pid].edges)
+    drawn.update(dict.fromkeys(on_path))
+
+    edges: list[Edge] = []
+    into: dict[int, int] = {}
+    used: dict[int, None] = {}
+    if positions[0].outcome is not None:
+        used[positions[0].outcome] = None
+    hidden = False
+    for pid in sorted(drawn):
+        for k, (action, child) in enumerate(positions[pid].edges):
+            reached = positions[child].outcome
+            if reached is not None:
+                head = f"o{reached + 1}"
+                used[reached] = None
+            elif child in drawn:
+                head = f"p{child}"
+                into[child] = into.get(child, 0) + 1
+            else:
+                head, hidden = "more", True
+            status = "chosen" if (pid, k) in chosen else "choice"
+            edges.append(Edge(f"p{pid}", head, status, describe(action)))
+
+    for pid in sorted(drawn):
+        pos = positions[pid]
+        question = text(pos.question or "(resolving)", "", 40)
+        if pid == 0:
+            status, caption = "start", "start"
+        elif not pos.expanded:
+            status, caption = "unwalked", "not walked to the end"
+        else:
+            status, caption = "position", ""
+        if into.get(pid, 0) > 1:
+            caption = ", ".join(filter(None, [caption, f"merged: {into[pid]} ways in"]))
+        diagram.nodes.append(Node(f"p{pid}", status, [question], caption))
+    at_least = "" if found.complete else "at least "
+    for index in sorted(used):
+        o = found.outcomes[index]
+        lines = [f"{place}: {value}" for place, value in found.changes(index).items()]
+        if len(lines) > max_lines:
+            lines = [*lines[: max_lines - 1], f"… {len(lines) - max_lines + 1} more changes"]
+        rows = [[Cell([[Span(f"Outcome {index + 1}", "bold")]])]]
+        rows += [text(line, "small", 40) for line in lines or ["(the board is unchanged)"]]
+        status = "outcome-chosen" if index == highlight else "outcome"
+        diagram.nodes.append(Node(f"o{index + 1}", status, rows, at_least + _plural(o.paths, "path")))
+    if hidden:
+        more = sum(1 for p in positions if p.outcome is None) - len(drawn)
+        diagram.nodes.append(Node("more", "more", [text(f"… {_plural(more, 'more position')}", "italic")]))
+    diagram.edges = edges
+    return diagram
