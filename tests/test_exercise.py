@@ -8,6 +8,7 @@ from tests.conftest import SCENARIOS
 from uurules import Scenario
 from uurules.engine.actions import Play
 from uurules.engine.game import Game
+from uurules.explore import explore
 from uurules.widgets.exercise import Exercise, Outcome, feedback_html, play, predict
 
 POISON = """
@@ -137,6 +138,25 @@ def test_why_may_be_written_from_the_outcome() -> None:
         why=lambda out: f"She drew {len(out.events('draw'))} cards.",
     )
     assert ex.answer == "2" and ex.why == "She drew 2 cards."
+
+
+def test_an_answer_may_come_from_every_way_the_outcome_can_play_on() -> None:
+    # Notebook 9's exercises: the outcome's game still waits for an answer, and explore() walks
+    # every way it can go on from there, on a copy.
+    scn = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
+    ex = predict(
+        "In how many different boards can it end?",
+        ["2", "3", "4", "5"],
+        scn,
+        lambda out: str(len(explore(out.game).outcomes)),
+        why=lambda out: f"{explore(out.game).paths} decision paths reach them.",
+        wrong={"5": "that counts the decision paths"},
+    )
+    # rule: LU.PILE.4 both Neighs played: the second stops the first, one board reached in two orders
+    assert (ex.answer, ex.why) == ("4", "5 decision paths reach them.")
+    game = ex.outcome.game
+    assert game is not None and game.pending is not None and game.pending.player == "Bob"  # left unchanged
+    assert ex.outcome.result is not None and ex.outcome.result["pending"]["player"] == "Bob"
 
 
 def test_the_widget_checks_the_learners_choice() -> None:

@@ -213,7 +213,9 @@ def predict(
 
     ``source`` is played (the first ``upto`` script steps of a scenario, when given);
     ``answer(outcome)`` returns the right option; ``why`` (text, or a function of the outcome)
-    explains it; ``wrong`` may add a word about a tempting wrong option.
+    explains it; ``wrong`` may add a word about a tempting wrong option. ``outcome.game`` is the
+    game itself, so an answer may also look further ahead: ``explore(outcome.game)`` walks every
+    way it can go on from there (:mod:`uurules.explore`; notebook 9).
     """
     return Exercise(question, options, source, answer, why, wrong=wrong, upto=upto)
 
