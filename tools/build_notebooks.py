@@ -1,6 +1,6 @@
-"""Writes the curriculum, notebooks/01-*.ipynb .. 08-*.ipynb, from the cells below.
+"""Writes the curriculum, notebooks/01-*.ipynb .. 09-*.ipynb, from the cells below.
 
-The .ipynb files are what learners open; this script only keeps the eight consistent. Build
+The .ipynb files are what learners open; this script only keeps the nine consistent. Build
 them and execute them (which stores the outputs nbval compares, and prints the time taken):
 
     python tools/build_notebooks.py --execute
@@ -1912,12 +1912,319 @@ def nb08() -> list[Cell]:
             - **BK.CHAIN.1** Berserk's trigger sequence: Ann's, carried out as it was declared;
               what it sets off follows, and the sequence stops before a repetition.
 
-            That is the whole course. Every scenario used here is a YAML file in `scenarios/`:
-            copy one, change the board, and play it with `Scenario.from_file(...)` or
-            `uurules run FILE.yaml`.
+            Every scenario used here is a YAML file in `scenarios/`: copy one, change the board,
+            and play it with `Scenario.from_file(...)` or `uurules run FILE.yaml`. Next, notebook
+            9: not one script, but every way a board can play out.
             """
         ),
         *answers("ex1", "ex2", "ex3"),
+    ]
+
+
+@notebook("09-the-faq-explorer")
+def nb09() -> list[Cell]:
+    return [
+        md(
+            """
+            # 9. The FAQ explorer: every way a board can play out
+
+            *Unstable Unicorns · rules LU.INST.1, LU.PILE.2, LU.PILE.3, LU.PILE.4*
+
+            Rules questions often sound like *"Can Bob still save his Unicorn?"* or *"Does the
+            order of my Neighs matter?"*. The answer depends on what everybody else may still do,
+            so the kit can answer them by trying **everything**. This notebook asks both questions
+            about the instant pile of notebook 5, whose rules decide every answer:
+
+            - **LU.INST.1** An Instant may answer any other player's card, and the player answered
+              may answer back.
+            - **LU.PILE.2** When several players answer the same card, only the fastest answer goes
+              on the pile; the others go back to their owners' hands.
+            - **LU.PILE.3** Players may keep answering each new top card until everyone declines.
+            - **LU.PILE.4** The pile resolves from the top, and each new top card may be answered
+              again before it resolves.
+            """
+        ),
+        md(
+            """
+            **How the explorer works.** `explore(...)` starts from a board where a decision is
+            pending and walks every legal sequence of decisions (every response or pass, every
+            optional effect used or not, every target, every order) with the engine's own `push`
+            and `undo`.
+
+            Two sequences that reach the same position are **merged**, so each position is walked
+            once. Each distinct final board is an **outcome**: the explorer counts the decision
+            paths that reach it and keeps one shortest example path, as scenario script steps you
+            can replay.
+            """
+        ),
+        setup(
+            """
+            from uurules import explore
+            from uurules.engine.actions import describe
+            from uurules.explore import example_scenario
+            from uurules.widgets import explorer
+            """
+        ),
+        md(
+            """
+            ## Can Bob still save his Unicorn?
+
+            Ann plays **Unicorn Poison** at Bob's only Unicorn. Bob and Cat each hold a **Neigh**.
+            An Instant may answer another player's card (LU.INST.1), players may keep answering
+            the new top card until everybody passes (LU.PILE.3), and the pile resolves from the
+            top, last in, first out (LU.PILE.4). Before the explorer walks it, predict how many
+            different boards it can end in.
+            """
+        ),
+        code(
+            """
+            save = Scenario.from_file("scenarios/faq-can-bob-save-his-unicorn.yaml")
+
+            ex1 = predict(
+                "Ann plays Unicorn Poison at Bob's only Unicorn; Bob and Cat each hold a Neigh. In how many "
+                "different boards (outcomes) can it end?",
+                ["2", "3", "4", "5"],
+                save,
+                lambda out: str(len(explore(out.game).outcomes)),
+                why="Nobody Neighs, and the Unicorn is destroyed; only Bob Neighs, or only Cat: the Unicorn is "
+                "saved, and a different Neigh is spent; or both Neigh: the second stops the first, and the "
+                "Poison resolves after all (LU.PILE.4). Four boards; the last one is reached in two orders.",
+                wrong={"2": "the Unicorn is destroyed or saved, but whose Neigh was spent makes a different board",
+                       "5": "that counts the decision paths: Bob first or Cat first, both Neighs end on one board"},
+            )
+            ex1
+            """
+        ),
+        md("Now let the explorer walk it. `text()` is the table `uurules explore` prints:"),
+        code(
+            """
+            found = explore(save)
+            print(found.text())
+            """
+        ),
+        md(
+            """
+            Read the table one row at a time. Bob keeps his Unicorn in outcomes 2 and 4: when
+            **exactly one** Neigh is played, his or Cat's. Outcome 3 is reached by **two** paths:
+            when both Neighs are played, in either order, the second one stops the first, because
+            the pile resolves from the top (LU.PILE.4), and then the Poison resolves after all. So
+            yes, Bob can save his Unicorn, but Cat can undo his help.
+
+            The picture below is the same walk as a tree, collapsed where paths merge: each
+            question box is a position (drawn once, however many paths reach it), each arrow a
+            decision, and each green note an outcome with its path count and what it changes.
+            """
+        ),
+        code("found  # an exploration shows itself as its outcome tree"),
+        md(
+            """
+            ## Does the order of my Neighs matter?
+
+            Now Bob holds a Neigh **and** a Super Neigh (it cannot be Neigh'd, notebook 5), and
+            Ann keeps a Neigh of her own: a player whose card was answered may answer back
+            (LU.INST.1). Which should Bob play first?
+
+            An outcome's example is only *one* shortest path to it. To see what Bob's first
+            decision commits him to, follow the tree from each of his first answers and collect
+            every outcome below it. `positions[0]` is the start of the walk; its `edges` are the
+            decisions tried there, each with the position it leads to.
+            """
+        ),
+        code(
+            '''
+            def outcomes_after(found, position):
+                """The outcomes (numbered as in the table) reachable from a position of the walk."""
+                seen, todo, reached = set(), [position], set()
+                while todo:
+                    pid = todo.pop()
+                    if pid not in seen:
+                        seen.add(pid)
+                        todo += [child for _, child in found.positions[pid].edges]
+                        if found.positions[pid].outcome is not None:
+                            reached.add(found.positions[pid].outcome + 1)
+                return sorted(reached)
+
+
+            def first_decisions(found):
+                """Each decision at the start of the walk, and the outcomes it can still lead to."""
+                return {describe(action): outcomes_after(found, child) for action, child in found.positions[0].edges}
+            '''
+        ),
+        code(
+            """
+            neighs = Scenario.from_file("scenarios/faq-does-the-order-of-my-neighs-matter.yaml")
+            WORDS = {"pass: Bob": "Pass", "respond: Bob Neigh": "His Neigh", "respond: Bob Super Neigh": "His Super Neigh"}
+
+
+            def keeps_both(found, number):
+                bob = found.outcomes[number - 1].players["Bob"]
+                return "Basic Unicorn" in bob["stable"] and "Neigh" in bob["hand"]
+
+
+            def safe_first(out):
+                found = explore(out.game)
+                safe = [WORDS[first] for first, reached in first_decisions(found).items()
+                        if all(keeps_both(found, n) for n in reached)]
+                return " or ".join(safe) or "Neither: Ann can always spoil it"
+
+
+            ex2 = predict(
+                "Bob wants to save his Unicorn and still hold his plain Neigh at the end, whatever happens after "
+                "his first answer. Which card should he play first?",
+                ["His Neigh", "His Super Neigh", "His Neigh or His Super Neigh", "Neither: Ann can always spoil it"],
+                neighs,
+                safe_first,
+                why="Nobody may answer a Super Neigh, so after it the Poison is stopped and Bob still holds his "
+                "Neigh. After his Neigh, Ann may answer back (LU.INST.1): then only the Super Neigh saves the "
+                "Unicorn, at once or when the pile reopens on the Poison (LU.PILE.4), and Bob's hand ends empty.",
+                wrong={"His Neigh": "Ann may Neigh his Neigh (LU.INST.1); and if she lets it be, Bob keeps "
+                       "the Super Neigh, not the Neigh"},
+            )
+            ex2
+            """
+        ),
+        code(
+            """
+            order = explore(neighs)
+            print(order.text())
+            print()
+            for first, reached in first_decisions(order).items():
+                print(f"{first:<26} can end in outcome{'s' if len(reached) > 1 else ''} {', '.join(map(str, reached))}")
+            """
+        ),
+        md("Where Bob keeps his Unicorn, and what he still holds:"),
+        code(
+            """
+            for number, o in enumerate(order.outcomes, 1):
+                if o.players["Bob"]["stable"]:
+                    kept = ", ".join(o.players["Bob"]["hand"]) or "nothing"
+                    print(f"Outcome {number}: Bob keeps his Unicorn and {kept} in hand ({o.example_text})")
+            """
+        ),
+        md(
+            """
+            Yes, the order matters, though not for the Unicorn:
+
+            - **Super Neigh first** (outcome 6): nobody can Neigh a Super Neigh, the Poison is
+              stopped, and Bob still holds his Neigh.
+            - **Neigh first** (outcome 2): if Ann lets it be, the Poison is stopped too, and Bob
+              keeps his Super Neigh.
+            - **Neigh first, and Ann answers back** with her Neigh (LU.INST.1): Bob can still save
+              his Unicorn with the Super Neigh, either at once, on top of Ann's Neigh (outcome 5),
+              or later: when Ann's Neigh has stopped Bob's, the Poison is the top card again and
+              may be answered again before it resolves (LU.PILE.4, outcome 4). Either way Bob ends
+              with an empty hand; if he passes instead, he loses the Unicorn and the Neigh
+              (outcome 3). Outcomes 4 and 5 show the same stables; only the order of the discard
+              pile differs.
+
+            The explorer asks the players one response window at a time, in turn order. When
+            several players do answer at once, only the fastest answer goes on the pile and the
+            others return to their owners' hands (LU.PILE.2), which is the same board as if only
+            the fastest had answered.
+
+            `picture(highlight=n)` draws the example path of one outcome bold; here outcome 6, the
+            Super Neigh first (outcomes are counted from 0 in Python).
+            """
+        ),
+        code("order.picture(highlight=5)"),
+        md(
+            """
+            ## Replay an outcome step by step
+
+            `example_scenario(...)` writes an outcome down as a scenario: the explored board, its
+            script, then the outcome's example path. Here is outcome 4, where the pile reopens on
+            the Poison (LU.PILE.4) and Bob answers it with his Super Neigh:
+            """
+        ),
+        code(
+            """
+            reopened = example_scenario(neighs, order.outcomes[3], "Outcome 4: the pile reopens on the Poison")
+            tl = Timeline(reopened)
+            for step in tl:
+                print(f"step {step.number}: {step.label}")
+            print()
+            story(tl.game)
+            """
+        ),
+        md(
+            """
+            At step 4 Bob passes on Ann's Neigh, which resolves and stops his Neigh. The Poison is
+            the top card again, and Bob is asked once more whether to answer it (LU.PILE.4):
+            """
+        ),
+        code("tl[4]"),
+        md(
+            """
+            Step through it yourself, and try the other answer at that last question: *pass*
+            loses the Unicorn (outcome 3). *Back* undoes it exactly.
+            """
+        ),
+        code("stepper(reopened)"),
+        md(
+            """
+            ## The explorer widget
+
+            Click **Run** to walk the board, pick an outcome from the list to see its path drawn
+            bold in the tree, and step through it in the stepper below it: the scenario's script,
+            then the example's steps, shown at the last one. **Back** takes the steps back one by
+            one, with the engine's exact undo.
+            """
+        ),
+        code('explorer("scenarios/faq-does-the-order-of-my-neighs-matter.yaml")'),
+        md(
+            """
+            ## Long explorations
+
+            Bigger boards have many more paths. `max_nodes` caps the walk: when it is reached, the
+            explorer stops cleanly and returns what it found so far, with a message; the path
+            counts are then lower bounds. The same happens when you interrupt the kernel during
+            `explore(...)` (the ■ button), and when you press **Stop** in the widget, which walks a
+            few hundred nodes at a time so that it can hear the button.
+
+            The benchmark board below has all three players holding Neighs around a Two-For-One:
+            about 30,000 decision nodes in all.
+            """
+        ),
+        code(
+            """
+            big = explore("../benchmarks/three-neighs.yaml", max_nodes=2000)
+            print(big.summary())
+            print(f"{len(big.outcomes)} outcomes found so far, reached by at least {big.paths} decision paths")
+            """
+        ),
+        md(
+            """
+            From a terminal, `uurules explore FILE.yaml` prints the same table (`--json` for a
+            program, `--max-nodes N` for the cap, `--plays` to also try every card the active
+            player may play from a quiet board).
+            """
+        ),
+        md(
+            """
+            ## Summary
+
+            - `explore(board)` walks every legal sequence of decisions from a board, merges the
+              positions several paths reach, and lists each distinct final board (an **outcome**)
+              with its number of decision paths and one shortest example; `text()` prints the
+              table, and an exploration draws itself as the outcome tree.
+            - `example_scenario(...)` turns an outcome into a scenario to replay in a `stepper`;
+              the `explorer(...)` widget does the walk, the tree and the replay in one place;
+              `max_nodes` (or **Stop**) ends a long walk with what was found so far.
+            - **LU.INST.1** An Instant may answer any other player's card, and the player answered
+              may answer back: Cat's Neigh, or Ann's, can undo Bob's.
+            - **LU.PILE.2** Of simultaneous answers only the fastest goes on the pile, so the
+              explorer asks one window at a time.
+            - **LU.PILE.3** Answering goes on until every player passes: that is where a path ends.
+            - **LU.PILE.4** The pile resolves from the top, and a new top card may be answered
+              again: the order of Bob's Neighs decides what he keeps, not whether he saves the
+              Unicorn.
+
+            That is the whole course. Every scenario used here is a YAML file in `scenarios/`:
+            copy one, change the board, and play it with `Scenario.from_file(...)`, or ask
+            `explore(...)` every way it can go.
+            """
+        ),
+        *answers("ex1", "ex2"),
     ]
 
 
