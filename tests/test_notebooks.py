@@ -36,8 +36,8 @@ def outputs(nb: Any) -> list[Any]:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
 
 
-def test_the_course_has_eight_numbered_notebooks() -> None:
-    assert [n[:2] for n in NAMES] == ["01", "02", "03", "04", "05", "06", "07", "08"], NAMES
+def test_the_course_has_nine_numbered_notebooks() -> None:
+    assert [n[:2] for n in NAMES] == ["01", "02", "03", "04", "05", "06", "07", "08", "09"], NAMES
 
 
 @pytest.mark.parametrize("rule_id", list(rules()))
