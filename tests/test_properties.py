@@ -11,35 +11,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from uurules.cards import book
 from uurules.engine.game import Game
 from uurules.scenario import Scenario
 
-CARDS = [
-    "Basic Unicorn",
-    "Baby Unicorn",
-    "Neigh",
-    "Super Neigh",
-    "Yay",
-    "Slowdown",
-    "Rainbow Aura",
-    "Barbed Wire",
-    "Queen Bee Unicorn",
-    "Unicorn Poison",
-    "Two-For-One",
-    "Good Deal",
-    "Controlled Chaos",
-    "Dread Pirate Unicorn",
-    "Parallel Universicorn",
-    "Rhinocorn",
-    "Llamacorn",
-    "Seductive Unicorn",
-    "Black Knight Unicorn",
-    "Mermaid Unicorn",
-    "Ginormous Unicorn",
-    "Sadistic Ritual",
-    "Horn of Ruin",
-]
-PERMANENTS = [c for c in CARDS if c not in ("Neigh", "Super Neigh", "Unicorn Poison", "Two-For-One", "Good Deal")]
+BOOK = book("unstable-unicorns")
+CARDS = BOOK.names  # every card of the game
+PERMANENTS = [c for c in CARDS if BOOK[c].type not in ("Magic", "Instant")]
 
 zone = st.lists(st.sampled_from(CARDS), max_size=5)
 stable = st.lists(st.sampled_from(PERMANENTS), max_size=4)
