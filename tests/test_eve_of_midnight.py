@@ -441,21 +441,6 @@ players:
     )
 
 
-def test_eom_undo_restores_every_step_exactly() -> None:
-    for name in ("seed-004-complex-stack.yaml", "eom-stack-1-lifo.yaml", "eom-pri-2-mandatory-triggered-optional.yaml"):
-        scn = scenario(name)
-        game = scn.stage()
-        game.start()
-        states = [game.state.copy()]
-        for step in scn.steps:
-            scn.apply_step(game, step)
-            states.append(game.state.copy())
-        for expected in reversed(states[:-1]):
-            game.undo()
-            assert game.state == expected
-        assert game.events == [] and game.log == []
-
-
 def test_eom_legal_actions_are_all_accepted() -> None:
     game = scenario("eom-act-1-priority-passes.yaml").play(upto=2)
     acts = game.legal_actions()

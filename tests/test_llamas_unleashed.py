@@ -294,21 +294,6 @@ players:
     )
 
 
-def test_lu_undo_restores_every_step_exactly() -> None:
-    for name in ("lu-inst-1-answer-back.yaml", "lu-pile-4-lifo-reopen.yaml", "lu-imp-1-impossible-actions.yaml"):
-        scn = scenario(name)
-        game = scn.stage()
-        game.start()
-        states = [game.state.copy()]
-        for step in scn.steps:
-            scn.apply_step(game, step)
-            states.append(game.state.copy())
-        for expected in reversed(states[:-1]):
-            game.undo()
-            assert game.state == expected
-        assert game.events == [] and game.log == []
-
-
 def test_an_animal_card_must_name_its_types_and_kind() -> None:
     input_error(
         """
