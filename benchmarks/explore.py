@@ -3,7 +3,7 @@
     python benchmarks/explore.py [--repeat 3] [--json]
 
 The kit: :func:`uurules.explore.explore` walks every decision from
-``benchmarks/three-neighs.yaml`` (Ann plays Two-For-One; all three players hold Neighs; the
+``notebooks/scenarios/faq-three-players-hold-neighs.yaml`` (Ann plays Two-For-One; all three players hold Neighs; the
 walk tries every response and pass, every sacrifice, every target, every optional
 replacement). A *decision node* is one action tried: one ``Game.push`` (a snapshot of the
 state for undo, the rules applying the action and resolving until the next decision), the
@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from uurules.explore import explore  # noqa: E402
 from uurules.scenario import Scenario  # noqa: E402
 
-BOARD = ROOT / "benchmarks" / "three-neighs.yaml"
+BOARD = ROOT / "notebooks" / "scenarios" / "faq-three-players-hold-neighs.yaml"
 PERFT_DEPTH = 4
 
 

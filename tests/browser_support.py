@@ -60,7 +60,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _env(home: Path) -> dict[str, str]:
+def jupyter_env(home: Path) -> dict[str, str]:
     """Jupyter's folders inside ``home``; this worktree first on the kernel's path."""
     env = dict(os.environ)
     for name, sub in [
@@ -123,7 +123,7 @@ def jupyter(kind: str, folder: Path, notebook: str) -> Iterator[str]:
     ``notebook``. Voilà runs every cell of ``notebook`` when the page loads.
     """
     home = folder / ".home"
-    env = _env(home)
+    env = jupyter_env(home)
     port = free_port()
     log = home / f"{kind}.log"
     if kind == "lab":

@@ -127,7 +127,7 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
     from playwright.sync_api import expect
 
     shutil.copy(ROOT / "tests" / "browser" / "explorer.ipynb", tmp_path / "explorer.ipynb")
-    shutil.copy(ROOT / "benchmarks" / "three-neighs.yaml", tmp_path / "three-neighs.yaml")
+    shutil.copy(ROOT / "notebooks" / "scenarios" / "faq-three-players-hold-neighs.yaml", tmp_path / "three-neighs.yaml")
     with jupyter("voila", tmp_path, "explorer.ipynb") as url:
         page.goto(url)
         run = page.locator(".uurules-explore-run")

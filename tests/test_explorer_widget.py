@@ -25,7 +25,7 @@ from uurules.widgets import Explorer, explorer
 
 explore_module = importlib.import_module("uurules.explore")
 POISON = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
-BENCH = ROOT / "benchmarks" / "three-neighs.yaml"
+BENCH = ROOT / "notebooks" / "scenarios" / "faq-three-players-hold-neighs.yaml"
 TWO_FOR_ONE = """ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Two-For-One, Neigh], stable: [Basic Unicorn]}

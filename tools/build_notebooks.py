@@ -2187,7 +2187,7 @@ def nb09() -> list[Cell]:
         ),
         code(
             """
-            big = explore("../benchmarks/three-neighs.yaml", max_nodes=2000)
+            big = explore("scenarios/faq-three-players-hold-neighs.yaml", max_nodes=2000)
             print(big.summary())
             print(f"{len(big.outcomes)} outcomes found so far, reached by at least {big.paths} decision paths")
             """

@@ -11,70 +11,19 @@ screenful of the notebook into OUT (default /tmp/uurules-screenshots). Nothing g
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def environment(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    for name in (
-        "JUPYTER_CONFIG_DIR",
-        "JUPYTER_DATA_DIR",
-        "JUPYTER_RUNTIME_DIR",
-        "JUPYTERLAB_SETTINGS_DIR",
-        "JUPYTERLAB_WORKSPACES_DIR",
-    ):
-        path = home / name.lower()
-        path.mkdir(parents=True)
-        env[name] = str(path)
-    env["IPYTHONDIR"] = str(home / "ipython")
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
-    news = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
-    news.mkdir(parents=True)
-    (news / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8"
-    )
-    return env
-
-
-def wait_for(url: str, seconds: float = 60) -> None:
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(url)
-
+from tests.browser_support import jupyter, jupyter_env, launch  # noqa: E402  (one way to start Lab and chromium)
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 """The notebook on show (Lab keeps closed or background panels in the page, hidden)."""
@@ -152,39 +101,26 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="uurules-lab-"))
     work = home / "notebooks"
     shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
-    port = free_port()
-    env = environment(home)
+    names = sorted(p.name for p in work.glob("[0-9][0-9]-*.ipynb"))
+    names = [n for n in names if not args.only or n.startswith(tuple(args.only))]
     if args.trust:
-        names = [str(p) for p in sorted(work.glob("[0-9][0-9]-*.ipynb"))]
-        subprocess.run([sys.executable, "-m", "jupyter", "trust", *names], env=env, check=True, capture_output=True)
-    log = (home / "lab.log").open("w")
-    server = subprocess.Popen(
-        [
-            sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
-            "--ServerApp.ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
-            f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
-        ],
-        env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
-    )  # fmt: skip
+        env = jupyter_env(work / ".home")  # the same Jupyter folders the server below uses
+        cmd = [sys.executable, "-m", "jupyter", "trust", *(str(work / n) for n in names)]
+        subprocess.run(cmd, env=env, check=True, capture_output=True)
     try:
-        wait_for(f"http://127.0.0.1:{port}/api/status")
-        names = sorted(p.name for p in work.glob("[0-9][0-9]-*.ipynb"))
-        names = [n for n in names if not args.only or n.startswith(tuple(args.only))]
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        with jupyter("lab", work, names[0]) as first, sync_playwright() as pw:
+            base = first.rsplit("/lab/tree/", 1)[0]
+            browser = launch(pw)
             page = browser.new_page(viewport={"width": args.width, "height": 1000})
             for name in names:
                 start = time.time()
-                shoot(page, f"http://127.0.0.1:{port}/lab/tree/{name}?reset", name[:2], out, run=not args.as_opened)
+                shoot(page, f"{base}/lab/tree/{name}?reset", name[:2], out, run=not args.as_opened)
                 print(f"   {time.time() - start:.1f} s")
                 page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
                 page.wait_for_timeout(500)
             browser.close()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-        log.close()
-        print("lab log:", home / "lab.log") if os.environ.get("KEEP") else shutil.rmtree(home, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
