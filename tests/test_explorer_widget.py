@@ -119,13 +119,34 @@ def test_progress_updates_the_bar_and_the_counts_as_the_walk_goes(monkeypatch: p
     assert values[:4] == [5, 10, 15, 20] and values[-1] == ex.found.nodes  # type: ignore[union-attr]
     assert all(a < b for a, b in itertools.pairwise(values))
     assert text(ex.counts.value).startswith(f"{ex.found.nodes} decision nodes (at most 100,000)")  # type: ignore[union-attr]
-    # throttled: at most one redraw per interval (and always the last)
-    slow = explorer(Scenario.from_text(TWO_FOR_ONE))
+
+
+@pytest.mark.parametrize("now", [0.0, 12.5, 1e9])
+def test_progress_is_throttled_by_the_widgets_clock_whatever_it_reads(
+    monkeypatch: pytest.MonkeyPatch, now: float
+) -> None:
+    """At most one redraw per interval, and always the first and the last, however long the machine
+    has been up (``time.monotonic()`` may read 0.0 just after boot): the clock is the widget's own."""
+    monkeypatch.setattr(explore_module, "PROGRESS_EVERY", 5)
+    slow = Explorer(Scenario.from_text(TWO_FOR_ONE), clock=lambda: now)
     slow.every = 3600
     redraws: list[int] = []
     slow.bar.observe(lambda change: redraws.append(change["new"]), names="value")
     slow.run_button.click()
     assert redraws == [5, slow.found.nodes]  # type: ignore[union-attr]
+    slow.run_button.click()  # a new walk empties the bar, then draws its first report again
+    assert redraws == [5, slow.found.nodes, 0, 5, slow.found.nodes]  # type: ignore[union-attr]
+
+
+def test_progress_redraws_once_the_interval_has_passed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explore_module, "PROGRESS_EVERY", 5)
+    ticks = itertools.count()  # each reading is one second after the one before
+    ex = Explorer(Scenario.from_text(TWO_FOR_ONE), clock=lambda: float(next(ticks)))
+    ex.every = 2
+    redraws: list[int] = []
+    ex.bar.observe(lambda change: redraws.append(change["new"]), names="value")
+    ex.run_button.click()
+    assert redraws[:3] == [5, 15, 25] and redraws[-1] == ex.found.nodes  # type: ignore[union-attr]
 
 
 def test_stop_ends_the_walk_after_the_current_batch(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,15 +261,20 @@ def test_in_a_real_kernel_stop_ends_a_background_walk(tmp_path: Path) -> None:
             content = {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}
             kc.shell_channel.send(kc.session.msg("comm_msg", content))
 
+        # A pause between small batches: the walk of 20,000 nodes takes at least 1,000 pauses of
+        # 10 ms, however fast the machine, and Stop is clicked after the first 100 nodes. The walk
+        # is bounded, so a Stop that is never heard fails the test instead of hanging it.
         run(
             f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+            "import uurules.widgets.explorer as explorer_module\n"
+            "explorer_module.PAUSE = 0.01\n"
             "from uurules.widgets import explorer\n"
-            f"ex = explorer({str(BENCH)!r}, max_nodes=10**7)"
+            f"ex = explorer({str(BENCH)!r}, max_nodes=20_000, batch=20)"
         )
         run_id, stop_id = run("print(ex.run_button.model_id, ex.stop_button.model_id)").split()
         click(run_id)
         deadline = time.monotonic() + 60
-        while json.loads(run("import json; print(json.dumps([ex.running, ex.bar.value]))"))[1] < 1000:
+        while json.loads(run("import json; print(json.dumps([ex.running, ex.bar.value]))"))[1] < 100:
             assert time.monotonic() < deadline, "the walk did not start"
             time.sleep(0.05)
         click(stop_id)
@@ -261,7 +287,7 @@ def test_in_a_real_kernel_stop_ends_a_background_walk(tmp_path: Path) -> None:
                 "len(ex.choice.options) == len(ex.found.outcomes) > 0]))"
             )
         )
-        assert not complete and outcomes and 1000 <= nodes < 30_000
+        assert not complete and outcomes and 100 <= nodes < 20_000
         assert message.startswith("stopped with the Stop button after")
     finally:
         kc.stop_channels()

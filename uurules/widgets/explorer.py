@@ -43,7 +43,7 @@ from __future__ import annotations
 import asyncio
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         batch: int = BATCH,
         background: bool | None = None,
         tree_positions: int = TREE_POSITIONS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if max_nodes < 1:
             raise ValueError("max_nodes must be at least 1")
@@ -118,7 +119,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.stepper: Stepper | None = None
         self.running = False
         self._stop = False
-        self._shown = 0.0
+        self.clock = clock
+        """Seconds from any fixed point (``time.monotonic``); only differences between two readings are used."""
+        self._shown: float | None = None  # when progress was last drawn; None: not yet in this walk
         self._task: asyncio.Task[None] | None = None
 
         self.feedback = Feedback()
@@ -214,8 +217,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                 self.feedback.show(f"{type(failed).__name__}: {failed}", "error", detail)
 
     def _progress(self, p: Progress) -> None:
-        now = time.monotonic()
-        if not p.done and now - self._shown < self.every:
+        now = self.clock()
+        if not p.done and self._shown is not None and now - self._shown < self.every:
             return
         self._shown = now
         self.bar.value = min(p.nodes, self.bar.max)
@@ -226,6 +229,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _reset(self) -> None:
         self.found = None
+        self._shown = None
         self.summary.value = self.tree.value = self.details.value = self.counts.value = ""
         self.bar.value, self.bar.bar_style = 0, ""
         self.choice.options = []
