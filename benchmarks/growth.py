@@ -8,7 +8,7 @@ Two boards, each at several sizes, each resolved by the Unstable Unicorns rulese
 The effect chain (UU.CHAIN.1)
     N links, each one triggered effect of an inline card, "Echo" (an Upgrade in Ann's Stable:
     "Go to your End of Turn phase"), staged on the chain as N separate events would add them
-    (one link per event; the ruleset's own ``_add_link``), then resolved first in, first out:
+    (one link per event; the ruleset's ``chain.add_link``), then resolved first in, first out:
     each link is formed, its effect announced, resolved and logged, and the link marked
     resolved. The effect moves no card, so the figure is the chain's own cost.
 
@@ -79,7 +79,7 @@ def chain_game(links: int) -> Game:
     game = Scenario.from_text(CHAIN_BOARD).stage()
     rs = game.ruleset
     echo = game.find("Ann/Echo")
-    add_link = rs._add_link  # type: ignore[attr-defined]
+    add_link = rs.chain.add_link  # type: ignore[attr-defined]
     for i in range(links):
         add_link(game, [Trigger(echo, 0, "Ann")], f"event {i + 1}")
     return game

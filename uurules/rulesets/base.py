@@ -1,51 +1,328 @@
-"""What every ruleset provides to the one engine."""
+"""What every ruleset provides to the one engine, and the interaction core the rulesets share.
+
+A ruleset is a class over the engine that registers itself once, by its scenario name::
+
+    class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", order=1): ...
+
+Everything that lists the games derives from that registration (:data:`GAMES`): the names a
+scenario's ``ruleset:`` accepts, the card files' ``game:``, the schemas' enums, the rule-ID
+prefixes (``uurules.rules.game_of``), the CLI's languages and the stager's rule-set menu.
+
+The interaction core, the same for every game:
+
+- :meth:`Ruleset.apply` dispatches an action to the hook its type is registered for (``@on(Play)``);
+  an action a game does not have is refused the same way everywhere, naming those it has.
+- A pending decision has a :class:`DecisionKind`; :meth:`Ruleset.answer` validates an answer and
+  dispatches it to the hook registered for that kind (``@answers(DecisionKind.FORM)``).
+  :meth:`Ruleset.ask` poses a decision (a lone forced option is carried out at once).
+- One response-window policy for the last-in-first-out structure, in two settings
+  (:class:`InstantPile` and :class:`Stack`): who is asked, in which order, what a response or a
+  pass does, when the top item resolves. A game names its policy (``windows = PILE``) and
+  supplies the hooks the policy calls (:meth:`Ruleset.response_refusal`, :meth:`Ruleset.resolve_top`).
+- A :class:`Vocabulary` per game family: the verbs (``do:``), triggers (``when:``) and static
+  keywords (``static:``) its card files may use, each registered once; the card-file schema is
+  generated from it (:mod:`uurules.schemas`).
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from uurules.cards import CardBook
-from uurules.engine.actions import Action
-from uurules.engine.state import Card
+from uurules.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    BeginTurn,
+    Choose,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    Response,
+)
+from uurules.engine.errors import IllegalAction
+from uurules.engine.state import Card, CardId, Decision, PileItem, Window
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
+
+F = TypeVar("F", bound=Callable[..., Any])
+Keys = dict[str, dict[str, Any]]
+"""Step keys and the JSON-schema fragments of their values."""
+
+GAMES: dict[str, type[Ruleset]] = {}
+"""Every registered game: scenario name -> ruleset class (see :func:`uurules.rulesets.games`)."""
+
+STEP_NAMES: dict[type, str] = {
+    BeginTurn: "begin-turn",
+    EndTurn: "end-turn",
+    DrawAction: "draw",
+    Play: "play",
+    Respond: "respond",
+    Pass: "pass",
+    Choose: "choose",
+    Resolve: "resolve",
+    Activate: "activate",
+    Attack: "attack",
+}
+"""The script verb of each action type (CONTRACT.md), in the contract's order."""
+
+
+class DecisionKind(StrEnum):
+    """What a pending decision asks; its value is what ``Decision.kind`` holds (a plain string)."""
+
+    RESPOND = "respond"
+    """A response window: pass, or answer the top item of the pile or stack."""
+    EFFECT = "effect"
+    """A choice an effect of the chain needs: a card, a target, one of several actions."""
+    FORM = "form"
+    """Use an optional triggered effect? (asked as its link of the chain forms)"""
+    REPLACE = "replace"
+    """Use an optional replacement effect?"""
+    HAND_LIMIT = "hand-limit"
+    """Which card to discard down to the hand limit."""
+    STABLE = "stable"
+    """Which player's Stable (Field) a card enters."""
+    OPTIONAL = "optional"
+    """Use an optional simultaneous effect? (Eve of Midnight)"""
+    TARGET = "target"
+    """The target of a card on the stack (Eve of Midnight)."""
+
+
+def on(*actions: type) -> Callable[[F], F]:
+    """Register a ruleset method as the hook that carries out these action types."""
+
+    def mark(fn: F) -> F:
+        fn._on_actions = actions  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def answers(kind: DecisionKind) -> Callable[[F], F]:
+    """Register a ruleset method as the hook that goes on from an answered decision of ``kind``.
+
+    The hook is called as ``hook(game, decision, payload)``: ``payload`` is the chosen option's
+    payload (or its label when the decision has no payloads).
+    """
+
+    def mark(fn: F) -> F:
+        fn._answers = kind  # type: ignore[attr-defined]
+        return fn
+
+    return mark
 
 
 class Ruleset(ABC):
     """A game's rules over the shared engine.
 
     A ruleset names its zones and player-level numbers, reads its cards, and supplies the
-    policies: what may be done now (:meth:`legal_actions`), what an action does
-    (:meth:`apply`), and how resolution runs on until a player must decide (:meth:`advance`).
+    policies: what may be done now (:meth:`legal_actions`), what an action does (:meth:`apply`,
+    through its ``@on`` hooks), and how resolution runs on until a player must decide
+    (:meth:`advance`).
     """
 
     name: str = ""
     title: str = ""
+    rule_prefix: str = ""  # the prefix of this game's rule IDs (UU.CHAIN.1)
+    order: int = 0  # where the game comes in lists of games (teaching order)
     player_zones: tuple[str, ...] = ("hand",)
     shared_zones: tuple[str, ...] = ("deck", "discard")
     player_numbers: tuple[str, ...] = ()
     default_hand_limit: int = 7
+    windows: ClassVar[ResponseWindows | None] = None  # the response-window policy, if the game has one
     structure: str = "pile"  # what the diagrams call the LIFO structure: "pile" or "stack"
     chain_title: str = "THE EFFECT CHAIN · first in, first out"  # what the diagrams call state.chain
     languages: tuple[str, ...] = ("en",)  # languages the log can be printed in (Game.log_in)
+    vocabulary: ClassVar[Vocabulary | None] = None  # what the game's card files may say
+
+    _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
+    _answer_hooks: ClassVar[dict[str, Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, *, game: str | None = None, rule_prefix: str = "", order: int = 0, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if game is not None:
+            if game in GAMES and GAMES[game].__qualname__ != cls.__qualname__:
+                raise ValueError(f"two rulesets register the game {game!r}")
+            cls.name = game
+            cls.rule_prefix = rule_prefix
+            cls.order = order
+            GAMES[game] = cls
+        if cls.windows is not None:
+            cls.structure = cls.windows.structure
+        # the hooks by name, so that a subclass overriding a hook method (undecorated) is the one called
+        acts: dict[type, str] = {}
+        kinds: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, attr in vars(klass).items():
+                for t in getattr(attr, "_on_actions", ()):
+                    acts[t] = name
+                kind = getattr(attr, "_answers", None)
+                if kind is not None:
+                    kinds[kind] = name
+        if cls.windows is None:
+            for t in (Pass, Respond, Resolve):
+                acts.pop(t, None)
+        cls._action_hooks = {t: getattr(cls, name) for t, name in acts.items()}
+        cls._answer_hooks = {k: getattr(cls, name) for k, name in kinds.items()}
 
     def __init__(self, book: CardBook) -> None:
         self.book = book
 
-    @abstractmethod
+    # ------------------------------------------------------------------------------------
+    # Actions: one dispatch
+    # ------------------------------------------------------------------------------------
     def apply(self, game: Game, action: Action) -> None:
-        """Carry out ``action`` or raise :class:`~uurules.engine.errors.IllegalAction`."""
+        """Carry out ``action`` through the hook registered for its type, or raise :class:`IllegalAction`."""
+        s = game.state
+        if s.winner is not None and not isinstance(action, Choose):
+            raise IllegalAction(f"the game is over: {s.winner} has won")
+        self.begin_action(game, action)
+        hook = self._action_hooks.get(type(action))
+        if hook is None:
+            verb = STEP_NAMES.get(type(action))
+            if verb is None:
+                raise IllegalAction(f"unknown action {action!r}")
+            raise IllegalAction(f"{self.title} has no {verb}", ", ".join(self.action_names()))
+        hook(self, game, action)
+
+    @classmethod
+    def action_names(cls) -> list[str]:
+        """The script verbs this game has, in the contract's order."""
+        return [name for t, name in STEP_NAMES.items() if t in cls._action_hooks]
+
+    def begin_action(self, game: Game, action: Action) -> None:  # noqa: B027 (an optional hook)
+        """Hook: called before every action is carried out (Berserk starts a new trigger record)."""
+
+    @on(Choose)
+    def _on_choose(self, game: Game, action: Choose) -> None:
+        self.answer(game, action.option)
+
+    @on(Pass)
+    def _on_pass(self, game: Game, action: Pass) -> None:
+        assert self.windows is not None
+        self.windows.pass_(self, game, action.player)
+
+    @on(Respond)
+    def _on_respond(self, game: Game, action: Respond) -> None:
+        assert self.windows is not None
+        self.windows.respond(self, game, action.responses)
+
+    @on(Resolve)
+    def _on_resolve(self, game: Game, action: Resolve) -> None:
+        assert self.windows is not None
+        self.windows.resolve(self, game, action.count)
 
     @abstractmethod
     def advance(self, game: Game) -> None:
         """Resolve on until a decision is pending or nothing is left to do."""
 
-    @abstractmethod
     def legal_actions(self, game: Game) -> list[Action]:
-        """What may be done now, in a stable order."""
+        """What may be done now, in a stable order: the answers to the pending decision, or :meth:`free_actions`."""
+        s = game.state
+        if s.winner is not None:
+            return []
+        d = s.pending
+        if d is not None:
+            if d.is_response_window and self.windows is not None:
+                return self.windows.legal_actions(self, game, d)
+            return [Choose(o) for o in d.options]
+        return self.free_actions(game)
 
+    @abstractmethod
+    def free_actions(self, game: Game) -> list[Action]:
+        """What may be done now when no decision is pending, in a stable order."""
+
+    # ------------------------------------------------------------------------------------
+    # Decisions: one answer
+    # ------------------------------------------------------------------------------------
+    def ask(self, game: Game, d: Decision) -> None:
+        """Pose decision ``d``; a lone option that is not optional (nor a response window) is taken at once."""
+        if len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND:
+            self.carry_out(game, d, 0)
+            return
+        game.state.pending = d
+
+    def answer(self, game: Game, label: str) -> None:
+        """Answer the pending decision with the option ``label``: validated, then dispatched by kind."""
+        d = game.state.pending
+        if d is None:
+            raise IllegalAction(f"no decision is pending; {label!r} answers nothing")
+        if label not in d.options:
+            raise IllegalAction(
+                f"{label!r} is not an answer to {d.player}'s question {d.question!r}",
+                ", ".join(repr(o) for o in d.options),
+            )
+        if d.is_response_window:
+            assert self.windows is not None
+            if label == "pass":
+                self.windows.pass_(self, game, d.player)
+            else:
+                self.windows.respond(self, game, (Response(d.player, label),))
+            return
+        game.state.pending = None
+        self.carry_out(game, d, d.options.index(label))
+
+    def carry_out(self, game: Game, d: Decision, index: int) -> None:
+        """Go on from decision ``d`` answered with its option ``index`` (the hook of its kind)."""
+        payload: Any = d.payloads[index] if d.payloads else d.options[index]
+        hook = self._answer_hooks.get(d.kind)
+        if hook is None:  # pragma: no cover - every kind a ruleset asks has its hook
+            raise IllegalAction(f"unknown decision kind {d.kind}")
+        hook(self, game, d, payload)
+
+    @staticmethod
+    def yes_no(player: str, question: str, kind: DecisionKind, **data: Any) -> Decision:
+        """An optional yes/no question (options ``yes``, ``no``; payloads ``True``, ``False``)."""
+        return Decision(player, question, ["yes", "no"], kind, {"optional": True, **data}, [True, False])
+
+    def quiet(self, game: Game, doing: str) -> None:
+        """Refuse ``doing`` while a decision is pending or anything is resolving."""
+        s = game.state
+        if s.pending is not None and s.pending.is_response_window and self.windows is not None:
+            self.windows.refuse_while_open(self, game, doing)
+        if s.pending is not None:
+            raise IllegalAction(
+                f"cannot {doing} now: {s.pending.player} must first answer {s.pending.question!r}",
+                "choose: one of " + ", ".join(s.pending.options),
+            )
+        if s.resolving:
+            words, hint = self.windows.resolving_words if self.windows is not None else ("cards are resolving", "")
+            raise IllegalAction(f"cannot {doing} while {words}", hint or None)
+
+    # ------------------------------------------------------------------------------------
+    # Hooks of the response-window policy (games with a pile or a stack override them)
+    # ------------------------------------------------------------------------------------
+    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+        """Why ``player`` cannot answer ``top`` with ``card``, or ``None``."""
+        return f"{self.title} has no responses"
+
+    def resolve_top(self, game: Game) -> None:
+        """The top item of the pile or stack resolves."""
+        raise NotImplementedError
+
+    def responded(self, game: Game, item: PileItem) -> None:  # noqa: B027 (an optional hook)
+        """Hook: ``item`` was just put on the pile or stack as a response (Eve of Midnight pays its cost)."""
+
+    def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:  # noqa: B027 (an optional hook)
+        """Hook: a response came when nothing may be answered; raise a reason more telling than the policy's."""
+
+    def item_text(self, game: Game, item: PileItem) -> str:
+        """How the log names an item of the pile or stack."""
+        if item.ability is not None:
+            return f"{game.shown(item.card)}: {item.ability} ({item.player})"
+        return f"{game.shown(item.card)} ({item.player})"
+
+    # ------------------------------------------------------------------------------------
+    # Reading and staging cards
+    # ------------------------------------------------------------------------------------
     def status(self, game: Game, card: Card) -> dict[str, Any]:
         """How ``card`` differs from its printed state (only what differs)."""
         out: dict[str, Any] = {}
@@ -73,3 +350,524 @@ class Ruleset(ABC):
     def log_line(self, game: Game, key: str, **values: Any) -> str:
         """Rulesets with translated logs override this; the default is English only."""
         return key.format(**values)
+
+
+# ----------------------------------------------------------------------------------------
+# The response-window policy: one for the LIFO structure, in two settings
+# ----------------------------------------------------------------------------------------
+class ResponseWindows:
+    """How players answer the top item of a last-in-first-out structure (a pile or a stack).
+
+    The shared part: a window is opened on the top item (``state.window``); the players who may
+    answer it (an answer the ruleset's :meth:`Ruleset.response_refusal` allows, and who have not
+    passed) are asked one at a time with a ``respond`` decision (options ``pass``, then the
+    response cards they could play, in hand order); a response goes on top and opens a new
+    window; ``pass: all`` declines for everyone. What happens when nobody (more) answers, who is
+    asked first, and whether several players may answer at once, is the setting's.
+    """
+
+    structure = ""
+    title = ""
+    resolving_words: tuple[str, str] = ("cards are resolving", "resolve: all")
+    pass_hint = ""
+
+    def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
+        """The players who may still answer ``top`` (in the order they are asked), with their response cards."""
+        s = game.state
+        window = s.window
+        out = []
+        for p in self.asked(game, top):
+            if window is not None and p in window.passed:
+                continue
+            cards = [c for c in s.zone(p, "hand") if rs.response_refusal(game, p, c, top) is None]
+            if cards:
+                out.append((p, cards))
+        return out
+
+    def asked(self, game: Game, top: PileItem) -> list[str]:
+        """The players who could answer ``top``, in the order they are asked."""
+        raise NotImplementedError
+
+    def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
+        raise NotImplementedError
+
+    def text(self, rs: Ruleset, game: Game) -> str:
+        """The log's line for the structure as it stands (bottom first)."""
+        return f"{self.title}; " + " <- ".join(rs.item_text(game, i) for i in game.state.pile)
+
+    def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
+        """Ask the first player who may answer ``top``."""
+        p, cards = responders[0]
+        names = list(dict.fromkeys(game.shown(c) for c in cards))
+        game.state.pending = Decision(
+            p,
+            self.question(rs, game, p, top),
+            ["pass", *names],
+            DecisionKind.RESPOND,
+            {"item": top.id, "may_respond": [r[0] for r in responders]},
+        )
+
+    def window_on_top(self, game: Game) -> PileItem:
+        s = game.state
+        top = s.pile[-1]
+        if s.window is None or s.window.item != top.id:
+            s.window = Window(top.id)
+        return top
+
+    def step(self, rs: Ruleset, game: Game) -> bool:
+        """One step of the structure while it is not empty; ``False`` when resolution should pause here."""
+        raise NotImplementedError
+
+    def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:
+        """The answers to an open response window: a pass, or a response with each card offered."""
+        return [Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)) for label in d.options]
+
+    def refuse_while_open(self, rs: Ruleset, game: Game, doing: str) -> None:
+        """Refuse ``doing`` while a response window is open (by default as any pending decision)."""
+
+    def push_response(self, rs: Ruleset, game: Game, player: str, card: CardId, top: PileItem) -> PileItem:
+        """Put ``player``'s ``card`` on top as an answer to ``top``, and open a window on it."""
+        s = game.state
+        s.pending = None
+        s.zone(player, "hand").remove(card)
+        item = PileItem(s.new_id(), card, player, top.id)
+        s.pile.append(item)
+        s.window = Window(item.id)
+        game.emit("respond", player, card, to=game.shown(top.card))
+        rs.responded(game, item)
+        return item
+
+    def check_response(self, rs: Ruleset, game: Game, r: Response, top: PileItem, passed_text: str) -> CardId:
+        """The card of response ``r`` to ``top``, after the checks every setting makes."""
+        s = game.state
+        card = game.find(r.card, player=r.player)
+        if s.where(card) != (r.player, "hand"):
+            raise IllegalAction(f"{game.ref(card)} is not in {r.player}'s hand")
+        if s.window is not None and r.player in s.window.passed:
+            raise IllegalAction(f"{r.player} has already passed on {passed_text}")
+        why = rs.response_refusal(game, r.player, card, top)
+        if why:
+            raise IllegalAction(f"{r.player} cannot respond with {game.shown(card)}: {why}")
+        return card
+
+    def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
+        raise NotImplementedError
+
+    def pass_(self, rs: Ruleset, game: Game, who: str) -> None:
+        """``who`` (a player, or ``all``) declines to answer the top item."""
+        s = game.state
+        if not s.pile or s.pending is None or not s.pending.is_response_window:
+            raise IllegalAction("no response window is open", self.pass_hint)
+        top = s.pile[-1]
+        assert s.window is not None
+        may = [p for p, _ in self.responders(rs, game, top)]
+        if who == "all":
+            for p in may:
+                s.window.passed.append(p)
+                game.emit("pass", p)
+        else:
+            if who not in s.players:
+                raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
+            if who not in may:
+                raise IllegalAction(f"{who} has no response to pass on", ", ".join([*may, "all"]))
+            s.window.passed.append(who)
+            game.emit("pass", who)
+        s.pending = None
+
+    def check_resolve(self, game: Game, n: int | None) -> None:
+        s = game.state
+        if n is not None and n < 1:
+            raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
+        if s.pending is not None and not s.pending.is_response_window:
+            raise IllegalAction(
+                f"{s.pending.player} must first answer {s.pending.question!r}",
+                "choose: one of " + ", ".join(s.pending.options),
+            )
+
+    def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
+        raise NotImplementedError
+
+
+class InstantPile(ResponseWindows):
+    """The instant pile of Unstable Unicorns and Llamas Unleashed: every new top card opens a window.
+
+    - LU.INST.1: an Instant answers another player's card (the players after the card's player
+      are asked, in turn order); the player answered may answer back.
+    - LU.PILE.1: a response goes on top; only the top card may be answered.
+    - LU.PILE.2: of simultaneous responses (``respond: [...]``) only the fastest goes on the pile;
+      the others go back to their players' hands.
+    - LU.PILE.3: players respond to each new top card until all of them decline; then it resolves.
+    - LU.PILE.4: the pile resolves from the top; after each resolution the new top card opens a
+      new response window.
+    """
+
+    structure = "pile"
+    title = "THE INSTANT PILE"
+    resolving_words = ("cards are resolving", "resolve: all")
+    pass_hint = "pass is an answer to a card on the pile"
+
+    def asked(self, game: Game, top: PileItem) -> list[str]:
+        return game.state.in_turn_order_from(top.player)[1:]
+
+    def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
+        return f"{player}: respond to {top.player}'s {game.shown(top.card)}?"
+
+    def step(self, rs: Ruleset, game: Game) -> bool:
+        s = game.state
+        top = self.window_on_top(game)
+        responders = self.responders(rs, game, top)
+        if not responders:  # rule: LU.PILE.3 everyone has declined: the top card resolves
+            assert s.window is not None
+            # remembered to explain a response that comes too late (Ruleset.late_response)
+            s.flags["unanswerable"] = None if s.window.passed else {"card": top.card, "player": top.player}
+            rs.resolve_top(game)  # rule: LU.PILE.4 from the top; the next top card opens a new window
+            return True
+        self.open(rs, game, responders, top)
+        return True
+
+    def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
+        s = game.state
+        if not s.pile:
+            rs.late_response(game, responses)
+            raise IllegalAction(
+                "there is no card on the pile to respond to (a card nobody can answer resolves at once)",
+                "play a card first",
+            )
+        top = s.pile[-1]
+        if s.pending is not None and not s.pending.is_response_window:
+            raise IllegalAction(
+                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
+            )
+        chosen: list[tuple[str, CardId]] = []
+        for r in responses:
+            if r.player not in s.players:
+                raise IllegalAction(f"no player is called {r.player!r}", ", ".join(s.players))
+            if r.to is not None:
+                to = game.find(r.to)
+                if to != top.card:
+                    # rule: LU.PILE.1 once a pile exists, only its top card may be answered
+                    raise IllegalAction(
+                        f"{r.to} is not the top card of the pile; only the top card may be answered",
+                        f"to: {game.ref(top.card)}",
+                    )
+            card = self.check_response(rs, game, r, top, game.shown(top.card))
+            if any(card == c for _, c in chosen) or any(r.player == p for p, _ in chosen):
+                raise IllegalAction(f"{r.player} responds twice to the same card", "one response per player")
+            chosen.append((r.player, card))
+        player, card = chosen[0]
+        self.push_response(rs, game, player, card, top)  # rule: LU.INST.1 an Instant answers the top card
+        for other, c in chosen[1:]:
+            # rule: LU.PILE.2 only the fastest response goes on the pile; the others go back
+            game.emit("respond", other, c, to=game.shown(top.card))
+            game.emit("return", other, c, reason="slower response")
+            game.say(f"- {other}'s {game.shown(c)} was slower and returns to {other}'s hand.")
+        game.say(self.text(rs, game))
+
+    def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
+        """``resolve: n``: everyone passes until ``n`` cards have left the pile (``all``: until it is settled)."""
+        s = game.state
+        self.check_resolve(game, n)
+        if n is not None and not s.pile:
+            raise IllegalAction("nothing is on the pile to resolve", "play a card first")
+        done = 0
+        while s.pending is not None and s.pending.is_response_window:
+            size = len(s.pile)
+            self.pass_(rs, game, "all")
+            rs.advance(game)
+            s = game.state
+            if len(s.pile) < size:
+                done += 1
+            if n is not None and done >= n:
+                break
+
+
+class Stack(ResponseWindows):
+    """Eve of Midnight's stack: answers go on top; when every player has passed, the whole stack resolves.
+
+    - EOM.STACK.1: playing a card or activating an ability starts a stack; responses go on top;
+      when all players pass, it resolves last in, first out, one item after another, with no new
+      windows (``resolve: 1`` resolves the top item only, the rest wait for the next ``resolve:``).
+    - EOM.STACK.2: only cards that say so may respond (the ruleset's :meth:`Ruleset.response_refusal`).
+    - EOM.PRI.1: players are asked in turn order from the active player, one at a time; the
+      player asked answers or passes before the next may.
+    """
+
+    structure = "stack"
+    title = "THE STACK"
+    resolving_words = ("the stack is resolving", "resolve: 1, resolve: all")
+    pass_hint = "pass answers an item on the stack; resolve: 1"
+
+    def asked(self, game: Game, top: PileItem) -> list[str]:
+        # rule: EOM.PRI.1 players asked in turn order from the active player
+        s = game.state
+        return s.in_turn_order_from(s.active)
+
+    def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
+        return f"{player}: respond to {rs.item_text(game, top)}?"
+
+    def step(self, rs: Ruleset, game: Game) -> bool:
+        s = game.state
+        if not s.flags.get("closed"):
+            top = self.window_on_top(game)
+            responders = self.responders(rs, game, top)
+            if responders:
+                self.open(rs, game, responders, top)
+                return True
+            # rule: EOM.STACK.1 when all players pass, the stack resolves, last in, first out
+            s.flags["closed"] = True
+            s.window = None
+            game.emit("stack-closed", None, None, items=len(s.pile))
+            game.say("- All players pass: the stack resolves, last in, first out.")
+            return True
+        budget = s.flags.get("budget")
+        if budget is not None and budget <= 0:
+            return False  # `resolve: n` asked for n items; the rest wait for the next `resolve`
+        if budget is not None:
+            s.flags["budget"] = budget - 1
+        rs.resolve_top(game)
+        return True
+
+    def settle(self, game: Game) -> None:
+        """The stack is empty: forget the closed stack's bookkeeping."""
+        s = game.state
+        s.flags.pop("closed", None)
+        s.flags.pop("budget", None)
+        s.window = None
+
+    def waiting(self, game: Game) -> list[Action]:
+        """A closed stack that ``resolve: n`` left part-resolved: resolving on is all that may be done."""
+        s = game.state
+        return [Resolve(1), Resolve(None)] if s.pile and s.flags.get("closed") else []
+
+    def refuse_while_open(self, rs: Ruleset, game: Game, doing: str) -> None:
+        s = game.state
+        assert s.pending is not None
+        raise IllegalAction(
+            f"cannot {doing} now: the stack is open and {s.pending.player} may respond "
+            "(only cards that say so may be played in response: EOM.STACK.2)",
+            "respond: {player, card}, pass: PLAYER, pass: all, resolve: all",
+        )
+
+    def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
+        s = game.state
+        if len(responses) != 1:
+            raise IllegalAction(
+                f"{rs.title} has no simultaneous responses: players answer one at a time, "
+                "in turn order from the active player",
+                "one respond: {player, card} per step",
+            )
+        r = responses[0]
+        if r.player not in s.players:
+            raise IllegalAction(f"no player is called {r.player!r}", ", ".join(s.players))
+        rs.late_response(game, responses)
+        if not s.pile:
+            raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
+        if s.flags.get("closed"):
+            raise IllegalAction(
+                "every player has passed: the stack is resolving and takes no more responses",
+                "resolve: 1, resolve: all",
+            )
+        if s.pending is not None and not s.pending.is_response_window:
+            raise IllegalAction(
+                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
+            )
+        top = s.pile[-1]
+        if r.to is not None:
+            to = game.find(r.to)
+            if to != top.card:
+                raise IllegalAction(
+                    f"{r.to} is not on top of the stack; only the top item may be answered",
+                    f"to: {game.ref(top.card)}",
+                )
+        card = self.check_response(rs, game, r, top, rs.item_text(game, top))
+        first = self.responders(rs, game, top)[0][0]
+        if first != r.player:
+            # rule: EOM.PRI.1 opponents respond in turn order: the player asked answers first
+            raise IllegalAction(
+                f"{first} answers before {r.player} (turn order from the active player)",
+                f"respond: by {first}, or pass: {first}",
+            )
+        self.push_response(rs, game, r.player, card, top)
+        game.say(self.text(rs, game))
+
+    def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
+        """``resolve: n``: everyone passes; then ``n`` items resolve (``all``: the whole stack)."""
+        s = game.state
+        self.check_resolve(game, n)
+        if not s.pile:
+            if n is not None:
+                raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first")
+            return
+        if not s.flags.get("closed"):
+            if s.pending is not None:
+                self.pass_(rs, game, "all")
+            self.step(rs, game)  # nobody left to respond: the stack closes
+        s.flags["budget"] = n
+
+
+PILE = InstantPile()
+STACK = Stack()
+
+
+# ----------------------------------------------------------------------------------------
+# Vocabulary: what card files may say, registered once
+# ----------------------------------------------------------------------------------------
+class Word:
+    """One registered word of a card file's vocabulary: a verb, a trigger or a static keyword.
+
+    ``name`` is what the card file writes; the class docstring's first line is its description
+    in the generated schema.
+    """
+
+    name: ClassVar[str] = ""
+    internal: ClassVar[bool] = False  # used by the engine only: never written in a card file
+
+    @classmethod
+    def describe(cls) -> str:
+        doc = (cls.__doc__ or "").strip()
+        return doc.splitlines()[0].strip() if doc else ""
+
+
+class Verb(Word):
+    """A verb (a step's ``do:``): its accepted step keys, and (per game family) how it is carried out.
+
+    ``keys`` maps each step key the verb accepts, besides those every verb of the vocabulary
+    accepts, to a JSON-schema fragment describing its value.
+    """
+
+    keys: ClassVar[Keys] = {}
+
+    @classmethod
+    def schema_keys(cls) -> Keys:
+        """The step keys it accepts beyond the vocabulary's common ones, with their schemas."""
+        return dict(cls.keys)
+
+
+class When(Word):
+    """A trigger (an ability's ``when:``): the moment it names."""
+
+
+class Static(Word):
+    """A static keyword (a card's ``static:``): a continuous effect, with or without a value.
+
+    ``value`` is the JSON-schema fragment of its value (``{keyword: value}``), or ``None`` for a
+    bare keyword.
+    """
+
+    value: ClassVar[dict[str, Any] | None] = None
+
+
+W = TypeVar("W", bound=type[Word])
+
+
+class Vocabulary:
+    """The verbs, triggers and static keywords one game family's card files may use.
+
+    Each word is a class registered once (``@vocabulary.verb``, ``@vocabulary.when``,
+    ``@vocabulary.static``); a vocabulary may extend another (Llamas Unleashed extends Unstable
+    Unicorns'). ``common_keys`` are the step keys every verb accepts (``join:``, ``who:`` ...).
+    The card-file schema is generated from it (:func:`uurules.schemas.card_file_schema`), so a
+    new word needs no other change for a card file to use it.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        parent: Vocabulary | None = None,
+        common_keys: dict[str, dict[str, Any]] | None = None,
+        step_key: str = "steps",
+        step_required: tuple[str, ...] = ("do",),
+    ) -> None:
+        self.game = game
+        self.parent = parent
+        inherited: Keys = parent.common_keys if parent is not None else {}
+        self.common_keys: Keys = dict(common_keys if common_keys is not None else inherited)
+        self.step_key = step_key
+        self.step_required = step_required
+        self._verbs: dict[str, type[Verb]] = {}
+        self._whens: dict[str, type[When]] = {}
+        self._statics: dict[str, type[Static]] = {}
+        self._instances: dict[str, Verb] | None = None
+        self.version = 0
+
+    def __repr__(self) -> str:
+        return f"<Vocabulary {self.game}: {len(self.verbs())} verbs, {len(self.whens())} triggers>"
+
+    # -- registering ---------------------------------------------------------------------------
+    def _register(self, table: dict[str, Any], cls: W, what: str) -> W:
+        if not cls.name:
+            raise ValueError(f"{cls.__name__} has no name")
+        if cls.name in table and table[cls.name] is not cls:
+            raise ValueError(f"the {what} {cls.name!r} is already registered ({table[cls.name].__name__})")
+        table[cls.name] = cls
+        self.changed()
+        return cls
+
+    def verb(self, cls: type[Verb]) -> Any:
+        """Register a verb class (a decorator)."""
+        return self._register(self._verbs, cls, "verb")
+
+    def when(self, cls: type[When]) -> Any:
+        """Register a trigger class (a decorator)."""
+        return self._register(self._whens, cls, "trigger")
+
+    def static(self, cls: type[Static]) -> Any:
+        """Register a static keyword class (a decorator)."""
+        return self._register(self._statics, cls, "static keyword")
+
+    def changed(self) -> None:
+        self.version += 1
+        self._instances = None
+
+    def total_version(self) -> tuple[int, ...]:
+        """Changes whenever this vocabulary or one it extends gains or loses a word (for caches)."""
+        return (self.version, *(self.parent.total_version() if self.parent else ()))
+
+    @contextmanager
+    def registered(self, *classes: type[Word]) -> Iterator[None]:
+        """Register words for the duration of a ``with`` block (tests), then forget them."""
+        tables: list[tuple[dict[str, Any], str]] = []
+        for cls in classes:
+            table: dict[str, Any] = (
+                self._verbs if issubclass(cls, Verb) else self._whens if issubclass(cls, When) else self._statics
+            )
+            self._register(table, cls, "word")
+            tables.append((table, cls.name))
+        try:
+            yield
+        finally:
+            for table, name in tables:
+                table.pop(name, None)
+            self.changed()
+
+    # -- reading -------------------------------------------------------------------------------
+    def verbs(self) -> dict[str, type[Verb]]:
+        out = self.parent.verbs() if self.parent else {}
+        out.update(self._verbs)
+        return out
+
+    def whens(self) -> dict[str, type[When]]:
+        out = self.parent.whens() if self.parent else {}
+        out.update(self._whens)
+        return out
+
+    def statics(self) -> dict[str, type[Static]]:
+        out = self.parent.statics() if self.parent else {}
+        out.update(self._statics)
+        return out
+
+    def instances(self) -> dict[str, Verb]:
+        """One instance of each verb, made once (verbs are stateless; a ruleset looks them up by name)."""
+        found = self._instances
+        if found is None or self._stale(found):
+            found = self._instances = {name: cls() for name, cls in self.verbs().items()}
+        return found
+
+    def _stale(self, found: dict[str, Verb]) -> bool:
+        verbs = self.verbs()
+        return found.keys() != verbs.keys() or any(type(found[n]) is not c for n, c in verbs.items())
+
+    def card_verbs(self) -> Iterable[type[Verb]]:
+        """The verbs a card file may write (internal ones excluded), in registration order."""
+        return [v for v in self.verbs().values() if not v.internal]

@@ -43,28 +43,15 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from uurules.cards import CardBook, CardDef
-from uurules.engine.actions import (
-    Action,
-    Activate,
-    Attack,
-    BeginTurn,
-    Choose,
-    DrawAction,
-    EndTurn,
-    Pass,
-    Play,
-    Resolve,
-    Respond,
-    describe,
-)
+from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, describe
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import LogLine
 from uurules.engine.game import Game
 from uurules.engine.state import Card, CardId
-from uurules.rulesets.base import Ruleset
+from uurules.rulesets.base import Keys, Ruleset, Verb, Vocabulary, When, on
 
 HITS = ("weak", "medium", "strong")
 UNLIMITED = "unlimited"
@@ -214,9 +201,123 @@ class Trigger:
     cause: int | None = None  # the sequence entry (n) whose performing declared it
 
 
-class Berserk(Ruleset):
-    name = "berserk"
+VOCABULARY = Vocabulary(
+    "berserk",
+    common_keys={"to": {"enum": ["self", "target"], "description": "the card it acts on: this one, or the target"}},
+    step_key="effects",
+    step_required=("do", "to"),
+)
+"""Berserk's words: its effects (an ability's ``effects:``, each ``do:`` one of these) and triggers."""
+
+AMOUNT: dict[str, Any] = {
+    "type": "integer",
+    "description": "counters gained, wounds healed, or the hit modifier (all three values)",
+}
+
+
+class BerserkEffect(Verb):
+    """An effect of a Berserk ability, carried out on ``to`` (the card itself or the target)."""
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        raise NotImplementedError(self.name)
+
+
+@VOCABULARY.verb
+class GainCounters(BerserkEffect):
+    """Gain counters (0 is not gained, and nothing triggers: BK.ZERO.1, BK.ZERO.3)."""
+
+    name = "gain-counters"
+    keys: ClassVar[Keys] = {"amount": AMOUNT}
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        rs._gain_counters(game, to, int(eff.get("amount", 0)), fired)
+
+
+@VOCABULARY.verb
+class Heal(BerserkEffect):
+    """Heal wounds (healing 0 wounds is not applied: BK.ZERO.2)."""
+
+    name = "heal"
+    keys: ClassVar[Keys] = {"amount": AMOUNT}
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        rs._heal(game, to, int(eff.get("amount", 0)))
+
+
+@VOCABULARY.verb
+class ModifyHit(BerserkEffect):
+    """Modify the hit (summed first, the floor at 0 last: BK.ATK.1; a modifier of 0 is not applied)."""
+
+    name = "modify-hit"
+    keys: ClassVar[Keys] = {"amount": AMOUNT, "until": {"enum": ["end-of-turn"]}}
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        rs._modify_hit(game, to, int(eff.get("amount", 0)), source=card, until=eff.get("until"))
+
+
+@VOCABULARY.verb
+class Open(BerserkEffect):
+    """Open the creature."""
+
+    name = "open"
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        rs._open(game, to)
+
+
+@VOCABULARY.verb
+class Summon(BerserkEffect):
+    """Summon the creature onto its owner's field."""
+
+    name = "summon"
+
+    def perform(
+        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
+    ) -> None:
+        rs._summon(game, to)
+
+
+@VOCABULARY.when
+class StartOfTurn(When):
+    """At the start of your turn."""
+
+    name = "start-of-turn"
+
+
+@VOCABULARY.when
+class EnemyGainsCounter(When):
+    """When an enemy creature gains counters."""
+
+    name = "enemy-gains-counter"
+
+
+@VOCABULARY.when
+class WoundedByEnemyAttack(When):
+    """When this creature is wounded by an enemy's attack."""
+
+    name = "wounded-by-enemy-attack"
+
+
+@VOCABULARY.when
+class OnHit(When):
+    """When this creature hits (even for 0: BK.ZERO.2)."""
+
+    name = "on-hit"
+
+
+class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     title = "Berserk"
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
     player_zones = ("hand", "field", "graveyard")
     shared_zones = ()
     staged_keys = ("counters", "wounds", "closed")
@@ -224,6 +325,7 @@ class Berserk(Ruleset):
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
+        self.effects = {n: v for n, v in self.vocabulary.instances().items() if isinstance(v, BerserkEffect)}
         for card in book:
             for rule, value in (card.get("rules") or {}).items():
                 default = RULES.get(rule)
@@ -318,30 +420,15 @@ class Berserk(Ruleset):
     # ------------------------------------------------------------------------------------
     # The engine's entry points
     # ------------------------------------------------------------------------------------
-    def apply(self, game: Game, action: Action) -> None:
+    def begin_action(self, game: Game, action: Action) -> None:
         game.state.flags["sequence"] = []  # the triggers of this action only (history: "sequences")
-        match action:
-            case BeginTurn(player=p):
-                self._begin_turn(game, p)
-            case EndTurn(player=p):
-                self._end_turn(game, p)
-            case Activate():
-                self._activate(game, action)
-            case Attack():
-                self._attack(game, action)
-            case Choose(option=o):
-                raise IllegalAction(f"no decision is pending; {o!r} answers nothing", self._accepted)
-            case Play() | Respond() | Pass() | Resolve() | DrawAction():
-                raise IllegalAction(f"{self.title} in this kit has no {describe(action).split(':')[0]}", self._accepted)
-            case _:  # pragma: no cover - every action type is matched above
-                raise IllegalAction(f"unknown action {action!r}", self._accepted)
 
     _accepted = "begin-turn, activate, attack, end-turn"
 
     def advance(self, game: Game) -> None:
         """Nothing waits: every action resolves fully, with its triggers, as it is applied."""
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def free_actions(self, game: Game) -> list[Action]:
         s = game.state
         p = s.active
         acts: list[Action] = []
@@ -385,8 +472,10 @@ class Berserk(Ruleset):
         if s.phase not in ("setup", "main"):
             raise IllegalAction(f"{player}'s turn has not begun", f"begin-turn: {player}")
 
-    def _begin_turn(self, game: Game, player: str) -> None:
+    @on(BeginTurn)
+    def _begin_turn(self, game: Game, action: BeginTurn) -> None:
         s = game.state
+        player = action.player
         if player != s.active:
             raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"begin-turn: {s.active}")
         if s.phase not in ("setup", "start"):
@@ -405,8 +494,10 @@ class Berserk(Ruleset):
         ]
         self._run_sequence(game, roots, f"begin-turn: {player}")
 
-    def _end_turn(self, game: Game, player: str) -> None:
+    @on(EndTurn)
+    def _end_turn(self, game: Game, action: EndTurn) -> None:
         s = game.state
+        player = action.player
         self._may_act(game, player, "end the turn")
         game.emit("phase", player, phase="end-of-turn")
         self.say(game, "turn.end", player=player)
@@ -493,6 +584,7 @@ class Berserk(Ruleset):
                 return f"{game.ref(card)} cannot pay {price} counter{'s' if price != 1 else ''}: it has {have}"
         return None
 
+    @on(Activate)
     def _activate(self, game: Game, action: Activate) -> None:
         p = action.player
         self._may_act(game, p, "use an ability")
@@ -547,6 +639,7 @@ class Berserk(Ruleset):
             return f"{game.ref(defender)} has already defended this turn (a creature defends {times} a turn)"
         return None
 
+    @on(Attack)
     def _attack(self, game: Game, action: Attack) -> None:
         s = game.state
         p = action.player
@@ -723,18 +816,7 @@ class Berserk(Ruleset):
         """Carry out an ability's effects in order; triggers they set off are added to ``fired``."""
         for eff in ability.get("effects", []):
             to = card if eff["to"] == "self" else (targets[0] if targets else card)
-            amount = int(eff.get("amount", 0))
-            match eff["do"]:
-                case "gain-counters":
-                    self._gain_counters(game, to, amount, fired)
-                case "heal":
-                    self._heal(game, to, amount)
-                case "modify-hit":
-                    self._modify_hit(game, to, amount, source=card, until=eff.get("until"))
-                case "open":
-                    self._open(game, to)
-                case "summon":
-                    self._summon(game, to)
+            self.effects[eff["do"]].perform(self, game, card, to, eff, fired)
 
     def _gain_counters(self, game: Game, card: CardId, n: int, fired: list[Trigger]) -> None:
         if not self.on_field(game, card):

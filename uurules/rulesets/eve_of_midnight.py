@@ -44,27 +44,15 @@ cards in hand order; yes/no questions ``yes``, ``no``; targets in board order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from uurules.cards import CardDef
-from uurules.engine.actions import (
-    Action,
-    Activate,
-    Attack,
-    BeginTurn,
-    Choose,
-    DrawAction,
-    EndTurn,
-    Pass,
-    Play,
-    Resolve,
-    Respond,
-    Response,
-)
+from uurules.cards import CardBook, CardDef
+from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
-from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, Window
-from uurules.rulesets.base import Ruleset
+from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
+from uurules.rulesets.base import STACK as STACK_WINDOWS
+from uurules.rulesets.base import DecisionKind, Keys, Ruleset, Stack, Verb, Vocabulary, When, answers, on
 
 STACK = "THE STACK"
 AT_ONCE = "SIMULTANEOUS EFFECTS"
@@ -73,15 +61,202 @@ RESERVE = "reserve"
 RANKS = ("world", "mandatory", "triggered", "optional")
 """The order of simultaneous effects: World first (EOM.PRI.3), then EOM.PRI.2's classes."""
 
+VOCABULARY = Vocabulary("eve-of-midnight", common_keys={})
+"""Eve of Midnight's words: its verbs (``do:``) and triggers (``when:``)."""
 
-class EveOfMidnight(Ruleset):
-    name = "eve-of-midnight"
+AMOUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "description": "resources"}
+
+
+class StackVerb(Verb):
+    """A verb of an Eve of Midnight card or ability, carried out as its item resolves (or its effect)."""
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        raise NotImplementedError(self.name)
+
+
+@VOCABULARY.verb
+class Gain(StackVerb):
+    """Gain resources (each player: the active player first, then the others in turn order)."""
+
+    name = "gain"
+    keys: ClassVar[Keys] = {"amount": AMOUNT, "who": {"enum": ["you", "each-player"]}}
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        s = game.state
+        amount = int(step.get("amount", 1))
+        who = s.in_turn_order_from(s.active) if step.get("who") == "each-player" else [player]
+        for w in who:  # rule: EOM.PRI.1 the active player first, then the others in turn order
+            rs.gain(game, w, amount, source)
+
+
+@VOCABULARY.verb
+class Draw(StackVerb):
+    """Draw a card."""
+
+    name = "draw"
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        name = game.shown(source)
+        deck = game.state.zone(None, "deck")
+        if not deck:
+            game.emit("disregard", player, source, reason="the deck is empty")
+            game.say(f"- {name}: the deck is empty; nothing is drawn.")
+            return
+        c = deck[0]
+        game.move(c, (player, "hand"))
+        game.card(c).owner = player
+        game.emit("draw", player, c, by=name)
+        game.say(f"- {player} draws a card ({name}).")
+
+
+@VOCABULARY.verb
+class Cancel(StackVerb):
+    """Cancel the ability this card answers on the stack."""
+
+    name = "cancel"
+    keys: ClassVar[Keys] = {"what": {"enum": ["opponent-ability"], "description": "what it may cancel"}}
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        s = game.state
+        name = game.shown(source)
+        assert item is not None
+        target = next((i for i in s.pile if i.id == item.answers), None)
+        if target is None:
+            game.emit("disregard", player, source, reason="the ability is no longer on the stack")
+            game.say(f"| RESOLUTION:{STACK}; {name} ({player}): nothing left to cancel. |")
+            return
+        s.pile.remove(target)
+        game.emit(
+            "cancel", target.player, target.card, by=name, **({"ability": target.ability} if target.ability else {})
+        )
+        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) cancels {rs.item_text(game, target)}. |")
+        if target.ability is None:
+            game.move(target.card, (None, "discard"), top=True)
+
+
+@VOCABULARY.verb
+class Disable(StackVerb):
+    """Disable the opponent's Support card it targets."""
+
+    name = "disable"
+    keys: ClassVar[Keys] = {"what": {"enum": ["support"], "description": "what it may target"}}
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        s = game.state
+        name = game.shown(source)
+        assert item is not None
+        targets = item.data.get("targets", [])
+        t = targets[0] if targets else None
+        owner = game.holder(t) if t is not None else None
+        if t is None or owner is None or s.where(t) != (owner, ACTIVE_AREA):
+            game.emit("disregard", player, source, reason="its target is gone")
+            game.say(f"| RESOLUTION:{STACK}; {name} ({player}) resolves, but its target is gone. |")
+            return
+        if rs.warded(game, owner, player):
+            game.emit("disregard", player, source, target=game.ref(t), reason=f"{owner}'s cards cannot be targeted")
+            game.say(
+                f"| RESOLUTION:{STACK}; {name} ({player}) resolves but cannot affect {game.ref(t)}: "
+                f"{owner}'s cards cannot be targeted by opponents this turn. |"
+            )
+            return
+        game.card(t).disabled = True
+        game.emit("disable", owner, t, by=name)
+        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) disables {game.ref(t)}. |")
+
+
+@VOCABULARY.verb
+class Ward(StackVerb):
+    """Until end of turn, opponents' cards cannot target your cards."""
+
+    name = "ward"
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        name = game.shown(source)
+        game.state.flags.setdefault("wards", {})[player] = name
+        game.emit("ward", player, source)
+        game.say(
+            f"| RESOLUTION:{STACK}; {name} ({player}): until end of turn, "
+            f"{player}'s opponents' cards cannot target {player}'s cards. |"
+        )
+
+
+@VOCABULARY.verb
+class Discount(StackVerb):
+    """Your next card costs this many resources less."""
+
+    name = "discount"
+    keys: ClassVar[Keys] = {"amount": AMOUNT}
+
+    def resolve(
+        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
+    ) -> None:
+        name = game.shown(source)
+        amount = int(step.get("amount", 0))
+        discount = game.state.flags.setdefault("discount", {})
+        discount[player] = int(discount.get(player, 0)) + amount
+        game.emit("discount", player, source, amount=amount)
+        game.say(f"| RESOLUTION:{STACK}; {name} ({player}): {player}'s next card costs {amount} less. |")
+
+
+@VOCABULARY.when
+class Played(When):
+    """When this card is played and resolves."""
+
+    name = "played"
+
+
+@VOCABULARY.when
+class Activated(When):
+    """An activated ability of a card in the Active Play Area (``activate:``)."""
+
+    name = "activated"
+
+
+@VOCABULARY.when
+class StartOfEachTurn(When):
+    """At the start of each turn (a World card)."""
+
+    name = "start-of-each-turn"
+
+
+@VOCABULARY.when
+class StartOfYourTurn(When):
+    """At the start of your turn (a card in your Active Play Area)."""
+
+    name = "start-of-your-turn"
+
+
+@VOCABULARY.when
+class OpponentGains(When):
+    """When an opponent gains resources."""
+
+    name = "opponent-gains"
+
+
+class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3):
     title = "Eve of Midnight"
     player_zones = ("hand", ACTIVE_AREA, RESERVE)
     shared_zones = ("deck", "discard", "world")
     player_numbers = ("resources",)
-    structure = "stack"
+    windows: ClassVar[Stack] = STACK_WINDOWS
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
     chain_title = "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
+
+    def __init__(self, book: CardBook) -> None:
+        super().__init__(book)
+        self.verbs = {n: v for n, v in self.vocabulary.instances().items() if isinstance(v, StackVerb)}
 
     # ------------------------------------------------------------------------------------
     # Card facts
@@ -111,43 +286,9 @@ class EveOfMidnight(Ruleset):
         """Whether ``by``'s cards cannot target ``owner``'s cards (Warding Sigil, until end of turn)."""
         return owner != by and owner in game.state.flags.get("wards", {})
 
-    def _item_text(self, game: Game, item: PileItem) -> str:
-        if item.ability is not None:
-            return f"{game.shown(item.card)}: {item.ability} ({item.player})"
-        return f"{game.shown(item.card)} ({item.player})"
-
-    def _stack_text(self, game: Game) -> str:
-        return " <- ".join(self._item_text(game, i) for i in game.state.pile)
-
     # ------------------------------------------------------------------------------------
     # The engine's entry points
     # ------------------------------------------------------------------------------------
-    def apply(self, game: Game, action: Action) -> None:
-        match action:
-            case Choose(option=label):
-                self._answer(game, label)
-            case Pass(player=who):
-                self._pass(game, who)
-            case Resolve(count=n):
-                self._resolve(game, n)
-            case Respond(responses=rs):
-                self._respond(game, rs)
-            case Play():
-                self._play(game, action)
-            case Activate():
-                self._activate(game, action)
-            case BeginTurn(player=p):
-                self._begin_turn(game, p)
-            case EndTurn(player=p):
-                self._end_turn(game, p)
-            case DrawAction() | Attack():
-                raise IllegalAction(
-                    f"{self.title} has no draw action or attacks",
-                    "play, activate, respond, pass, resolve, begin-turn, end-turn, choose",
-                )
-            case _:
-                raise IllegalAction(f"unknown action {action!r}")
-
     def advance(self, game: Game) -> None:
         for _ in range(100_000):
             s = game.state
@@ -156,34 +297,21 @@ class EveOfMidnight(Ruleset):
             if s.open_links():
                 self._step_batch(game)
             elif s.pile:
-                if not s.flags.get("closed"):
-                    self._step_window(game)
-                    continue
-                budget = s.flags.get("budget")
-                if budget is not None and budget <= 0:
+                if not self.windows.step(self, game):
                     return  # `resolve: n` asked for n items; the rest wait for the next `resolve`
-                if budget is not None:
-                    s.flags["budget"] = budget - 1
-                self._resolve_top(game)
             else:
-                s.flags.pop("closed", None)
-                s.flags.pop("budget", None)
-                s.window = None
+                self.windows.settle(game)
                 if s.phase == "beginning":
                     s.phase = "main"
                     game.emit("phase", s.active, phase="main")
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def free_actions(self, game: Game) -> list[Action]:
         s = game.state
-        d = s.pending
-        if d is not None:
-            if d.is_response_window:
-                return [Pass(d.player) if o == "pass" else Respond((Response(d.player, o),)) for o in d.options]
-            return [Choose(o) for o in d.options]
-        if s.pile and s.flags.get("closed"):
-            return [Resolve(1), Resolve(None)]
+        waiting = self.windows.waiting(game)
+        if waiting:
+            return waiting
         if s.resolving:
             return []
         p = s.active
@@ -207,55 +335,22 @@ class EveOfMidnight(Ruleset):
     # ------------------------------------------------------------------------------------
     # Decisions
     # ------------------------------------------------------------------------------------
-    def _answer(self, game: Game, label: str) -> None:
-        s = game.state
-        d = s.pending
-        if d is None:
-            raise IllegalAction(f"no decision is pending; {label!r} answers nothing")
-        if label not in d.options:
-            raise IllegalAction(
-                f"{label!r} is not an answer to {d.player}'s question {d.question!r}",
-                ", ".join(repr(o) for o in d.options),
-            )
-        if d.is_response_window:
-            if label == "pass":
-                self._pass(game, d.player)
-            else:
-                self._respond(game, (Response(d.player, label),))
-            return
-        s.pending = None
-        payload = d.payloads[d.options.index(label)] if d.payloads else label
-        if d.kind == "optional":
-            eff = self._effect(game, d.data["effect"])
-            if payload:
-                game.emit("use", eff.player, eff.source)
-                self._carry_out(game, eff)
-            else:
-                eff.status = "declined"
-                game.emit("decline", eff.player, eff.source)
-                game.say(f"- {eff.player} does not use {self._shown(game, eff.source)}.")
-        elif d.kind == "target":
-            item = next(i for i in s.pile if i.id == d.data["item"])
-            item.data["targets"] = [payload]
-            game.emit("target", item.player, payload, by=game.shown(item.card))
-        else:  # pragma: no cover - every kind asked is handled above
-            raise IllegalAction(f"unknown decision kind {d.kind}")
+    @answers(DecisionKind.OPTIONAL)
+    def _answer_optional(self, game: Game, d: Decision, payload: Any) -> None:
+        eff = self._effect(game, d.data["effect"])
+        if payload:
+            game.emit("use", eff.player, eff.source)
+            self._carry_out(game, eff)
+        else:
+            eff.status = "declined"
+            game.emit("decline", eff.player, eff.source)
+            game.say(f"- {eff.player} does not use {self._shown(game, eff.source)}.")
 
-    def _quiet(self, game: Game, doing: str) -> None:
-        s = game.state
-        if s.pending is not None and s.pending.is_response_window:
-            raise IllegalAction(
-                f"cannot {doing} now: the stack is open and {s.pending.player} may respond "
-                "(only cards that say so may be played in response: EOM.STACK.2)",
-                "respond: {player, card}, pass: PLAYER, pass: all, resolve: all",
-            )
-        if s.pending is not None:
-            raise IllegalAction(
-                f"cannot {doing} now: {s.pending.player} must first answer {s.pending.question!r}",
-                "choose: one of " + ", ".join(s.pending.options),
-            )
-        if s.resolving:
-            raise IllegalAction(f"cannot {doing} while the stack is resolving", "resolve: 1, resolve: all")
+    @answers(DecisionKind.TARGET)
+    def _answer_target(self, game: Game, d: Decision, payload: Any) -> None:
+        item = next(i for i in game.state.pile if i.id == d.data["item"])
+        item.data["targets"] = [payload]
+        game.emit("target", item.player, payload, by=game.shown(item.card))
 
     # ------------------------------------------------------------------------------------
     # Turns (EOM.ACT.1): the active player acts first; at end of turn priority passes on
@@ -272,9 +367,11 @@ class EveOfMidnight(Ruleset):
                 f"{verb}: by {s.active}; respond: while the stack is open",
             )
 
-    def _begin_turn(self, game: Game, player: str) -> None:
+    @on(BeginTurn)
+    def _begin_turn(self, game: Game, action: BeginTurn) -> None:
         s = game.state
-        self._quiet(game, "begin a turn")
+        player = action.player
+        self.quiet(game, "begin a turn")
         self._own_turn(game, player, "begin a turn", "begin-turn")
         if s.phase not in ("setup", "start"):
             raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}")
@@ -293,9 +390,11 @@ class EveOfMidnight(Ruleset):
         if found:
             self._queue(game, found, f"Start of {player}'s turn")
 
-    def _end_turn(self, game: Game, player: str) -> None:
+    @on(EndTurn)
+    def _end_turn(self, game: Game, action: EndTurn) -> None:
         s = game.state
-        self._quiet(game, "end the turn")
+        player = action.player
+        self.quiet(game, "end the turn")
         self._own_turn(game, player, "end the turn", "end-turn")
         if s.phase not in ("setup", "main"):
             raise IllegalAction(f"{player}'s turn has not begun", f"begin-turn: {player}")
@@ -361,12 +460,13 @@ class EveOfMidnight(Ruleset):
             return "it cancels an ability on the stack, and the stack is empty"
         return None
 
+    @on(Play)
     def _play(self, game: Game, action: Play) -> None:
         s = game.state
         p = action.player
         if p not in s.players:
             raise IllegalAction(f"no player is called {p!r}", ", ".join(s.players))
-        self._quiet(game, "play a card")
+        self.quiet(game, "play a card")
         self._own_turn(game, p, "play a card", "play")
         if s.phase not in ("setup", "main"):
             raise IllegalAction(f"{p}'s turn has not begun", f"begin-turn: {p}")
@@ -392,20 +492,23 @@ class EveOfMidnight(Ruleset):
         s.flags.pop("uninterruptible", None)
         item = PileItem(s.new_id(), card, p, None, data={"targets": targets})
         s.pile.append(item)  # rule: EOM.STACK.1 playing a card starts a stack
-        game.say(f"{STACK}; {self._stack_text(game)}")
+        game.say(self.windows.text(self, game))
         if self._needs_target(game, card) and not targets:
             legal = self._targets_of(game, p, card)
             if len(legal) == 1:
                 item.data["targets"] = legal
                 game.emit("target", p, legal[0], by=game.shown(card))
             else:
-                s.pending = Decision(
-                    p,
-                    f"{p}: which card does {game.shown(card)} target?",
-                    [game.ref(c) for c in legal],
-                    "target",
-                    {"item": item.id},
-                    list(legal),
+                self.ask(
+                    game,
+                    Decision(
+                        p,
+                        f"{p}: which card does {game.shown(card)} target?",
+                        [game.ref(c) for c in legal],
+                        DecisionKind.TARGET,
+                        {"item": item.id},
+                        list(legal),
+                    ),
                 )
         elif targets:
             for t in targets:
@@ -430,6 +533,7 @@ class EveOfMidnight(Ruleset):
             return f"too few resources: the ability costs {cost}, {player} has {self.resources(game, player)}"
         return None
 
+    @on(Activate)
     def _activate(self, game: Game, action: Activate) -> None:
         s = game.state
         p = action.player
@@ -441,7 +545,7 @@ class EveOfMidnight(Ruleset):
                 f"{p} cannot activate an ability in response: only cards that say so may respond",
                 "respond: with a response card, or pass",
             )
-        self._quiet(game, "activate an ability")
+        self.quiet(game, "activate an ability")
         self._own_turn(game, p, "activate an ability", "activate")
         if s.phase not in ("setup", "main"):
             raise IllegalAction(f"{p}'s turn has not begun", f"begin-turn: {p}")
@@ -469,12 +573,12 @@ class EveOfMidnight(Ruleset):
         label = str(ab.get("label", "ability"))
         s.pile.append(PileItem(s.new_id(), card, p, None, ability=label, data={"ability": index}))
         game.emit("activate", p, card, ability=label)
-        game.say(f"{STACK}; {self._stack_text(game)}")  # rule: EOM.STACK.1 activating starts a stack
+        game.say(self.windows.text(self, game))  # rule: EOM.STACK.1 activating starts a stack
 
     # ------------------------------------------------------------------------------------
     # Responding and passing (EOM.STACK.2, EOM.PRI.1)
     # ------------------------------------------------------------------------------------
-    def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         d = self.defn(game, card)
         if not d.get("response"):
             # rule: EOM.STACK.2 only cards that explicitly allow interaction may respond
@@ -489,43 +593,8 @@ class EveOfMidnight(Ruleset):
                     if top.ability is None:
                         return f"{d.name} cancels an ability, and {game.shown(top.card)} on top is a card"
                     if top.player == player:
-                        return f"{d.name} cancels an opponent's ability, and {self._item_text(game, top)} is {player}'s"
+                        return f"{d.name} cancels an opponent's ability, and {self.item_text(game, top)} is {player}'s"
         return None
-
-    def _responders(self, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
-        """rule: EOM.PRI.1 players asked in turn order from the active player, with what they may answer."""
-        s = game.state
-        out = []
-        for p in s.in_turn_order_from(s.active):
-            if s.window is not None and p in s.window.passed:
-                continue
-            cards = [c for c in s.zone(p, "hand") if self._response_refusal(game, p, c, top) is None]
-            if cards:
-                out.append((p, cards))
-        return out
-
-    def _step_window(self, game: Game) -> None:
-        s = game.state
-        top = s.pile[-1]
-        if s.window is None or s.window.item != top.id:
-            s.window = Window(top.id)
-        responders = self._responders(game, top)
-        if not responders:
-            # rule: EOM.STACK.1 when all players pass, the stack resolves, last in, first out
-            s.flags["closed"] = True
-            s.window = None
-            game.emit("stack-closed", None, None, items=len(s.pile))
-            game.say("- All players pass: the stack resolves, last in, first out.")
-            return
-        p, cards = responders[0]
-        names = list(dict.fromkeys(game.shown(c) for c in cards))
-        s.pending = Decision(
-            p,
-            f"{p}: respond to {self._item_text(game, top)}?",
-            ["pass", *names],
-            "respond",
-            {"item": top.id, "may_respond": [r[0] for r in responders]},
-        )
 
     def _uninterruptible_name(self, game: Game, ref: str) -> str | None:
         name = ref.split("/", 1)[-1].split("#", 1)[0].strip()
@@ -533,116 +602,32 @@ class EveOfMidnight(Ruleset):
             return self.book[name].name
         return None
 
-    def _respond(self, game: Game, responses: tuple[Response, ...]) -> None:
+    def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
+        """rule: EOM.STACK.3 an uninterruptible card never enters the stack: nothing can answer it."""
         s = game.state
-        if len(responses) != 1:
-            raise IllegalAction(
-                "Eve of Midnight has no simultaneous responses: players answer one at a time, "
-                "in turn order from the active player",
-                "one respond: {player, card} per step",
-            )
         r = responses[0]
-        if r.player not in s.players:
-            raise IllegalAction(f"no player is called {r.player!r}", ", ".join(s.players))
         named = self._uninterruptible_name(game, r.to) if r.to else None
         if named is None and not s.pile and s.flags.get("uninterruptible") is not None:
             named = game.shown(s.flags["uninterruptible"])
         if named is not None:
-            # rule: EOM.STACK.3 an uninterruptible card never enters the stack: nothing can answer it
             raise IllegalAction(
                 f"{named} is uninterruptible: it resolved at once and never entered the stack, so nothing can answer it"
             )
-        if not s.pile:
-            raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
-        if s.flags.get("closed"):
-            raise IllegalAction(
-                "every player has passed: the stack is resolving and takes no more responses",
-                "resolve: 1, resolve: all",
-            )
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
-            )
-        top = s.pile[-1]
-        if r.to is not None:
-            to = game.find(r.to)
-            if to != top.card:
-                raise IllegalAction(
-                    f"{r.to} is not on top of the stack; only the top item may be answered",
-                    f"to: {game.ref(top.card)}",
-                )
-        card = game.find(r.card, player=r.player)
-        if s.where(card) != (r.player, "hand"):
-            raise IllegalAction(f"{game.ref(card)} is not in {r.player}'s hand")
-        if s.window is not None and r.player in s.window.passed:
-            raise IllegalAction(f"{r.player} has already passed on {self._item_text(game, top)}")
-        why = self._response_refusal(game, r.player, card, top)
-        if why:
-            raise IllegalAction(f"{r.player} cannot respond with {game.shown(card)}: {why}")
-        first = self._responders(game, top)[0][0]
-        if first != r.player:
-            # rule: EOM.PRI.1 opponents respond in turn order: the player asked answers first
-            raise IllegalAction(
-                f"{first} answers before {r.player} (turn order from the active player)",
-                f"respond: by {first}, or pass: {first}",
-            )
-        s.pending = None
-        s.zone(r.player, "hand").remove(card)
-        item = PileItem(s.new_id(), card, r.player, top.id, data={"targets": []})
-        s.pile.append(item)
-        s.window = Window(item.id)
-        game.emit("respond", r.player, card, to=game.shown(top.card))
-        self._pay(game, r.player, card)
-        game.say(f"{STACK}; {self._stack_text(game)}")
 
-    def _pass(self, game: Game, who: str) -> None:
-        s = game.state
-        if not s.pile or s.pending is None or not s.pending.is_response_window:
-            raise IllegalAction("no response window is open", "pass answers an item on the stack; resolve: 1")
-        top = s.pile[-1]
-        assert s.window is not None
-        may = [p for p, _ in self._responders(game, top)]
-        if who == "all":
-            for p in may:
-                s.window.passed.append(p)
-                game.emit("pass", p)
-        else:
-            if who not in s.players:
-                raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
-            if who not in may:
-                raise IllegalAction(f"{who} has no response to pass on", ", ".join([*may, "all"]))
-            s.window.passed.append(who)
-            game.emit("pass", who)
-        s.pending = None
-
-    def _resolve(self, game: Game, n: int | None) -> None:
-        s = game.state
-        if n is not None and n < 1:
-            raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}",
-                "choose: one of " + ", ".join(s.pending.options),
-            )
-        if not s.pile:
-            if n is not None:
-                raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first")
-            return
-        if not s.flags.get("closed"):
-            if s.pending is not None:
-                self._pass(game, "all")
-            self._step_window(game)  # nobody left to respond: the stack closes
-        s.flags["budget"] = n
+    def responded(self, game: Game, item: PileItem) -> None:
+        """A response card's cost is paid as it goes on the stack."""
+        item.data["targets"] = []
+        self._pay(game, item.player, item.card)
 
     # ------------------------------------------------------------------------------------
     # Resolving the stack: last in, first out (EOM.STACK.1)
     # ------------------------------------------------------------------------------------
-    def _resolve_top(self, game: Game) -> None:
+    def resolve_top(self, game: Game) -> None:
         s = game.state
         item = s.pile.pop()
         if item.ability is not None:
             game.emit("resolve", item.player, item.card, ability=item.ability)
-            game.say(f"| RESOLUTION:{STACK}; {self._item_text(game, item)}. |")
+            game.say(f"| RESOLUTION:{STACK}; {self.item_text(game, item)}. |")
             ab = self.defn(game, item.card).get("abilities", [])[item.data["ability"]]
             for st in ab.get("steps", []):
                 self._do(game, st, item.player, item.card, item)
@@ -677,75 +662,10 @@ class EveOfMidnight(Ruleset):
             game.move(card, (None, "discard"), top=True)
 
     def _do(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
-        s = game.state
-        verb = step.get("do")
-        name = game.shown(source)
-        if verb == "gain":
-            amount = int(step.get("amount", 1))
-            who = s.in_turn_order_from(s.active) if step.get("who") == "each-player" else [player]
-            for w in who:  # rule: EOM.PRI.1 the active player first, then the others in turn order
-                self._gain(game, w, amount, source)
-        elif verb == "draw":
-            deck = s.zone(None, "deck")
-            if not deck:
-                game.emit("disregard", player, source, reason="the deck is empty")
-                game.say(f"- {name}: the deck is empty; nothing is drawn.")
-                return
-            c = deck[0]
-            game.move(c, (player, "hand"))
-            game.card(c).owner = player
-            game.emit("draw", player, c, by=name)
-            game.say(f"- {player} draws a card ({name}).")
-        elif verb == "cancel":
-            assert item is not None
-            target = next((i for i in s.pile if i.id == item.answers), None)
-            if target is None:
-                game.emit("disregard", player, source, reason="the ability is no longer on the stack")
-                game.say(f"| RESOLUTION:{STACK}; {name} ({player}): nothing left to cancel. |")
-                return
-            s.pile.remove(target)
-            game.emit(
-                "cancel", target.player, target.card, by=name, **({"ability": target.ability} if target.ability else {})
-            )
-            game.say(f"| RESOLUTION:{STACK}; {name} ({player}) cancels {self._item_text(game, target)}. |")
-            if target.ability is None:
-                game.move(target.card, (None, "discard"), top=True)
-        elif verb == "disable":
-            assert item is not None
-            targets = item.data.get("targets", [])
-            t = targets[0] if targets else None
-            owner = game.holder(t) if t is not None else None
-            if t is None or owner is None or s.where(t) != (owner, ACTIVE_AREA):
-                game.emit("disregard", player, source, reason="its target is gone")
-                game.say(f"| RESOLUTION:{STACK}; {name} ({player}) resolves, but its target is gone. |")
-                return
-            if self.warded(game, owner, player):
-                game.emit("disregard", player, source, target=game.ref(t), reason=f"{owner}'s cards cannot be targeted")
-                game.say(
-                    f"| RESOLUTION:{STACK}; {name} ({player}) resolves but cannot affect {game.ref(t)}: "
-                    f"{owner}'s cards cannot be targeted by opponents this turn. |"
-                )
-                return
-            game.card(t).disabled = True
-            game.emit("disable", owner, t, by=name)
-            game.say(f"| RESOLUTION:{STACK}; {name} ({player}) disables {game.ref(t)}. |")
-        elif verb == "ward":
-            s.flags.setdefault("wards", {})[player] = name
-            game.emit("ward", player, source)
-            game.say(
-                f"| RESOLUTION:{STACK}; {name} ({player}): until end of turn, "
-                f"{player}'s opponents' cards cannot target {player}'s cards. |"
-            )
-        elif verb == "discount":
-            amount = int(step.get("amount", 0))
-            discount = s.flags.setdefault("discount", {})
-            discount[player] = int(discount.get(player, 0)) + amount
-            game.emit("discount", player, source, amount=amount)
-            game.say(f"| RESOLUTION:{STACK}; {name} ({player}): {player}'s next card costs {amount} less. |")
-        else:  # pragma: no cover - the card schema lists every verb
-            raise IllegalAction(f"{name}: unknown effect {verb!r}")
+        """Carry out one step of a card or ability by its verb (:data:`VOCABULARY`)."""
+        self.verbs[step["do"]].resolve(self, game, step, player, source, item)
 
-    def _gain(self, game: Game, player: str, amount: int, source: CardId) -> None:
+    def gain(self, game: Game, player: str, amount: int, source: CardId) -> None:
         s = game.state
         self._set_resources(game, player, self.resources(game, player) + amount)
         game.emit("gain", player, source, amount=amount)
@@ -844,13 +764,16 @@ class EveOfMidnight(Ruleset):
             return
         if eff.data["rank"] == "optional":
             eff.data.setdefault("asked", True)
-            s.pending = Decision(
-                eff.player,
-                f"{eff.player}: use {game.shown(eff.source)} ({eff.label})?",
-                ["yes", "no"],
-                "optional",
-                {"effect": eff.id, "optional": True},
-                [True, False],
+            self.ask(
+                game,
+                Decision(
+                    eff.player,
+                    f"{eff.player}: use {game.shown(eff.source)} ({eff.label})?",
+                    ["yes", "no"],
+                    DecisionKind.OPTIONAL,
+                    {"effect": eff.id, "optional": True},
+                    [True, False],
+                ),
             )
             return
         self._carry_out(game, eff)

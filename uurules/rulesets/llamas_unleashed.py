@@ -14,9 +14,9 @@ the effect chain), so this ruleset is a small subclass of
 - **Legal Ramifications**: every Animal in its Field counts as a Ram (only) and has no effect.
 - **Henry the Huarizo** counts as an Alpaca and a Llama, and as one Animal for winning.
 
-The instant pile is the one Unstable Unicorns uses for Neigh cards, last in, first out; the
-rules it carries out are cited where it lives (``_respond``, ``_pass``, ``_step_pile``,
-``_resolve_top`` in the Unstable Unicorns module):
+The instant pile is the one Unstable Unicorns uses for Neigh cards, last in, first out: the
+shared policy :class:`~uurules.rulesets.base.InstantPile` (its hooks for Neigh cards are in
+:mod:`uurules.rulesets.unstable_unicorns.pile`), where the rules it carries out are cited:
 
 - LU.INST.1: an Instant answers another player's card; the player answered may answer back.
 - LU.PILE.1: a response goes on top; only the top card may be answered.
@@ -29,11 +29,54 @@ rules it carries out are cited where it lives (``_respond``, ``_pass``, ``_step_
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from uurules.engine.game import Game
 from uurules.engine.state import CardId
-from uurules.rulesets.unstable_unicorns import UnstableUnicorns
+from uurules.rulesets.base import Static, Vocabulary
+from uurules.rulesets.unstable_unicorns import FAMILY, UnstableUnicorns
+from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher
+
+ANIMALS = ("Alpaca", "Goat", "Llama", "Ram")
+"""The Animal types."""
+
+VOCABULARY = Vocabulary("llamas-unleashed", parent=FAMILY)
+"""Llamas Unleashed's words: the Unstable Unicorns family's, and its own Animal and Field ones."""
+
+
+@VOCABULARY.when
+class AnimalEntersOrLeaves(CreatureWatcher):
+    """Each time an Animal card enters or leaves your Field (adds a Requirement: UU.REQ.3)."""
+
+    name = "animal-enters-or-leaves-your-field"
+
+
+@VOCABULARY.static
+class AnimalsCannotEnter(Static):
+    """Animal cards of these types cannot enter this Field (Velcro Barrier)."""
+
+    name = "animals-cannot-enter"
+    value: ClassVar[dict[str, Any] | None] = {
+        "type": "array",
+        "minItems": 1,
+        "items": {"enum": ["Alpaca", "Goat", "Llama", "Ram"]},
+    }
+
+
+@VOCABULARY.static
+class EveryAnimalCountsAs(Static):
+    """Every Animal in this Field counts as this Animal type only (Legal Ramifications)."""
+
+    name = "every-animal-counts-as"
+    value: ClassVar[dict[str, Any] | None] = {"enum": list(ANIMALS)}
+
+
+@VOCABULARY.static
+class AnimalsHaveNoEffect(Static):
+    """Every Animal in this Field has no effect (Legal Ramifications)."""
+
+    name = "animals-have-no-effect"
+
 
 _WORDS = {
     "card": "a card",
@@ -42,14 +85,13 @@ _WORDS = {
 }
 
 
-class LlamasUnleashed(UnstableUnicorns):
-    name = "llamas-unleashed"
+class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU", order=2):
     title = "Llamas Unleashed"
     stable = "field"
     stable_word = "Field"
     player_zones = ("hand", "field")
     creature_word = "Animal"
-    watch_trigger = "animal-enters-or-leaves-your-field"
+    vocabulary: ClassVar[Vocabulary] = VOCABULARY
 
     # -- what the Downgrades in a Field say (read from the printed card: they are never blank) --
     def field_rules(self, game: Game, player: str) -> list[tuple[CardId, str, Any]]:
@@ -113,9 +155,7 @@ class LlamasUnleashed(UnstableUnicorns):
         return f"{'an' if words[0] in 'AEIOU' else 'a'} {words} card"
 
     # -- Velcro Barrier ----------------------------------------------------------------------
-    def _entry_refusal(
-        self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]
-    ) -> str | None:
+    def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
         """Velcro Barrier keeps Animal cards of the listed types out of its Field.
 
         It reads the entering card's printed Animal types (the card is not in that Field yet, so
@@ -132,7 +172,7 @@ class LlamasUnleashed(UnstableUnicorns):
                         f"{game.shown(c)} in {stable}'s Field: {' and '.join(value)} cards cannot enter it, "
                         f"and {game.shown(card)} is " + " and ".join(self._a(t) for t in blocked)
                     )
-        return super()._entry_refusal(game, card, stable, player, hand_after)
+        return super().entry_refusal(game, card, stable, player, hand_after)
 
     @staticmethod
     def _a(word: str) -> str:

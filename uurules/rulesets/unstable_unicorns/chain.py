@@ -1,0 +1,336 @@
+"""The effect chain (UU.CHAIN.*): first in, first out, in links.
+
+A *link* holds the effects one event triggered (UU.CHAIN.2: all of them at once); a link an
+effect triggers joins the chain after the earlier ones (UU.CHAIN.1). As a link forms, optional
+effects are used or declined and the first statements of the cards become effects, whose
+targets are chosen then, never the same card twice in one link (UU.CHAIN.3). Each effect is
+carried out by its verb (:mod:`.verbs`); a card's later statements wait as ``continue`` markers
+until the statements before them have resolved (UU.SEQ.*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.errors import IllegalAction
+from uurules.engine.state import CardId, Decision, Effect, Link
+from uurules.rulesets.base import DecisionKind
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+CHAIN = "THE EFFECT CHAIN"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An ability that triggered: the card, which of its abilities, and whose it is."""
+
+    card: CardId
+    ability: int
+    player: str
+
+
+def index(items: list[Any], item: Any) -> int:
+    """The position of ``item`` in ``items``, by identity (an effect or pile item is only ever equal to itself)."""
+    for i, x in enumerate(items):
+        if x is item:
+            return i
+    raise ValueError("not in list")
+
+
+class EffectChain:
+    """The effect chain of one ruleset: links, forming, expanding card text into effects, targets, resolving."""
+
+    TITLE = CHAIN
+    index = staticmethod(index)
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+
+    # -- links -----------------------------------------------------------------------------
+    def effect(self, game: Game, eid: int) -> Effect:
+        for link in game.state.chain:
+            for e in link.effects:
+                if e.id == eid:
+                    return e
+        raise KeyError(eid)
+
+    def add_link(self, game: Game, triggers: list[Trigger], cause: str, preset: list[Any] | None = None) -> None:
+        """rule: UU.CHAIN.1 an effect triggered by another is a new link, resolved after the earlier ones."""
+        s = game.state
+        if s.first_open_link() is None:
+            s.chain.clear()  # a new chain begins; the finished one was kept only for the pictures
+        link = Link(s.new_id(), cause=cause)
+        # rule: UU.CHAIN.3 mandatory effects choose their targets before optional ones
+        ordered = sorted(triggers, key=lambda t: bool(self.ability(game, t).get("optional")))
+        for t in ordered:
+            ab = self.ability(game, t)
+            link.effects.append(
+                Effect(
+                    s.new_id(),
+                    "trigger",
+                    t.player,
+                    t.card,
+                    f"{game.shown(t.card)}",
+                    {"ability": t.ability, "stage": "use", "preset": list(preset or [])},
+                    status="forming",
+                )
+            )
+            game.emit("trigger", t.player, t.card, optional=bool(ab.get("optional")))
+        s.chain.append(link)
+
+    def ability(self, game: Game, t: Trigger) -> dict[str, Any]:
+        ab: dict[str, Any] = self.rs.defn(game, t.card).get("abilities", [])[t.ability]
+        return ab
+
+    def step(self, game: Game) -> None:
+        """One step of the first open link: form its next trigger, or resolve its next effect."""
+        s = game.state
+        link = s.first_open_link()
+        assert link is not None
+        forming = [e for e in link.effects if e.status == "forming"]
+        if forming:
+            self.form(game, forming[0], None)
+            return
+        waiting = link.waiting()
+        if not waiting:
+            link.resolved = True
+            return
+        self.resolve_effect(game, waiting[0], None)
+
+    def taken_targets(self, game: Game, link: Link) -> set[CardId]:
+        return {t for e in link.effects for t in e.targets}
+
+    def link_of(self, game: Game, eff: Effect) -> Link:
+        """The link holding ``eff`` (looked up by identity, open links first: it is nearly always there)."""
+        chain = game.state.chain
+        for i in range(game.state.first_open(), len(chain)):
+            if any(e is eff for e in chain[i].effects):
+                return chain[i]
+        return next(link for link in chain if any(e is eff for e in link.effects))
+
+    # -- forming a link ----------------------------------------------------------------------
+    def form(self, game: Game, trig: Effect, answer: Any) -> None:
+        """Forming a link: optional effects are used or not, first steps get their targets."""
+        rs = self.rs
+        assert trig.source is not None
+        ab = rs.defn(game, trig.source).get("abilities", [])[trig.data["ability"]] if trig.source else {}
+        steps = ab.get("steps", [])
+        stage = trig.data["stage"]
+        link = self.link_of(game, trig)
+        if stage == "use":
+            first = steps[0] if steps else {}
+            if ab.get("optional"):
+                why = rs.requirements.impossible(game, trig.player, first, trig.source)
+                taken = self.taken_targets(game, link)
+                verb = rs.verbs.get(first.get("do", ""))
+                targeted = verb is not None and verb.targeted
+                pool = verb.target_pool(rs, game, trig.player, first, trig.source) if verb and targeted else []
+                if why is None and targeted and not [c for c in pool if c not in taken]:
+                    why = "every possible target is already chosen in this link"
+                if why is not None:
+                    # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
+                    trig.status = "disregarded"
+                    game.emit("disregard", trig.player, trig.source, reason=why)
+                    game.say(f"- {game.shown(trig.source)} cannot be used ({why}).")
+                    return
+                if answer is None:
+                    rs.ask(
+                        game,
+                        rs.yes_no(
+                            trig.player,
+                            f"{trig.player}: use {game.shown(trig.source)}?",
+                            DecisionKind.FORM,
+                            effect=trig.id,
+                        ),
+                    )
+                    return
+                if answer is False:
+                    trig.status = "declined"
+                    game.emit("decline", trig.player, trig.source)
+                    return
+                game.emit("use", trig.player, trig.source)
+            trig.data["stage"] = "expand"
+            answer = None
+        # expand the first step into effects (targets chosen now: UU.CHAIN.2)
+        trig.status = "done"
+        at = index(link.effects, trig)
+        self.expand(
+            game,
+            link,
+            at + 1,
+            trig.player,
+            trig.source,
+            steps,
+            0,
+            trig.data.get("preset", []),
+            optional=bool(ab.get("optional")),
+        )
+
+    def expand(
+        self,
+        game: Game,
+        link: Link,
+        at: int,
+        player: str,
+        source: CardId | None,
+        steps: list[dict[str, Any]],
+        index: int,
+        preset: list[Any],
+        *,
+        optional: bool = False,
+    ) -> None:
+        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest."""
+        s = game.state
+        if index >= len(steps):
+            return
+        step = steps[index]
+        group = s.new_id()
+        new: list[Effect] = []
+        name = step["do"]
+        verb = self.rs.verbs[name]
+        count = int(step.get("count", 1)) if verb.counted else 1
+        who = [player]
+        if step.get("who") == "each-player":
+            who = s.in_turn_order_from(player)
+        label = verb.label(self.rs, step)
+        for w in who:
+            for _ in range(count):
+                data = {k: v for k, v in step.items() if k not in ("join", "count")}
+                new.append(Effect(s.new_id(), name, w, source, label, data, group=group))
+        if index + 1 < len(steps):
+            nxt = steps[index + 1]
+            new.append(
+                Effect(
+                    s.new_id(),
+                    "continue",
+                    player,
+                    source,
+                    f"{nxt.get('join', 'and')}",
+                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset},
+                )
+            )
+        link.effects[at:at] = new
+        atoms = [e for e in new if e.verb != "continue"]
+        self.announce(game, atoms)
+        if atoms:
+            self.target_group(game, link, group, preset)
+
+    def target_group(self, game: Game, link: Link, group: int, preset: list[Any]) -> None:
+        """Choose the targets of one step's effects, then let replacement effects act on them."""
+        verbs = self.rs.verbs
+        for e in link.effects:
+            if e.group != group or not verbs[e.verb].targeted or e.targets:
+                continue
+            if e.data.get("untargeted") or e.status != "waiting":
+                continue
+            if not self.choose_target(game, e, link, preset):
+                return  # a decision was asked; answering it goes on from here
+        self.rs.replacements.apply(game, [e for e in link.effects if e.group == group])
+
+    def announce(self, game: Game, atoms: list[Effect]) -> None:
+        if atoms:
+            game.say(f"{CHAIN}; " + ",".join(f'"{e.label}"' for e in atoms))
+
+    def label(self, step: dict[str, Any]) -> str:
+        """The text of an effect made from ``step`` (its verb's label)."""
+        return self.rs.verbs[step["do"]].label(self.rs, step)
+
+    def step_text(self, step: dict[str, Any]) -> str:
+        """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
+        count = int(step.get("count", 1))
+        label = self.label(step)
+        if count > 1:
+            label = (
+                label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
+            )
+        if step.get("who") == "each-player":
+            label = "Each player: " + label
+        return label
+
+    def choose_target(self, game: Game, eff: Effect, link: Link, preset: list[Any]) -> bool:
+        """rule: UU.CHAIN.3 within one link, the same card is never chosen as a target twice.
+
+        Returns ``True`` when the target is settled (or there is none), ``False`` when a decision
+        was asked instead.
+        """
+        rs = self.rs
+        taken = self.taken_targets(game, link)
+        verb = rs.verbs[eff.verb]
+        pool = [c for c in verb.target_pool(rs, game, eff.player, eff.data, eff.source) if c not in taken]
+        if not pool:
+            eff.data["untargeted"] = True  # disregarded at resolution (UU.IMP.2)
+            return True
+        while preset:
+            want = preset.pop(0)
+            if isinstance(want, int) and want in pool:
+                self.set_target(game, eff, want)
+                return True
+            if isinstance(want, int):
+                raise IllegalAction(
+                    f"{game.ref(want)} is not a legal target for {eff.label!r}",
+                    ", ".join(game.ref(c) for c in pool),
+                )
+        labels, ids = rs.card_options(game, pool, distinct=False)
+        eff.data["stage"] = "target"
+        src = f" ({game.shown(eff.source)})" if eff.source is not None else ""
+        rs.ask(
+            game,
+            Decision(
+                eff.player,
+                f"{eff.player}: choose the target of {eff.label!r}{src}",
+                labels,
+                DecisionKind.EFFECT,
+                {"effect": eff.id, "preset": preset},
+                ids,
+            ),
+        )
+        return False
+
+    def set_target(self, game: Game, eff: Effect, target: CardId) -> None:
+        eff.targets = [target]
+        game.emit("target", eff.player, target, effect=eff.label)
+
+    # -- resolving one effect --------------------------------------------------------------
+    def resolve_effect(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Carry out ``eff`` by its verb (or, answering a target decision, go on choosing targets)."""
+        if eff.data.get("stage") == "target":
+            eff.data["stage"] = None
+            self.set_target(game, eff, answer)
+            self.target_group(game, self.link_of(game, eff), eff.group or 0, [])
+            return
+        self.rs.verbs[eff.verb].resolve(self.rs, game, eff, answer)
+
+    def done(self, game: Game, eff: Effect, text: str | None = None) -> None:
+        eff.status = "done"
+        game.say(f'| RESOLUTION:{CHAIN}; "{text or eff.label}". |')
+
+    def disregard(self, game: Game, eff: Effect, why: str) -> None:
+        """rule: UU.IMP.2 an impossible action asked by a card in play is disregarded."""
+        eff.status = "disregarded"
+        game.emit("disregard", eff.player, eff.source, effect=eff.label, reason=why)
+        game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}" is disregarded: {why}. |')
+
+    def performed(self, game: Game, group: int, *, strict: bool, link: Link | None = None) -> bool:
+        """rule: UU.SEQ.3 a replaced action counts as performed; UU.SEQ.4 "if you do" needs it resolved.
+
+        The effects of one step (a group) all sit in one link (:meth:`expand`, replacements):
+        given it, only that link is read.
+        """
+        links = game.state.chain if link is None else [link]
+        effs = [e for lk in links for e in lk.effects if e.group == group and e.replaces is None]
+        if not effs:
+            return False
+        leaves = self.rs.replacements.leaves
+        for e in effs:
+            if e.status == "done":
+                continue
+            if e.status == "replaced":
+                if strict and any(x.status == "disregarded" for x in leaves(game, [e])):
+                    return False
+                continue
+            return False
+        return True

@@ -1,0 +1,130 @@
+"""The instant pile's Unstable Unicorns side: who may Neigh what, and what a card does as it resolves.
+
+The pile itself (windows, responses, passes, last in first out: LU.INST.1, LU.PILE.1-4) is the
+shared policy :class:`~uurules.rulesets.base.InstantPile`; this module supplies its hooks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from uurules.engine.actions import Response
+from uurules.engine.errors import IllegalAction
+from uurules.engine.state import CardId, Decision, PileItem
+from uurules.rulesets.base import DecisionKind
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+def take(pile: list[PileItem], item: PileItem) -> None:
+    """Take ``item`` off the pile (by identity, looking from the top, where it nearly always is)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] is item:
+            del pile[i]
+            return
+    raise ValueError("not on the pile")
+
+
+class Instants:
+    """Neigh cards and the cards they answer: refusals, stopping, resolving a played card."""
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+
+    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+        rs = self.rs
+        d = rs.defn(game, card)
+        if d.type != "Instant":
+            return f"{d.name} is not an Instant"
+        if player == top.player:
+            return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"
+        if "you-cannot-play-instants" in rs.statics(game, player):
+            src = rs.static_source(game, player, "you-cannot-play-instants")
+            return f"{src} in {player}'s {rs.stable_word}: {player} cannot play Instants"
+        if "cannot-be-neighed" in rs.card_statics(game, top.card):
+            return f"{game.shown(top.card)} cannot be Neigh'd"
+        if "your-cards-cannot-be-neighed" in rs.statics(game, top.player):
+            src = rs.static_source(game, top.player, "your-cards-cannot-be-neighed")
+            return f"{src} in {top.player}'s {rs.stable_word}: cards {top.player} plays cannot be Neigh'd"
+        return None
+
+    def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
+        """A response after the pile emptied: say why, if the last card was one nobody could answer."""
+        last = game.state.flags.get("unanswerable")
+        for r in responses:
+            if last is None or r.player not in game.state.players:
+                break
+            card = game.find(r.card, player=r.player)
+            why = self.response_refusal(game, r.player, card, PileItem(0, last["card"], last["player"]))
+            if why:
+                raise IllegalAction(
+                    f"{r.player} cannot respond with {game.shown(card)}: {why}; so "
+                    f"{last['player']}'s {game.shown(last['card'])} resolved at once"
+                )
+
+    def resolve_top(self, game: Game) -> None:
+        """rule: LU.PILE.4 the pile resolves from the top, last in first out."""
+        rs = self.rs
+        s = game.state
+        top = s.pile[-1]
+        s.window = None
+        if top.answers is not None:
+            stopped = next(i for i in reversed(s.pile) if i.id == top.answers)
+            take(s.pile, top)
+            take(s.pile, stopped)
+            game.emit("resolve", top.player, top.card)
+            game.emit("cancel", stopped.player, stopped.card, by=game.shown(top.card))
+            game.say(
+                f"| RESOLUTION:{rs.windows.title}; {game.shown(top.card)} ({top.player}) stops "
+                f"{game.shown(stopped.card)} ({stopped.player}). |"
+            )
+            rs.moves.to_discard(game, top.card, top.player, off_pile=True)
+            rs.moves.to_discard(game, stopped.card, stopped.player, off_pile=True)
+            return
+        self.resolve_played(game, top)
+
+    def resolve_played(self, game: Game, item: PileItem) -> None:
+        """The played card resolves: a Magic card's effect joins the chain; others enter a stable."""
+        rs = self.rs
+        s = game.state
+        card, p = item.card, item.player
+        d = rs.defn(game, card)
+        pile = rs.windows.title
+        if d.type == "Magic":
+            take(s.pile, item)
+            game.emit("resolve", p, card)
+            game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}). |")
+            triggers = rs.moves.fire(game, "played", card, p)
+            rs.moves.to_discard(game, card, p, off_pile=True)
+            if triggers:
+                rs.chain.add_link(game, triggers, game.shown(card), preset=item.data.get("targets", []))
+            return
+        stable = item.data.get("stable") or rs.requirements.stable_for(
+            game, p, card, tuple(item.data.get("targets", []))
+        )
+        if stable is None:
+            others = [x for x in s.players if x != p] or [p]
+            rs.ask(
+                game,
+                Decision(
+                    p,
+                    f"Which player's {rs.stable_word} does {game.shown(card)} enter?",
+                    others,
+                    DecisionKind.STABLE,
+                    {"item": item.id},
+                    others,
+                ),
+            )
+            return
+        take(s.pile, item)
+        game.emit("resolve", p, card)
+        game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}) enters {stable}'s {rs.stable_word}. |")
+        rs.moves.enter(game, card, stable, own_triggers=True)
+
+    def answer_stable(self, game: Game, item_id: int, stable: str) -> None:
+        """The answer to "which player's Stable does it enter?"."""
+        item = next(p for p in game.state.pile if p.id == item_id)
+        item.data["stable"] = stable
+        self.resolve_played(game, item)

@@ -1,0 +1,127 @@
+"""Requirements (UU.REQ.*) and impossible actions (UU.IMP.*): what may be played, what may enter, who may be chosen.
+
+A card's Requirement is the first statement of its text (UU.REQ.1), checked on the board as it
+is (UU.REQ.2); cards in play may add Requirements to the cards that would enter their Stable
+(UU.REQ.3). A card whose Requirement cannot be met cannot be played (UU.IMP.1); an impossible
+action a card in play asks for is disregarded (UU.IMP.2, in :meth:`.chain.EffectChain.disregard`).
+Each verb says when it is impossible (:meth:`.vocabulary.ChainVerb.impossible`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.state import CardId
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+class Requirements:
+    """What can be played, what can enter a Stable, and the cards each verb may choose."""
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+
+    def impossible(
+        self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: list[CardId] | None = None
+    ) -> str | None:
+        """Why ``step`` would be an impossible action for ``player`` now, or ``None`` (its verb decides)."""
+        verb = self.rs.verbs.get(step.get("do", ""))
+        if verb is None:
+            return None
+        hand = game.state.zone(player, "hand") if hand is None else hand
+        return verb.impossible(self.rs, game, player, step, source, hand)
+
+    def stable_for(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> str | None:
+        """Which stable a permanent enters when played: a named player's, or (Downgrade) ask."""
+        named = [t for t in targets if isinstance(t, str)]
+        if named:
+            return named[0]
+        if self.rs.defn(game, card).type == "Downgrade":
+            return None
+        return player
+
+    def play_refusal(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> str | None:
+        """Why ``player`` cannot play ``card`` now, or ``None``: the requirement checks."""
+        rs = self.rs
+        d = rs.defn(game, card)
+        if d.type == "Instant":
+            return f"{d.name} is an Instant: it is played only in response to another player's card (respond:)"
+        hand_after = [c for c in game.state.zone(player, "hand") if c != card]
+        if rs.is_creature(game, card) or d.type in ("Upgrade", "Downgrade"):
+            stable = self.stable_for(game, player, card, targets)
+            if stable is not None:
+                why = rs.entry_refusal(game, card, stable, player, hand_after)
+                if why:
+                    return why
+        for ab in d.get("abilities", []):
+            if ab.get("when") == "played" and ab.get("steps"):
+                # rule: UU.REQ.1 the Requirement is the first statement of the card's text
+                # rule: UU.REQ.2 checked on the board as it is: no effect may stand in for it
+                first = ab["steps"][0]
+                why = self.impossible(game, player, first, card, hand_after)
+                if why:
+                    return f"its Requirement {rs.chain.step_text(first)!r} cannot be met ({why})"  # rule: UU.IMP.1
+        return None
+
+    def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
+        """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements)."""
+        rs = self.rs
+        if rs.is_creature(game, card) and "basic-unicorn" in rs.kinds(game, card):
+            for other in game.state.players:
+                if other != stable and "basic-unicorns-cannot-enter-other-stables" in rs.statics(game, other):
+                    queen = rs.static_source(game, other, "basic-unicorns-cannot-enter-other-stables")
+                    return (
+                        f"{queen} in {other}'s {rs.stable_word}: Basic Unicorns cannot enter any other player's Stable"
+                    )
+        if rs.is_creature(game, card):
+            # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter
+            watchers = rs.watcher_names
+            for c in game.state.zone(stable, rs.stable):
+                if rs.is_blank(game, c):
+                    continue
+                for ab in rs.defn(game, c).get("abilities", []):
+                    if ab.get("when") in watchers and not ab.get("optional"):
+                        first = ab["steps"][0]
+                        who = stable
+                        hand = hand_after if who == player else game.state.zone(who, "hand")
+                        why = self.impossible(game, who, first, c, hand)
+                        if why:
+                            return (
+                                f"{game.shown(c)} in {stable}'s {rs.stable_word} adds the Requirement "
+                                f"{rs.chain.step_text(first)!r}, which cannot be met ({why})"
+                            )
+        return None
+
+    # -- who can be chosen -----------------------------------------------------------------
+    def sacrificable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        return [c for c in game.state.zone(player, rs.stable) if rs.matches(game, c, what, source)]
+
+    def destroyable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        out = []
+        for p in game.state.in_turn_order_from(player)[1:]:
+            protected = "your-unicorns-cannot-be-destroyed" in rs.statics(game, p)
+            for c in game.state.zone(p, rs.stable):
+                if not rs.matches(game, c, what, source):
+                    continue
+                if protected and rs.is_creature(game, c):
+                    continue
+                out.append(c)
+        return out
+
+    def stealable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        return [
+            c
+            for p in game.state.in_turn_order_from(player)[1:]
+            for c in game.state.zone(p, rs.stable)
+            if rs.matches(game, c, what, source) and rs.entry_refusal(game, c, player, player, []) is None
+        ]
+
+    def returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        return [c for _, c in rs.in_play(game) if rs.matches(game, c, what, source)]

@@ -1,0 +1,170 @@
+"""Turns: the four phases, the one action of the Action phase, the hand limit (UU.HAND.1) and winning.
+
+Beginning of Turn (its triggers form one link: UU.CHAIN.2), Draw, Action (play a card or draw
+one), End of Turn (the hand limit is its last effect: UU.HAND.1). The game is won with seven
+Unicorns (six with more than five players), checked only when nothing is resolving.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
+from uurules.engine.errors import IllegalAction
+from uurules.engine.state import Decision, PileItem
+from uurules.rulesets.base import DecisionKind
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+class Turns:
+    """The turn's phases and the actions of the player whose turn it is."""
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+
+    def free_actions(self, game: Game) -> list[Action]:
+        """Begin the turn; play a card (one of each name that may be played) or draw; end the turn."""
+        s = game.state
+        if s.resolving:
+            return []
+        p = s.active
+        acts: list[Action] = []
+        if s.phase in ("setup", "start"):
+            acts.append(BeginTurn(p))
+        if self.may_act(game):
+            seen = set()
+            for c in s.zone(p, "hand"):
+                name = game.card(c).name
+                if name in seen:
+                    continue
+                seen.add(name)
+                if self.rs.requirements.play_refusal(game, p, c, ()) is None:
+                    acts.append(Play(p, game.ref(c)))
+            acts.append(DrawAction(p))
+        if s.phase in ("setup", "action"):
+            acts.append(EndTurn(p))
+        return acts
+
+    def begin_turn(self, game: Game, player: str) -> None:
+        s = game.state
+        self.rs.quiet(game, "begin a turn")
+        if player != s.active:
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"begin-turn: {s.active}")
+        if s.phase not in ("setup", "start"):
+            raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}")
+        s.phase = "beginning"
+        s.flags["acted"] = False
+        s.flags["skip_to_end"] = False
+        game.emit("phase", player, phase="beginning-of-turn")
+        game.say(f"- {player}: Beginning of Turn.")
+        triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
+        if triggers:
+            self.rs.chain.add_link(game, triggers, "Beginning of Turn")  # rule: UU.CHAIN.2 one link
+
+    def draw_phase(self, game: Game) -> None:
+        s = game.state
+        if s.flags.get("skip_to_end"):
+            self.go_to_end(game)
+            return
+        game.emit("phase", s.active, phase="draw")
+        self.rs.moves.draw(game, s.active)
+        s.phase = "action"
+        game.emit("phase", s.active, phase="action")
+
+    def may_act(self, game: Game) -> bool:
+        s = game.state
+        return s.phase in ("setup", "action") and not s.flags.get("acted")
+
+    def draw_action(self, game: Game, player: str) -> None:
+        s = game.state
+        self.rs.quiet(game, "draw")
+        if player != s.active:
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s")
+        if not self.may_act(game):
+            raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
+        s.flags["acted"] = True
+        self.rs.moves.draw(game, player)
+
+    def end_turn(self, game: Game, player: str) -> None:
+        s = game.state
+        self.rs.quiet(game, "end the turn")
+        if player != s.active:
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"end-turn: {s.active}")
+        if s.phase not in ("setup", "action"):
+            raise IllegalAction(f"{player}'s turn is not in its Action phase", f"begin-turn: {player}")
+        self.go_to_end(game)
+
+    def go_to_end(self, game: Game) -> None:
+        s = game.state
+        s.phase = "ending"
+        game.emit("phase", s.active, phase="end-of-turn")
+        game.say(f"- {s.active}: End of Turn.")
+
+    def hand_limit(self, game: Game) -> None:
+        """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn."""
+        rs = self.rs
+        s = game.state
+        p = s.active
+        hand = s.zone(p, "hand")
+        if len(hand) > s.hand_limit:
+            labels, ids = rs.card_options(game, hand)
+            rs.ask(
+                game,
+                Decision(
+                    p,
+                    f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
+                    labels,
+                    DecisionKind.HAND_LIMIT,
+                    {},
+                    ids,
+                ),
+            )
+            return
+        game.emit("turn", p, to=s.next_player(p))
+        s.active = s.next_player(p)
+        s.phase = "start"
+        s.turn += 1
+        s.flags["acted"] = False
+
+    def check_win(self, game: Game) -> None:
+        """Seven Unicorns win, checked only when nothing is resolving."""
+        rs = self.rs
+        s = game.state
+        for p in s.in_turn_order_from(s.active):
+            if rs.unicorn_count(game, p) >= rs.win_count(game):
+                s.winner = p
+                game.emit("win", p, unicorns=rs.unicorn_count(game, p))
+                game.say(f"- {p} has {rs.unicorn_count(game, p)} {rs.creature_word}s and wins.")
+                return
+
+    # -- playing a card: requirements (UU.REQ.*), impossible actions (UU.IMP.1) ----------------
+    def play(self, game: Game, action: Play) -> None:
+        rs = self.rs
+        s = game.state
+        p = action.player
+        if p not in s.players:
+            raise IllegalAction(f"no player is called {p!r}", ", ".join(s.players))
+        rs.quiet(game, "play a card")
+        if p != s.active:
+            raise IllegalAction(
+                f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}"
+            )
+        if not self.may_act(game):
+            raise IllegalAction(f"{p} has already taken this turn's action", f"end-turn: {p}")
+        card = game.find(action.card, player=p)
+        if s.where(card) != (p, "hand"):
+            raise IllegalAction(f"{game.ref(card)} is not in {p}'s hand", "a card in the player's hand")
+        targets = tuple(t if t in s.players else game.find(t) for t in action.targets)  # a player, or a card
+        why = rs.requirements.play_refusal(game, p, card, targets)
+        if why is not None:
+            raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
+        s.flags["acted"] = True
+        s.flags.pop("unanswerable", None)
+        s.zone(p, "hand").remove(card)
+        item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})
+        s.pile.append(item)
+        game.emit("play", p, card)
+        game.say(rs.windows.text(rs, game))

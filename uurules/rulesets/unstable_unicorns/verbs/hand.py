@@ -1,0 +1,116 @@
+"""Verbs that move cards between the deck, a hand and the discard pile: draw, discard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from uurules.engine.state import CardId, Decision, Effect
+from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+@FAMILY.verb
+class Draw(ChainVerb):
+    """DRAW a card from the top of the deck."""
+
+    name = "draw"
+    keys: ClassVar[Keys] = {
+        "up-to-hand-limit": {
+            "type": "boolean",
+            "description": "draws only up to the hand limit; at the limit it is carried out as a discard (UU.REPL.3)",
+        }
+    }
+
+    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+        return "Draw a card*" if step.get("up-to-hand-limit") else "Draw a card"
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        return None if game.state.zone(None, "deck") else "the deck is empty"
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        s = game.state
+        p = eff.player
+        if eff.data.get("up-to-hand-limit") and len(s.zone(p, "hand")) >= s.hand_limit:
+            # rule: UU.REPL.3 a replaced draw at the hand limit is carried out as the discard it replaced
+            # rule: UU.HAND.2 drawing through Parallel Universicorn never goes above the hand limit
+            hand = s.zone(p, "hand")
+            if answer is None:
+                labels, ids = rs.card_options(game, hand)
+                rs.ask(
+                    game,
+                    Decision(
+                        p,
+                        f"{p} is at the hand limit: discard which card?",
+                        labels,
+                        DecisionKind.EFFECT,
+                        {"effect": eff.id},
+                        ids,
+                    ),
+                )
+                return
+            rs.moves.discard(game, p, answer)
+            eff.status = "done"
+            eff.data["carried_out_as"] = "discard"
+            chain = rs.chain.TITLE
+            game.say(f'| RESOLUTION:{chain}; "{eff.label}", the player at Hand limit;{chain}; "Discard a card". |')
+            rs.moves.hand_line(game, p)
+            return
+        if not rs.moves.draw(game, p):
+            rs.chain.disregard(game, eff, "the deck is empty")
+            return
+        rs.chain.done(game, eff)
+        rs.moves.hand_line(game, p)
+
+
+@FAMILY.verb
+class Discard(ChainVerb):
+    """DISCARD a card from your hand."""
+
+    name = "discard"
+
+    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+        return "Discard a card"
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        count = int(step.get("count", 1))
+        if len(hand) < count:
+            return f"{player} has {len(hand)} card{'s' if len(hand) != 1 else ''} in hand"
+        return None
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        p = eff.player
+        hand = game.state.zone(p, "hand")
+        if not hand:
+            rs.chain.disregard(game, eff, f"{p} has no card in hand")
+            return
+        if answer is None:
+            labels, ids = rs.card_options(game, hand)
+            why = game.shown(eff.source) if eff.source else "discard"
+            rs.ask(
+                game,
+                Decision(p, f"{p}: discard which card? ({why})", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids),
+            )
+            return
+        rs.moves.discard(game, p, answer)
+        rs.chain.done(game, eff)
+        rs.moves.hand_line(game, p)

@@ -1,0 +1,223 @@
+"""Verbs that take cards out of Stables or put them in: sacrifice, destroy, steal, return, bring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from uurules.engine.state import CardId, Decision, Effect
+from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+@FAMILY.verb
+class Sacrifice(ChainVerb):
+    """SACRIFICE a card in your own Stable (you choose which as it resolves)."""
+
+    name = "sacrifice"
+    keys: ClassVar[Keys] = {"what": WHAT}
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        what = step.get("what", "card")
+        n = len(rs.requirements.sacrificable(game, player, what, source))
+        if n < int(step.get("count", 1)):
+            return f"{player}'s {rs.stable_word} has no {rs.noun(what).split(' ', 1)[1]} that can be sacrificed"
+        return None
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        p = eff.player
+        what = eff.data.get("what", "card")
+        pool = rs.requirements.sacrificable(game, p, what, eff.source)
+        if not pool:
+            rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
+            return
+        if answer is None:
+            labels, ids = rs.card_options(game, pool)
+            rs.ask(
+                game, Decision(p, f"{p}: sacrifice which card?", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids)
+            )
+            return
+        rs.chain.done(game, eff)
+        rs.moves.remove_from_stable(game, answer, p, "sacrifice", by=p)
+
+
+@FAMILY.verb
+class Destroy(ChainVerb):
+    """DESTROY a card in another player's Stable (its target is chosen as the step joins the chain)."""
+
+    name = "destroy"
+    keys: ClassVar[Keys] = {"what": WHAT}
+    targeted = True
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        what = step.get("what", "card")
+        if not rs.requirements.destroyable(game, player, what, source):
+            return f"no other {rs.stable_word} has {rs.noun(what)} that can be destroyed"
+        return None
+
+    def target_pool(
+        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
+    ) -> list[CardId]:
+        return rs.requirements.destroyable(game, player, step.get("what", "card"), source)
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        t = rs.moves.target_alive(game, eff)
+        if t is None:
+            rs.chain.disregard(game, eff, "there is no card to destroy")
+            return
+        owner = game.holder(t)
+        assert owner is not None
+        if rs.is_creature(game, t) and "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner):
+            rs.chain.disregard(game, eff, f"{owner}'s Unicorns cannot be destroyed")
+            return
+        if rs.replacements.instead_of_destroy(game, eff, t, owner, answer):
+            return
+        rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
+        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
+
+
+@FAMILY.verb
+class Steal(ChainVerb):
+    """STEAL a card from another player's Stable into yours (its target is chosen as the step joins the chain)."""
+
+    name = "steal"
+    keys: ClassVar[Keys] = {"what": WHAT}
+    targeted = True
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        what = step.get("what", "card")
+        if not rs.requirements.stealable(game, player, what, source):
+            return f"no other {rs.stable_word} has {rs.noun(what)} that can be stolen"
+        return None
+
+    def target_pool(
+        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
+    ) -> list[CardId]:
+        return rs.requirements.stealable(game, player, step.get("what", "card"), source)
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        t = rs.moves.target_alive(game, eff)
+        if t is None or rs.entry_refusal(game, t, eff.player, eff.player, []) is not None:
+            rs.chain.disregard(game, eff, "there is no card to steal")
+            return
+        owner = game.holder(t)
+        assert owner is not None
+        rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
+        game.emit("steal", eff.player, t, **{"from": owner})
+        game.state.zone(owner, rs.stable).remove(t)
+        rs.moves.leave(game, t, owner)
+        rs.moves.enter(game, t, eff.player, own_triggers=False)
+
+
+@FAMILY.verb
+class Return(ChainVerb):
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery)."""
+
+    name = "return"
+    keys: ClassVar[Keys] = {"what": WHAT}
+    targeted = True
+
+    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+        return f"RETURN {rs.noun(step.get('what', 'card'))} to its owner's hand"
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        what = step.get("what", "card")
+        if not rs.requirements.returnable(game, what, source):
+            return f"no {rs.stable_word} has {rs.noun(what)}"
+        return None
+
+    def target_pool(
+        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
+    ) -> list[CardId]:
+        return rs.requirements.returnable(game, step.get("what", "card"), source)
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        t = rs.moves.target_alive(game, eff)
+        if t is None:
+            rs.chain.disregard(game, eff, "there is no card to return")
+            return
+        holder = game.holder(t)
+        assert holder is not None
+        owner = game.card(t).owner or holder
+        rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
+        game.emit("return", owner, t, **{"from": holder})
+        if rs.is_baby(game, t):
+            game.move(t, (None, "nursery"), top=True)
+        else:
+            game.move(t, (owner, "hand"))
+        rs.moves.leave(game, t, holder)
+
+
+@FAMILY.verb
+class Bring(ChainVerb):
+    """BRING a card from your hand into your Stable (it is not played, so it cannot be Neigh'd)."""
+
+    name = "bring"
+    keys: ClassVar[Keys] = {"what": WHAT}
+
+    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+        return f"BRING {rs.noun(step.get('what', 'card'))} into your {rs.stable_word}"
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        p = eff.player
+        what = eff.data.get("what", "card")
+        pool = [
+            c
+            for c in game.state.zone(p, "hand")
+            if rs.matches(game, c, what, eff.source) and rs.entry_refusal(game, c, p, p, []) is None
+        ]
+        if not pool:
+            rs.chain.disregard(game, eff, f"{p} has no {rs.noun(what).split(' ', 1)[1]} to bring")
+            return
+        if answer is None:
+            labels, ids = rs.card_options(game, pool)
+            rs.ask(
+                game,
+                Decision(
+                    p,
+                    f"{p}: bring which card into your {rs.stable_word}?",
+                    labels,
+                    DecisionKind.EFFECT,
+                    {"effect": eff.id},
+                    ids,
+                ),
+            )
+            return
+        rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
+        game.emit("bring", p, answer)
+        rs.moves.enter(game, answer, p, own_triggers=True)

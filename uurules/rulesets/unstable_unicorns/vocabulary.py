@@ -1,0 +1,258 @@
+"""The registry: every word an Unstable Unicorns (or Llamas Unleashed) card file may use.
+
+Three kinds of words, each one class registered once:
+
+- **verbs** (a step's ``do:``): :class:`ChainVerb` subclasses in :mod:`.verbs`, one per verb, each
+  with its label (the log's and the diagrams' text), the step keys it accepts (JSON-schema
+  fragments), its impossibility check (UU.IMP.*, UU.REQ.*), its target pool (targeted verbs;
+  UU.CHAIN.3) and how it resolves, asking a decision and going on from the answer;
+- **triggers** (an ability's ``when:``): :class:`ChainWhen` subclasses, each naming the
+  *moment* it listens to (a card entered or left a Stable, a turn began, a card was played) and
+  whose cards it looks at;
+- **static keywords** (a card's ``static:``): :class:`~uurules.rulesets.base.Static` subclasses,
+  each a continuous effect, read where the rule it changes is carried out.
+
+:data:`FAMILY` holds what both games share; :data:`VOCABULARY` (Unstable Unicorns) and the
+Llamas Unleashed vocabulary (in :mod:`uurules.rulesets.llamas_unleashed`) extend it. The card-file
+schema's vocabulary is generated from these registries (:func:`uurules.schemas.card_file_schema`;
+the published ``uurules/schemas/card-file.schema.json`` is that output, kept current by a test).
+
+How to add a verb
+-----------------
+1. Write one class in a module of :mod:`.verbs` (or a new module there, imported by
+   ``verbs/__init__.py``) and register it::
+
+       @FAMILY.verb
+       class Peek(ChainVerb):
+           \"\"\"Look at the top card of the deck.\"\"\"      # the schema's description
+
+           name = "peek"                                   # what `do:` says
+           keys = {"what": WHAT}                           # the step keys it accepts
+           counted = False                                 # `count: n` is not n effects
+
+           def label(self, rs, step): return "PEEK at the deck"
+           def impossible(self, rs, game, player, step, source, hand):
+               return None if game.state.zone(None, "deck") else "the deck is empty"
+           def resolve(self, rs, game, eff, answer):
+               ...                                         # ask with rs.ask(...), go on when answer is not None
+               rs.chain.done(game, eff)
+
+   ``resolve`` is called with ``answer=None`` first; to ask, pose a decision
+   (``rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, payloads))``)
+   and return: the chosen payload comes back as ``answer``. A targeted verb sets
+   ``targeted = True`` and a :meth:`ChainVerb.target_pool`; the chain chooses its target as the
+   step joins the chain, distinct within the link (UU.CHAIN.3), and ``eff.targets`` holds it.
+2. Write a test that plays it from a card (``tests/test_vocabulary.py`` shows one with an inline
+   card). Regenerate the published schema: ``python -m uurules.schemas`` (a test says so if it
+   is stale). Nothing else changes: the schema, the labels, the option lists and the diagrams
+   read the registry.
+
+How to add a trigger
+--------------------
+Register a :class:`ChainWhen` with its ``name`` (what ``when:`` says), the ``moments`` it
+listens to (``enter``, ``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the
+one line that announces it, :meth:`~.stables.Stables.fire`) and its ``scope``: ``self`` (the card
+the moment is about) or ``stable`` (the other cards in the Stable where it happens); override
+:meth:`ChainWhen.fires` to narrow it (a Unicorn, not any card).
+
+How to add a static keyword
+---------------------------
+Register a :class:`~uurules.rulesets.base.Static` (``name``, ``value`` schema or ``None``) and
+read it where the rule it changes is carried out: ``rs.statics(game, player)`` (the keywords of
+the cards in a player's Stable) or ``rs.card_statics(game, card)`` (one card's own).
+
+How to add a card
+-----------------
+Add it to ``cards/unstable-unicorns.yaml`` with its printed facts (``printed:``: catalogue
+numbers, copies, printed names; colour variants as ``aliases:``), its effect in the vocabulary
+above, and a scenario ``notebooks/scenarios/cards/<slug>.yaml`` with an ``expect:`` block that
+plays its effect; take it off ``NOT_YET_MODELLED`` in ``tests/test_base_game.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from uurules.rulesets.base import Static, Verb, Vocabulary, When
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.engine.state import CardId, Effect
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+WHAT: dict[str, Any] = {
+    "type": "string",
+    "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...",
+}
+"""The ``what:`` filter, as the schema describes it."""
+
+FAMILY = Vocabulary(
+    "unstable-unicorns",
+    common_keys={
+        "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
+        "who": {"enum": ["you", "each-player"], "description": "who carries it out (each player: in turn order)"},
+    },
+)
+"""The words Unstable Unicorns and Llamas Unleashed share (verbs, common triggers and statics)."""
+
+VOCABULARY = Vocabulary("unstable-unicorns", parent=FAMILY)
+"""Unstable Unicorns' words: the family's, and its own Unicorn-specific ones."""
+
+COUNT: dict[str, Any] = {"type": "integer", "minimum": 1, "description": "how many times (one effect each)"}
+
+
+class ChainVerb(Verb):
+    """A verb of the effect chain. Subclasses override what differs from these defaults."""
+
+    counted: ClassVar[bool] = True
+    """``count: n`` adds n effects (UU.CHAIN.2: all in one link); ``False``: one effect, count unused."""
+    targeted: ClassVar[bool] = False
+    """A target is chosen as the step joins the chain (UU.CHAIN.2, distinct per link: UU.CHAIN.3)."""
+
+    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+        """The effect's text in the log and the diagrams ("DESTROY a Unicorn card")."""
+        return f"{self.name.upper()} {rs.noun(step.get('what', 'card'))}"
+
+    def impossible(
+        self,
+        rs: UnstableUnicorns,
+        game: Game,
+        player: str,
+        step: dict[str, Any],
+        source: CardId | None,
+        hand: list[CardId],
+    ) -> str | None:
+        """Why ``step`` would be an impossible action for ``player`` now (UU.IMP.1, UU.REQ.2), or ``None``.
+
+        ``hand`` is the player's hand as it would be (without the card being played).
+        """
+        return None
+
+    def target_pool(
+        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
+    ) -> list[CardId]:
+        """The cards a targeted verb may choose, in board order (before UU.CHAIN.3 removes those taken)."""
+        return []
+
+    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+        """Carry out ``eff``: first with ``answer=None``; after a decision, with the chosen payload."""
+        raise NotImplementedError(self.name)
+
+    @classmethod
+    def schema_keys(cls) -> dict[str, dict[str, Any]]:
+        """The step keys it accepts beyond the common ones: ``count:`` for counted verbs, then its own."""
+        return {**({"count": COUNT} if cls.counted else {}), **cls.keys}
+
+
+# ----------------------------------------------------------------------------------------
+# Triggers (``when:``)
+# ----------------------------------------------------------------------------------------
+class ChainWhen(When):
+    """A trigger of the effect chain: the moments it listens to, and whose cards it looks at."""
+
+    moments: ClassVar[tuple[str, ...]] = ()
+    """``enter`` / ``leave`` (a card entered or left a Stable), ``beginning-of-turn``, ``played``."""
+    scope: ClassVar[str] = "self"
+    """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
+
+    def fires(self, rs: UnstableUnicorns, game: Game, subject: CardId | None) -> bool:
+        """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning)."""
+        return True
+
+
+@FAMILY.when
+class Played(ChainWhen):
+    """When this card is played and resolves (a Magic card's effect)."""
+
+    name = "played"
+    moments = ("played",)
+
+
+@FAMILY.when
+class Enter(ChainWhen):
+    """When this card enters your Stable (played or brought in; not when stolen)."""
+
+    name = "enter"
+    moments = ("enter",)
+
+
+@FAMILY.when
+class BeginningOfTurn(ChainWhen):
+    """If this card is in your Stable at the beginning of your turn."""
+
+    name = "beginning-of-turn"
+    moments = ("beginning-of-turn",)
+    scope = "stable"
+
+
+class CreatureWatcher(ChainWhen):
+    """Each time a creature (Unicorn, Animal) enters or leaves the Stable this card is in.
+
+    Its first statement is also a Requirement added to the creatures that would enter (UU.REQ.3).
+    """
+
+    moments = ("enter", "leave")
+    scope = "stable"
+    watches = True
+
+    def fires(self, rs: UnstableUnicorns, game: Game, subject: CardId | None) -> bool:
+        return subject is not None and rs.is_creature(game, subject)
+
+
+@VOCABULARY.when
+class UnicornEntersOrLeaves(CreatureWatcher):
+    """Each time a Unicorn card enters or leaves your Stable (adds a Requirement: UU.REQ.3)."""
+
+    name = "unicorn-enters-or-leaves-your-stable"
+
+
+# ----------------------------------------------------------------------------------------
+# Static keywords (``static:``)
+# ----------------------------------------------------------------------------------------
+@FAMILY.static
+class CannotBeNeighed(Static):
+    """This card cannot be Neigh'd (Super Neigh)."""
+
+    name = "cannot-be-neighed"
+
+
+@FAMILY.static
+class YourCardsCannotBeNeighed(Static):
+    """Cards you play cannot be Neigh'd (Yay)."""
+
+    name = "your-cards-cannot-be-neighed"
+
+
+@FAMILY.static
+class YouCannotPlayInstants(Static):
+    """You cannot play Instant cards (Slowdown, Ginormous Unicorn, Tranquilizer)."""
+
+    name = "you-cannot-play-instants"
+
+
+@VOCABULARY.static
+class YourUnicornsCannotBeDestroyed(Static):
+    """Your Unicorn cards cannot be destroyed (Rainbow Aura)."""
+
+    name = "your-unicorns-cannot-be-destroyed"
+
+
+@VOCABULARY.static
+class BasicUnicornsStayHome(Static):
+    """Basic Unicorn cards cannot enter any other player's Stable (Queen Bee Unicorn)."""
+
+    name = "basic-unicorns-cannot-enter-other-stables"
+
+
+@VOCABULARY.static
+class CountsAsUnicorns(Static):
+    """This card counts for this many Unicorns (Ginormous Unicorn: 2)."""
+
+    name = "counts-as-unicorns"
+    value: ClassVar[dict[str, Any] | None] = {"type": "integer", "minimum": 0}
+
+
+from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (registers the verbs)
+
+__all__ = ["COUNT", "FAMILY", "VOCABULARY", "WHAT", "ChainVerb", "ChainWhen", "CreatureWatcher"]
+_ = _verbs
