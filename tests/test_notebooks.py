@@ -13,10 +13,11 @@ import pytest
 
 from tests.conftest import ROOT, SCENARIOS
 from uurules.rules import rules
+from uurules.rulesets import prefixes
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 NAMES = [p.name for p in NOTEBOOKS]
-RULE_ID = re.compile(r"\b(?:UU|LU|BK|EOM)\.[A-Z]+\.[0-9]+\b")
+RULE_ID = re.compile(r"\b(?:" + "|".join(prefixes()) + r")\.[A-Z]+\.[0-9]+\b")  # the registered games' prefixes
 
 
 def read(path: Path) -> Any:

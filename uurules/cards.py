@@ -1,4 +1,4 @@
-"""The card database: ``cards/<game>.yaml``, validated against ``card-file.schema.json``.
+"""The card database: ``cards/<game>.yaml``, validated against its game's card-file schema (:mod:`uurules.schemas`).
 
 Cards are data. The engine reads their declarative effects; nothing in a card file is executed.
 """
@@ -90,9 +90,19 @@ class CardBook:
         return ", ".join(close) if close else ", ".join(self.names)
 
 
+def validate_cards(doc: yamlio.Located, what: str = "card file") -> None:
+    """Check a card file (or one inline card, as ``{game, cards: [card]}``) against its game's vocabulary.
+
+    The schema (:func:`uurules.schemas.card_file_schema`) is generated from the rulesets' registries.
+    """
+    from uurules.schemas import card_file_schema
+
+    yamlio.validate(doc, card_file_schema(), what)
+
+
 def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
     """Validate a card file (or a scenario's inline ``cards:`` list) and build its book."""
-    yamlio.validate(doc, "card-file.schema.json", "card file")
+    validate_cards(doc)
     data = doc.data
     if game is not None and data["game"] != game:
         raise doc.error(f"this card file is for {data['game']!r}, not {game!r}", ["game"])

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.errors import UURulesError
+from uurules.rulesets import games, languages
 from uurules.scenario import Scenario, board_text
 
 if TYPE_CHECKING:
@@ -146,9 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
     run.add_argument(
         "--lang",
-        choices=("en", "ru"),
+        choices=languages(),
         default="en",
-        help="language of the log (Berserk: en or ru; the other rule sets print English)",
+        help="language of the log ("
+        + "; ".join(f"{cls.title}: {' or '.join(cls.languages)}" for cls in games() if len(cls.languages) > 1)
+        + "; the other rule sets print English)",
     )
     run.set_defaults(func=cmd_run)
     rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")

@@ -17,7 +17,7 @@ def rules() -> dict[str, str]:
 
 
 def game_of(rule_id: str) -> str:
-    """The ruleset a rule ID belongs to."""
-    return {"UU": "unstable-unicorns", "LU": "llamas-unleashed", "BK": "berserk", "EOM": "eve-of-midnight"}[
-        rule_id.split(".")[0]
-    ]
+    """The ruleset a rule ID belongs to (by its prefix, as each ruleset registered it)."""
+    from uurules.rulesets import prefixes
+
+    return prefixes()[rule_id.split(".")[0]]

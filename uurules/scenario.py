@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from uurules import yamlio
-from uurules.cards import book, card_from_data, card_to_data
+from uurules.cards import book, card_from_data, card_to_data, validate_cards
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import Card, State
 from uurules.rulesets import make, ruleset_class
 from uurules.rulesets.base import Ruleset
+from uurules.schemas import scenario_schema
 
 MAX_AUTO_ANSWERS = 10_000
 
@@ -74,12 +75,12 @@ class Scenario:
             from uurules.rulesets import RULESETS
 
             raise doc.error(f"unknown ruleset {name!r}. Accepted: {', '.join(RULESETS)}", ["ruleset"]) from None
-        yamlio.validate(doc, "scenario.schema.json", "scenario")
+        yamlio.validate(doc, scenario_schema(), "scenario")
         extra = []
         for i, c in enumerate(doc.data.get("cards", []) or []):
             inline = yamlio.Located({"game": name, "cards": [c]}, None, doc.file)
             try:
-                yamlio.validate(inline, "card-file.schema.json", "inline card")
+                validate_cards(inline, "inline card")
             except InputError as exc:
                 raise doc.error(exc.message, ["cards", i]) from None
             extra.append(card_from_data(c))

@@ -79,9 +79,19 @@ def schema(name: str) -> dict[str, Any]:
     return loaded
 
 
-def validate(doc: Located, schema_name: str, what: str) -> None:
-    """Check ``doc`` against a schema; the first (deepest) error names its line."""
-    validator = jsonschema.Draft202012Validator(schema(schema_name))
+_validators: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> None:
+    """Check ``doc`` against a schema (a published file's name, or the schema itself).
+
+    The first (deepest) error names its line.
+    """
+    found = schema(schema_or_name) if isinstance(schema_or_name, str) else schema_or_name
+    known = _validators.get(id(found))
+    if known is None or known[0] is not found:
+        known = _validators[id(found)] = (found, jsonschema.Draft202012Validator(found))
+    validator = known[1]
     errors = sorted(validator.iter_errors(doc.data), key=lambda e: (-len(e.absolute_path), str(e.absolute_path)))
     if not errors:
         return

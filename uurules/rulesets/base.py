@@ -766,8 +766,12 @@ class Vocabulary:
     Each word is a class registered once (``@vocabulary.verb``, ``@vocabulary.when``,
     ``@vocabulary.static``); a vocabulary may extend another (Llamas Unleashed extends Unstable
     Unicorns'). ``common_keys`` are the step keys every verb accepts (``join:``, ``who:`` ...).
-    The card-file schema is generated from it (:func:`uurules.schemas.card_file_schema`), so a
-    new word needs no other change for a card file to use it.
+    ``card_keys``, ``ability_keys``, ``card_rules``, ``ability_rules`` and ``defs`` are the game's
+    own parts of the card-file schema (JSON-schema fragments): the keys its cards and abilities may
+    have beyond the common ones, rules over a whole card or ability (``required``, ``anyOf``...),
+    and definitions they refer to (``#/$defs/step`` means the game's own step). The card-file schema
+    is generated from it (:func:`uurules.schemas.card_file_schema`), so a new word needs no
+    other change for a card file to use it.
     """
 
     def __init__(
@@ -775,16 +779,27 @@ class Vocabulary:
         game: str,
         *,
         parent: Vocabulary | None = None,
-        common_keys: dict[str, dict[str, Any]] | None = None,
+        common_keys: Keys | None = None,
         step_key: str = "steps",
         step_required: tuple[str, ...] = ("do",),
+        card_keys: Keys | None = None,
+        ability_keys: Keys | None = None,
+        card_rules: list[dict[str, Any]] | None = None,
+        ability_rules: dict[str, Any] | None = None,
+        defs: Keys | None = None,
     ) -> None:
         self.game = game
         self.parent = parent
-        inherited: Keys = parent.common_keys if parent is not None else {}
-        self.common_keys: Keys = dict(common_keys if common_keys is not None else inherited)
         self.step_key = step_key
         self.step_required = step_required
+        # the game's own card keys, ability keys, card-level rules and schema $defs (with its parent's)
+        self.card_keys: Keys = {**(parent.card_keys if parent else {}), **(card_keys or {})}
+        self.ability_keys: Keys = {**(parent.ability_keys if parent else {}), **(ability_keys or {})}
+        self.card_rules: list[dict[str, Any]] = [*(parent.card_rules if parent else []), *(card_rules or [])]
+        self.ability_rules: dict[str, Any] = {**(parent.ability_rules if parent else {}), **(ability_rules or {})}
+        self.defs: Keys = {**(parent.defs if parent else {}), **(defs or {})}
+        inherited: Keys = parent.common_keys if parent is not None else {}
+        self.common_keys: Keys = dict(common_keys if common_keys is not None else inherited)
         self._verbs: dict[str, type[Verb]] = {}
         self._whens: dict[str, type[When]] = {}
         self._statics: dict[str, type[Static]] = {}

@@ -206,6 +206,36 @@ VOCABULARY = Vocabulary(
     common_keys={"to": {"enum": ["self", "target"], "description": "the card it acts on: this one, or the target"}},
     step_key="effects",
     step_required=("do", "to"),
+    card_keys={
+        "cost": {"type": "integer", "minimum": 0, "description": "what it costs to play (resources)"},
+        "lives": {"type": "integer", "minimum": 1},
+        "hit": {"type": "string", "pattern": "^[0-9]+-[0-9]+-[0-9]+$", "description": "weak-medium-strong, e.g. 1-1-1"},
+        "rules": {
+            "type": "object",
+            "description": "rule values the card's text overrides (BK.AXE.1), e.g. closes-when-defending: false",
+            "additionalProperties": {"type": ["boolean", "integer", "string"]},
+        },
+    },
+    ability_keys={
+        "name": {
+            "type": "string",
+            "minLength": 1,
+            "description": "the ability's name (English), as `ability:` names it",
+        },
+        "ru": {"type": "string", "minLength": 1, "description": "the ability's Russian name"},
+        "activate": {"type": "boolean", "description": "an activated ability (used with `activate:`)"},
+        "target": {"enum": ["creature", "creature-in-your-hand"], "description": "what the ability's one target is"},
+        "cost": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "counters": {
+                    "oneOf": [{"type": "integer", "minimum": 0}, {"const": "x"}],
+                    "description": "counters spent; x: the target's cost",
+                }
+            },
+        },
+    },
 )
 """Berserk's words: its effects (an ability's ``effects:``, each ``do:`` one of these) and triggers."""
 

@@ -61,10 +61,23 @@ RESERVE = "reserve"
 RANKS = ("world", "mandatory", "triggered", "optional")
 """The order of simultaneous effects: World first (EOM.PRI.3), then EOM.PRI.2's classes."""
 
-VOCABULARY = Vocabulary("eve-of-midnight", common_keys={})
+VOCABULARY = Vocabulary(
+    "eve-of-midnight",
+    common_keys={},
+    card_keys={
+        "cost": {"type": "integer", "minimum": 0, "description": "what it costs to play (resources)"},
+        "response": {"type": "boolean", "description": "may be played in response (EOM.STACK.2)"},
+        "uninterruptible": {"type": "boolean", "description": "resolves at once, never on the stack (EOM.STACK.3)"},
+    },
+    ability_keys={
+        "timing": {"enum": ["mandatory", "triggered", "optional"], "description": "EOM.PRI.2's class"},
+        "label": {"type": "string", "description": "a short text for the effect, as the log and the stack show it"},
+        "cost": {"type": "integer", "minimum": 0, "description": "resources paid to activate it"},
+    },
+)
 """Eve of Midnight's words: its verbs (``do:``) and triggers (``when:``)."""
 
-AMOUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "description": "resources"}
+AMOUNT: dict[str, Any] = {"$ref": "#/$defs/amount"}
 
 
 class StackVerb(Verb):

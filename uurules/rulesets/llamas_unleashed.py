@@ -40,7 +40,20 @@ from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher
 ANIMALS = ("Alpaca", "Goat", "Llama", "Ram")
 """The Animal types."""
 
-VOCABULARY = Vocabulary("llamas-unleashed", parent=FAMILY)
+VOCABULARY = Vocabulary(
+    "llamas-unleashed",
+    parent=FAMILY,
+    card_keys={
+        "animal": {"type": "array", "items": {"enum": list(ANIMALS)}, "description": "the Animal types it counts as"},
+        "kind": {"enum": ["Baby", "Basic", "Magical"]},
+    },
+    card_rules=[
+        {
+            "if": {"properties": {"type": {"const": "Animal"}}, "required": ["type"]},
+            "then": {"required": ["animal", "kind"], "description": "an Animal names its Animal types and kind"},
+        }
+    ],
+)
 """Llamas Unleashed's words: the Unstable Unicorns family's, and its own Animal and Field ones."""
 
 

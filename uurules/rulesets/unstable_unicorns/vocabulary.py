@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 WHAT: dict[str, Any] = {
-    "type": "string",
+    "allOf": [{"$ref": "#/$defs/word"}],
     "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...",
 }
 """The ``what:`` filter, as the schema describes it."""
@@ -92,13 +92,33 @@ FAMILY = Vocabulary(
         "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
         "who": {"enum": ["you", "each-player"], "description": "who carries it out (each player: in turn order)"},
     },
+    card_keys={
+        "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves"},
+        "replacements": {"type": "array", "items": {"$ref": "#/$defs/replacement"}},
+    },
+    ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
+    defs={
+        "replacement": {
+            "type": "object",
+            "required": ["replaces", "with"],
+            "additionalProperties": False,
+            "description": "a replacement effect (UU.REPL.*): the effect it replaces, and what instead",
+            "properties": {
+                "replaces": {"enum": ["discard", "destroy"]},
+                "optional": {"type": "boolean"},
+                "what": {"$ref": "#/$defs/word"},
+                "with": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/step"}},
+            },
+        }
+    },
 )
 """The words Unstable Unicorns and Llamas Unleashed share (verbs, common triggers and statics)."""
 
 VOCABULARY = Vocabulary("unstable-unicorns", parent=FAMILY)
 """Unstable Unicorns' words: the family's, and its own Unicorn-specific ones."""
 
-COUNT: dict[str, Any] = {"type": "integer", "minimum": 1, "description": "how many times (one effect each)"}
+COUNT: dict[str, Any] = {"$ref": "#/$defs/count"}
+"""``count:`` (one effect each)."""
 
 
 class ChainVerb(Verb):

@@ -5,11 +5,15 @@
 - :mod:`.deck`: search, shuffle (the deck)
 - :mod:`.flow`: end-turn, one-of, and the engine's own ``continue`` (the next statement of a card)
 
-Importing this package registers them (:mod:`..vocabulary` explains how to add one).
+Importing this package registers them, in the order of :data:`FAMILIES` (:mod:`..vocabulary` explains how to add one).
 """
 
 from __future__ import annotations
 
-from uurules.rulesets.unstable_unicorns.verbs import deck, flow, hand, stables
+from importlib import import_module
 
-__all__ = ["deck", "flow", "hand", "stables"]
+FAMILIES = ("hand", "stables", "deck", "flow")
+"""The verb modules, imported (so registered) in this order: the order the schema lists the verbs in."""
+
+for _family in FAMILIES:
+    import_module(f"{__name__}.{_family}")
