@@ -1,4 +1,4 @@
-"""Every scenario in notebooks/scenarios/ plays, and meets the ``expect:`` block it carries.
+"""Every scenario in notebooks/scenarios/ (and its cards/ folder) plays, and meets the ``expect:`` block it carries.
 
 ``expect`` keys: ``error`` (the run is refused with a message containing this text), ``players``
 and ``zones`` (exact contents of the zones listed), ``active``, ``winner``, ``pending`` (null or a
@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import SCENARIOS
 from uurules import InputError, Scenario, board_json
 
-FILES = sorted(p.name for p in SCENARIOS.glob("*.yaml"))
+FILES = sorted(str(p.relative_to(SCENARIOS)) for p in SCENARIOS.rglob("*.yaml"))  # cards/ too (one per card)
 OTHER_TESTS = "\n".join(
     p.read_text(encoding="utf-8")
     for p in SCENARIOS.parent.parent.joinpath("tests").glob("test_*.py")

@@ -17,16 +17,38 @@ from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
+DESCRIPTION = ("name", "type", "text", "aliases", "printed")
+"""The keys of a card file that describe a card (:class:`CardDef`'s own fields); every other key is
+rules data (:attr:`CardDef.data`), which the game's rule set reads."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One printed face of a card: its printed name, catalogue number, and copies in the box.
+
+    ``two_player`` is ``False`` for a face the rule book takes out of the deck for a two-player game.
+    """
+
+    name: str
+    number: str
+    copies: int = 1
+    two_player: bool = True
+
 
 @dataclass(frozen=True)
 class CardDef:
-    """A printed card: its name, type, text and the declarative description of what it does."""
+    """A printed card: its name, type, text and the declarative description of what it does.
+
+    ``printed`` lists the printed cards it stands for (colour variants share one definition; their
+    printed names are its aliases); a card of the kit's own has none.
+    """
 
     name: str
     type: str
     text: str
     aliases: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    printed: tuple[Printed, ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -111,8 +133,12 @@ def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
 
 def card_from_data(c: Mapping[str, Any]) -> CardDef:
     """A printed card; its data is read-only (copies of the state share it, nothing may change it)."""
-    extra = freeze({k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")})
-    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
+    extra = freeze({k: v for k, v in c.items() if k not in DESCRIPTION})
+    printed = tuple(
+        Printed(p.get("name", c["name"]), p["number"], int(p.get("copies", 1)), bool(p.get("two-player", True)))
+        for p in c.get("printed", ())
+    )
+    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra, printed)
 
 
 def card_to_data(card: CardDef) -> dict[str, Any]:
@@ -122,6 +148,16 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
         out["text"] = card.text
     if card.aliases:
         out["aliases"] = list(card.aliases)
+    if card.printed:
+        out["printed"] = [
+            {
+                **({"name": p.name} if p.name != card.name else {}),
+                "number": p.number,
+                **({"copies": p.copies} if p.copies != 1 else {}),
+                **({"two-player": False} if not p.two_player else {}),
+            }
+            for p in card.printed
+        ]
     out.update(thaw(dict(card.data)))
     return out
 

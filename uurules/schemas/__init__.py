@@ -52,6 +52,10 @@ PRINTED: dict[str, Any] = {
             "name": {"$ref": "#/$defs/name", "description": "the printed name (default: the card's name)"},
             "number": {"type": "string", "pattern": "^[A-Za-z]+-[A-Za-z0-9]+-[0-9]{3}$", "description": "UU-Base-022"},
             "copies": {"type": "integer", "minimum": 1, "description": "copies in the box (default 1)"},
+            "two-player": {
+                "const": False,
+                "description": "false: the rule book takes it out of the deck for a two-player game",
+            },
         },
     },
 }
