@@ -133,34 +133,37 @@ DISTINCT = list(dict.fromkeys(card for _, _, card, _, _, _ in BASE))
 """The 65 rule-distinct cards, in catalogue order."""
 
 NOT_YET_MODELLED: set[str] = {
-    # group A: cards moving between hands, the deck and the discard pile
-    "Americorn",
-    "Blatant Thievery",
-    "Change of Luck",
+    # group A: the deck, the discard pile and the Nursery (from:, name filters, shuffling piles into
+    # the deck, looking at and reordering the deck top; also the deck running out, the 2-player deck)
+    "Dark Angel Unicorn",
     "Kiss of Life",
     "Magical Flying Unicorn",
     "Majestic Flying Unicorn",
+    "Mother Goose Unicorn",
     "Mystical Vortex",
-    "Nanny Cam",
     "Necromancer Unicorn",
-    "Dark Angel Unicorn",
     "Reset Button",
     "Shake Up",
     "Swift Flying Unicorn",
-    "Unfair Bargain",
+    "The Great Narwhal",
     "Unicorn Oracle",
-    "Mother Goose Unicorn",
-    # group B: targets, players and Stables
+    # group B: players, their hands and Stables (choose a player, "that player", cards between hands,
+    # moving a card between Stables, count: all, open hands)
+    "Americorn",
     "Annoying Flying Unicorn",
     "Back Kick",
+    "Blatant Thievery",
     "Glitter Tornado",
+    "Nanny Cam",
     "Narwhal Torpedo",
     "Re-Target",
+    "Unfair Bargain",
     "Unicorn Swap",
-    "The Great Narwhal",
-    # group C: continuous effects, leaving, replacing, and the turn
-    "Broken Stable",
+    # group C: continuous effects, leaving and replacing, the turn (type changes, immunities, play
+    # limits, leave-triggers, own-sacrifice replacement, the Flyers' return to hand, extra turns)
     "Blinding Light",
+    "Broken Stable",
+    "Change of Luck",
     "Double Dutch",
     "Greedy Flying Unicorn",
     "Magical Kittencorn",
