@@ -22,6 +22,7 @@ from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets import games, make
 from uurules.rulesets.base import DecisionKind, Keys
 from uurules.rulesets.unstable_unicorns import FAMILY, VOCABULARY, ChainVerb, UnstableUnicorns
+from uurules.rulesets.unstable_unicorns.vocabulary import Step
 from uurules.schemas import HERE, card_file_schema, published
 
 PEEK_CARD = """
@@ -52,21 +53,21 @@ class Peek(ChainVerb):
     name = "peek"
     keys: ClassVar[Keys] = {"where": {"enum": ["deck"], "description": "what is peeked at"}}
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
         return "PEEK at the deck"
 
     def impossible(
         self,
-        rs: UnstableUnicorns,
         game: Game,
         player: str,
-        step: dict[str, Any],
+        step: Step,
         source: CardId | None,
         hand: list[CardId],
     ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         deck = game.state.zone(None, "deck")
         if answer is None:
             question = f"{eff.player}: {game.shown(deck[0])} is on top of the deck: leave it, or put it at the bottom?"
@@ -134,10 +135,10 @@ def test_every_chain_verb_is_a_whole_unit(name: str) -> None:
     verb = rs.verbs[name]
     cls = type(verb)
     assert cls.resolve is not ChainVerb.resolve, f"{name} does not resolve"
-    step: dict[str, Any] = {"do": name}
+    step: Step = {"do": name}
     if name == "one-of":
         step["options"] = [[{"do": "draw"}], [{"do": "discard"}]]
-    assert verb.label(rs, step)  # a label for the log and the diagrams
+    assert verb.label(step)  # a label for the log and the diagrams
     if cls.targeted:
         assert cls.target_pool is not ChainVerb.target_pool, f"targeted {name} has no target pool"
     # the schema lists exactly the keys it accepts

@@ -450,6 +450,22 @@ class ResponseWindows:
             raise IllegalAction(f"{r.player} cannot respond with {game.shown(card)}: {why}")
         return card
 
+    def check_deciding(self, game: Game) -> None:
+        """Refuse a response while another decision (not a response window) waits for its answer."""
+        s = game.state
+        if s.pending is not None and not s.pending.is_response_window:
+            raise IllegalAction(
+                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
+            )
+
+    not_top = ""
+    """Why a response naming (``to:``) another item than the top one is refused."""
+
+    def check_top(self, game: Game, r: Response, top: PileItem) -> None:
+        """rule: LU.PILE.1 / EOM.STACK.1 only the top item may be answered."""
+        if r.to is not None and game.find(r.to) != top.card:
+            raise IllegalAction(self.not_top.format(to=r.to), f"to: {game.ref(top.card)}")
+
     def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
         raise NotImplementedError
 
@@ -505,6 +521,7 @@ class InstantPile(ResponseWindows):
     title = "THE INSTANT PILE"
     resolving_words = ("cards are resolving", "resolve: all")
     pass_hint = "pass is an answer to a card on the pile"
+    not_top = "{to} is not the top card of the pile; only the top card may be answered"
 
     def asked(self, game: Game, top: PileItem) -> list[str]:
         return game.state.in_turn_order_from(top.player)[1:]
@@ -534,22 +551,12 @@ class InstantPile(ResponseWindows):
                 "play a card first",
             )
         top = s.pile[-1]
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
-            )
+        self.check_deciding(game)
         chosen: list[tuple[str, CardId]] = []
         for r in responses:
             if r.player not in s.players:
                 raise IllegalAction(f"no player is called {r.player!r}", ", ".join(s.players))
-            if r.to is not None:
-                to = game.find(r.to)
-                if to != top.card:
-                    # rule: LU.PILE.1 once a pile exists, only its top card may be answered
-                    raise IllegalAction(
-                        f"{r.to} is not the top card of the pile; only the top card may be answered",
-                        f"to: {game.ref(top.card)}",
-                    )
+            self.check_top(game, r, top)  # rule: LU.PILE.1 once a pile exists, only its top card may be answered
             card = self.check_response(rs, game, r, top, game.shown(top.card))
             if any(card == c for _, c in chosen) or any(r.player == p for p, _ in chosen):
                 raise IllegalAction(f"{r.player} responds twice to the same card", "one response per player")
@@ -596,6 +603,7 @@ class Stack(ResponseWindows):
     title = "THE STACK"
     resolving_words = ("the stack is resolving", "resolve: 1, resolve: all")
     pass_hint = "pass answers an item on the stack; resolve: 1"
+    not_top = "{to} is not on top of the stack; only the top item may be answered"
 
     def asked(self, game: Game, top: PileItem) -> list[str]:
         # rule: EOM.PRI.1 players asked in turn order from the active player
@@ -667,18 +675,9 @@ class Stack(ResponseWindows):
                 "every player has passed: the stack is resolving and takes no more responses",
                 "resolve: 1, resolve: all",
             )
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}", ", ".join(s.pending.options)
-            )
+        self.check_deciding(game)
         top = s.pile[-1]
-        if r.to is not None:
-            to = game.find(r.to)
-            if to != top.card:
-                raise IllegalAction(
-                    f"{r.to} is not on top of the stack; only the top item may be answered",
-                    f"to: {game.ref(top.card)}",
-                )
+        self.check_top(game, r, top)
         card = self.check_response(rs, game, r, top, rs.item_text(game, top))
         first = self.responders(rs, game, top)[0][0]
         if first != r.player:
@@ -803,7 +802,6 @@ class Vocabulary:
         self._verbs: dict[str, type[Verb]] = {}
         self._whens: dict[str, type[When]] = {}
         self._statics: dict[str, type[Static]] = {}
-        self._instances: dict[str, Verb] | None = None
         self.version = 0
 
     def __repr__(self) -> str:
@@ -833,7 +831,6 @@ class Vocabulary:
 
     def changed(self) -> None:
         self.version += 1
-        self._instances = None
 
     def total_version(self) -> tuple[int, ...]:
         """Changes whenever this vocabulary or one it extends gains or loses a word (for caches)."""
@@ -871,17 +868,6 @@ class Vocabulary:
         out = self.parent.statics() if self.parent else {}
         out.update(self._statics)
         return out
-
-    def instances(self) -> dict[str, Verb]:
-        """One instance of each verb, made once (verbs are stateless; a ruleset looks them up by name)."""
-        found = self._instances
-        if found is None or self._stale(found):
-            found = self._instances = {name: cls() for name, cls in self.verbs().items()}
-        return found
-
-    def _stale(self, found: dict[str, Verb]) -> bool:
-        verbs = self.verbs()
-        return found.keys() != verbs.keys() or any(type(found[n]) is not c for n, c in verbs.items())
 
     def card_verbs(self) -> Iterable[type[Verb]]:
         """The verbs a card file may write (internal ones excluded), in registration order."""

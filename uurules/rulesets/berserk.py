@@ -246,11 +246,12 @@ AMOUNT: dict[str, Any] = {
 
 
 class BerserkEffect(Verb):
-    """An effect of a Berserk ability, carried out on ``to`` (the card itself or the target)."""
+    """An effect of a Berserk ability, carried out on ``to`` (the card itself or the target); bound to ``self.rs``."""
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
+    def __init__(self, rs: Berserk) -> None:
+        self.rs = rs
+
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
         raise NotImplementedError(self.name)
 
 
@@ -261,10 +262,8 @@ class GainCounters(BerserkEffect):
     name = "gain-counters"
     keys: ClassVar[Keys] = {"amount": AMOUNT}
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
-        rs._gain_counters(game, to, int(eff.get("amount", 0)), fired)
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
+        self.rs._gain_counters(game, to, int(eff.get("amount", 0)), fired)
 
 
 @VOCABULARY.verb
@@ -274,10 +273,8 @@ class Heal(BerserkEffect):
     name = "heal"
     keys: ClassVar[Keys] = {"amount": AMOUNT}
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
-        rs._heal(game, to, int(eff.get("amount", 0)))
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
+        self.rs._heal(game, to, int(eff.get("amount", 0)))
 
 
 @VOCABULARY.verb
@@ -287,10 +284,8 @@ class ModifyHit(BerserkEffect):
     name = "modify-hit"
     keys: ClassVar[Keys] = {"amount": AMOUNT, "until": {"enum": ["end-of-turn"]}}
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
-        rs._modify_hit(game, to, int(eff.get("amount", 0)), source=card, until=eff.get("until"))
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
+        self.rs._modify_hit(game, to, int(eff.get("amount", 0)), source=card, until=eff.get("until"))
 
 
 @VOCABULARY.verb
@@ -299,10 +294,8 @@ class Open(BerserkEffect):
 
     name = "open"
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
-        rs._open(game, to)
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
+        self.rs._open(game, to)
 
 
 @VOCABULARY.verb
@@ -311,10 +304,8 @@ class Summon(BerserkEffect):
 
     name = "summon"
 
-    def perform(
-        self, rs: Berserk, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]
-    ) -> None:
-        rs._summon(game, to)
+    def perform(self, game: Game, card: CardId, to: CardId, eff: dict[str, Any], fired: list[Trigger]) -> None:
+        self.rs._summon(game, to)
 
 
 @VOCABULARY.when
@@ -355,7 +346,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
-        self.effects = {n: v for n, v in self.vocabulary.instances().items() if isinstance(v, BerserkEffect)}
+        self.effects = {n: cls(self) for n, cls in self.vocabulary.verbs().items() if issubclass(cls, BerserkEffect)}
         for card in book:
             for rule, value in (card.get("rules") or {}).items():
                 default = RULES.get(rule)
@@ -846,7 +837,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         """Carry out an ability's effects in order; triggers they set off are added to ``fired``."""
         for eff in ability.get("effects", []):
             to = card if eff["to"] == "self" else (targets[0] if targets else card)
-            self.effects[eff["do"]].perform(self, game, card, to, eff, fired)
+            self.effects[eff["do"]].perform(game, card, to, eff, fired)
 
     def _gain_counters(self, game: Game, card: CardId, n: int, fired: list[Trigger]) -> None:
         if not self.on_field(game, card):

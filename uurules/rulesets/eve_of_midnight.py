@@ -81,11 +81,15 @@ AMOUNT: dict[str, Any] = {"$ref": "#/$defs/amount"}
 
 
 class StackVerb(Verb):
-    """A verb of an Eve of Midnight card or ability, carried out as its item resolves (or its effect)."""
+    """A verb of an Eve of Midnight card or ability, carried out as its item resolves (or its effect).
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    Bound to its ruleset (``self.rs``).
+    """
+
+    def __init__(self, rs: EveOfMidnight) -> None:
+        self.rs = rs
+
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         raise NotImplementedError(self.name)
 
 
@@ -96,14 +100,12 @@ class Gain(StackVerb):
     name = "gain"
     keys: ClassVar[Keys] = {"amount": AMOUNT, "who": {"enum": ["you", "each-player"]}}
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         s = game.state
         amount = int(step.get("amount", 1))
         who = s.in_turn_order_from(s.active) if step.get("who") == "each-player" else [player]
         for w in who:  # rule: EOM.PRI.1 the active player first, then the others in turn order
-            rs.gain(game, w, amount, source)
+            self.rs.gain(game, w, amount, source)
 
 
 @VOCABULARY.verb
@@ -112,9 +114,7 @@ class Draw(StackVerb):
 
     name = "draw"
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         name = game.shown(source)
         deck = game.state.zone(None, "deck")
         if not deck:
@@ -135,9 +135,7 @@ class Cancel(StackVerb):
     name = "cancel"
     keys: ClassVar[Keys] = {"what": {"enum": ["opponent-ability"], "description": "what it may cancel"}}
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         s = game.state
         name = game.shown(source)
         assert item is not None
@@ -150,7 +148,7 @@ class Cancel(StackVerb):
         game.emit(
             "cancel", target.player, target.card, by=name, **({"ability": target.ability} if target.ability else {})
         )
-        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) cancels {rs.item_text(game, target)}. |")
+        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) cancels {self.rs.item_text(game, target)}. |")
         if target.ability is None:
             game.move(target.card, (None, "discard"), top=True)
 
@@ -162,9 +160,7 @@ class Disable(StackVerb):
     name = "disable"
     keys: ClassVar[Keys] = {"what": {"enum": ["support"], "description": "what it may target"}}
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         s = game.state
         name = game.shown(source)
         assert item is not None
@@ -175,7 +171,7 @@ class Disable(StackVerb):
             game.emit("disregard", player, source, reason="its target is gone")
             game.say(f"| RESOLUTION:{STACK}; {name} ({player}) resolves, but its target is gone. |")
             return
-        if rs.warded(game, owner, player):
+        if self.rs.warded(game, owner, player):
             game.emit("disregard", player, source, target=game.ref(t), reason=f"{owner}'s cards cannot be targeted")
             game.say(
                 f"| RESOLUTION:{STACK}; {name} ({player}) resolves but cannot affect {game.ref(t)}: "
@@ -193,9 +189,7 @@ class Ward(StackVerb):
 
     name = "ward"
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         name = game.shown(source)
         game.state.flags.setdefault("wards", {})[player] = name
         game.emit("ward", player, source)
@@ -212,9 +206,7 @@ class Discount(StackVerb):
     name = "discount"
     keys: ClassVar[Keys] = {"amount": AMOUNT}
 
-    def resolve(
-        self, rs: EveOfMidnight, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None
-    ) -> None:
+    def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         name = game.shown(source)
         amount = int(step.get("amount", 0))
         discount = game.state.flags.setdefault("discount", {})
@@ -269,7 +261,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
-        self.verbs = {n: v for n, v in self.vocabulary.instances().items() if isinstance(v, StackVerb)}
+        self.verbs = {n: cls(self) for n, cls in self.vocabulary.verbs().items() if issubclass(cls, StackVerb)}
 
     # ------------------------------------------------------------------------------------
     # Card facts
@@ -676,7 +668,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
 
     def _do(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         """Carry out one step of a card or ability by its verb (:data:`VOCABULARY`)."""
-        self.verbs[step["do"]].resolve(self, game, step, player, source, item)
+        self.verbs[step["do"]].resolve(game, step, player, source, item)
 
     def gain(self, game: Game, player: str, amount: int, source: CardId) -> None:
         s = game.state

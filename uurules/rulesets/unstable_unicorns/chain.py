@@ -128,7 +128,7 @@ class EffectChain:
                 taken = self.taken_targets(game, link)
                 verb = rs.verbs.get(first.get("do", ""))
                 targeted = verb is not None and verb.targeted
-                pool = verb.target_pool(rs, game, trig.player, first, trig.source) if verb and targeted else []
+                pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else []
                 if why is None and targeted and not [c for c in pool if c not in taken]:
                     why = "every possible target is already chosen in this link"
                 if why is not None:
@@ -196,7 +196,7 @@ class EffectChain:
         who = [player]
         if step.get("who") == "each-player":
             who = s.in_turn_order_from(player)
-        label = verb.label(self.rs, step)
+        label = verb.label(step)
         for w in who:
             for _ in range(count):
                 data = {k: v for k, v in step.items() if k not in ("join", "count")}
@@ -237,7 +237,7 @@ class EffectChain:
 
     def label(self, step: dict[str, Any]) -> str:
         """The text of an effect made from ``step`` (its verb's label)."""
-        return self.rs.verbs[step["do"]].label(self.rs, step)
+        return self.rs.verbs[step["do"]].label(step)
 
     def step_text(self, step: dict[str, Any]) -> str:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
@@ -260,7 +260,7 @@ class EffectChain:
         rs = self.rs
         taken = self.taken_targets(game, link)
         verb = rs.verbs[eff.verb]
-        pool = [c for c in verb.target_pool(rs, game, eff.player, eff.data, eff.source) if c not in taken]
+        pool = [c for c in verb.target_pool(game, eff.player, eff.data, eff.source) if c not in taken]
         if not pool:
             eff.data["untargeted"] = True  # disregarded at resolution (UU.IMP.2)
             return True
@@ -302,7 +302,7 @@ class EffectChain:
             self.set_target(game, eff, answer)
             self.target_group(game, self.link_of(game, eff), eff.group or 0, [])
             return
-        self.rs.verbs[eff.verb].resolve(self.rs, game, eff, answer)
+        self.rs.verbs[eff.verb].resolve(game, eff, answer)
 
     def done(self, game: Game, eff: Effect, text: str | None = None) -> None:
         eff.status = "done"

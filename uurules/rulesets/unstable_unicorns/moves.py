@@ -37,10 +37,10 @@ class Moves:
         out: list[Trigger] = []
         if own and own_names and subject is not None and not rs.is_blank(game, subject):
             for i, ab in enumerate(rs.defn(game, subject).get("abilities", [])):
-                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(rs, game, subject):
+                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject):
                     out.append(Trigger(subject, i, stable))
         if watchers:
-            live = [name for name, w in watchers.items() if w.fires(rs, game, subject)]
+            live = [name for name, w in watchers.items() if w.fires(game, subject)]
             if live:
                 for c in game.state.zone(stable, rs.stable):
                     if c == subject or rs.is_blank(game, c):

@@ -32,7 +32,7 @@ class Requirements:
         if verb is None:
             return None
         hand = game.state.zone(player, "hand") if hand is None else hand
-        return verb.impossible(self.rs, game, player, step, source, hand)
+        return verb.impossible(game, player, step, source, hand)
 
     def stable_for(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> str | None:
         """Which stable a permanent enters when played: a named player's, or (Downgrade) ask."""

@@ -60,11 +60,11 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
         vocabulary = self.vocabulary
-        # looked up once: each effect finds its verb, each trigger its class, by name in a dict
+        # made once, bound to this ruleset: each effect finds its verb, each trigger its class, by name
         self.verbs: dict[str, ChainVerb] = {
-            name: verb for name, verb in vocabulary.instances().items() if isinstance(verb, ChainVerb)
+            name: cls(self) for name, cls in vocabulary.verbs().items() if issubclass(cls, ChainVerb)
         }
-        whens = {name: cls() for name, cls in vocabulary.whens().items() if issubclass(cls, ChainWhen)}
+        whens = {name: cls(self) for name, cls in vocabulary.whens().items() if issubclass(cls, ChainWhen)}
         self.whens: dict[str, ChainWhen] = whens
         self.whens_at: dict[str, tuple[frozenset[str], dict[str, ChainWhen]]] = {}
         for moment in {m for w in whens.values() for m in w.moments}:

@@ -30,15 +30,17 @@ How to add a verb
            keys = {"what": WHAT}                           # the step keys it accepts
            counted = False                                 # `count: n` is not n effects
 
-           def label(self, rs, step): return "PEEK at the deck"
-           def impossible(self, rs, game, player, step, source, hand):
+           def label(self, step): return "PEEK at the deck"
+           def impossible(self, game, player, step, source, hand):
                return None if game.state.zone(None, "deck") else "the deck is empty"
-           def resolve(self, rs, game, eff, answer):
-               ...                                         # ask with rs.ask(...), go on when answer is not None
-               rs.chain.done(game, eff)
+           def resolve(self, game, eff, answer):
+               ...                                         # ask with self.rs.ask(...); go on when answer is not None
+               self.rs.chain.done(game, eff)
 
-   ``resolve`` is called with ``answer=None`` first; to ask, pose a decision
-   (``rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, payloads))``)
+   A verb is bound to its ruleset (``self.rs``: the card facts, and its parts ``chain``, ``moves``,
+   ``requirements``, ``replacements``). ``resolve`` is called with ``answer=None`` first; to ask,
+   pose a decision (``self.rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT,
+   {"effect": eff.id}, payloads))``)
    and return: the chosen payload comes back as ``answer``. A targeted verb sets
    ``targeted = True`` and a :meth:`ChainVerb.target_pool`; the chain chooses its target as the
    step joins the chain, distinct within the link (UU.CHAIN.3), and ``eff.targets`` holds it.
@@ -73,7 +75,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from uurules.rulesets.base import Static, Verb, Vocabulary, When
+from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -117,44 +119,40 @@ FAMILY = Vocabulary(
 VOCABULARY = Vocabulary("unstable-unicorns", parent=FAMILY)
 """Unstable Unicorns' words: the family's, and its own Unicorn-specific ones."""
 
+Step = dict[str, Any]
+"""One step of a card's text, as the card file writes it (``{do: destroy, what: unicorn}``)."""
+
 COUNT: dict[str, Any] = {"$ref": "#/$defs/count"}
 """``count:`` (one effect each)."""
 
 
 class ChainVerb(Verb):
-    """A verb of the effect chain. Subclasses override what differs from these defaults."""
+    """A verb of the effect chain, bound to one ruleset (``self.rs``). Subclasses override what differs."""
 
     counted: ClassVar[bool] = True
     """``count: n`` adds n effects (UU.CHAIN.2: all in one link); ``False``: one effect, count unused."""
     targeted: ClassVar[bool] = False
     """A target is chosen as the step joins the chain (UU.CHAIN.2, distinct per link: UU.CHAIN.3)."""
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
-        """The effect's text in the log and the diagrams ("DESTROY a Unicorn card")."""
-        return f"{self.name.upper()} {rs.noun(step.get('what', 'card'))}"
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def label(self, step: Step) -> str:
+        """The effect's text in the log and the diagrams ("DESTROY a Unicorn card")."""
+        return f"{self.name.upper()} {self.rs.noun(step.get('what', 'card'))}"
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         """Why ``step`` would be an impossible action for ``player`` now (UU.IMP.1, UU.REQ.2), or ``None``.
 
         ``hand`` is the player's hand as it would be (without the card being played).
         """
         return None
 
-    def target_pool(
-        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
-    ) -> list[CardId]:
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
         """The cards a targeted verb may choose, in board order (before UU.CHAIN.3 removes those taken)."""
         return []
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         """Carry out ``eff``: first with ``answer=None``; after a decision, with the chosen payload."""
         raise NotImplementedError(self.name)
 
@@ -162,6 +160,30 @@ class ChainVerb(Verb):
     def schema_keys(cls) -> dict[str, dict[str, Any]]:
         """The step keys it accepts beyond the common ones: ``count:`` for counted verbs, then its own."""
         return {**({"count": COUNT} if cls.counted else {}), **cls.keys}
+
+
+class Targeted(ChainVerb):
+    """A verb whose target is chosen as its step joins the chain, among the cards of :meth:`pool`.
+
+    It is impossible when the pool is empty (``none_left`` says so, with ``{stable}`` and ``{noun}``).
+    """
+
+    keys: ClassVar[Keys] = {"what": WHAT}
+    targeted = True
+    none_left: ClassVar[str] = "no {stable} has {noun}"
+
+    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        """The cards ``player`` could choose for ``what`` now, in board order."""
+        raise NotImplementedError(self.name)
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        what = step.get("what", "card")
+        if self.pool(game, player, what, source):
+            return None
+        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        return self.pool(game, player, step.get("what", "card"), source)
 
 
 # ----------------------------------------------------------------------------------------
@@ -175,7 +197,10 @@ class ChainWhen(When):
     scope: ClassVar[str] = "self"
     """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
 
-    def fires(self, rs: UnstableUnicorns, game: Game, subject: CardId | None) -> bool:
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+
+    def fires(self, game: Game, subject: CardId | None) -> bool:
         """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning)."""
         return True
 
@@ -215,8 +240,8 @@ class CreatureWatcher(ChainWhen):
     scope = "stable"
     watches = True
 
-    def fires(self, rs: UnstableUnicorns, game: Game, subject: CardId | None) -> bool:
-        return subject is not None and rs.is_creature(game, subject)
+    def fires(self, game: Game, subject: CardId | None) -> bool:
+        return subject is not None and self.rs.is_creature(game, subject)
 
 
 @VOCABULARY.when
@@ -274,5 +299,5 @@ class CountsAsUnicorns(Static):
 
 from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (registers the verbs)
 
-__all__ = ["COUNT", "FAMILY", "VOCABULARY", "WHAT", "ChainVerb", "ChainWhen", "CreatureWatcher"]
+__all__ = ["COUNT", "FAMILY", "VOCABULARY", "WHAT", "ChainVerb", "ChainWhen", "CreatureWatcher", "Step"]
 _ = _verbs

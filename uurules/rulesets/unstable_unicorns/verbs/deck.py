@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
 @FAMILY.verb
@@ -20,24 +19,19 @@ class Search(ChainVerb):
     name = "search"
     keys: ClassVar[Keys] = {"what": WHAT}
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
+        rs = self.rs
         return f"SEARCH the deck for {rs.noun(step.get('what', 'card'))}"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        rs = self.rs
         what = step.get("what", "card")
         if not [c for c in game.state.zone(None, "deck") if rs.matches(game, c, what)]:
             return f"the deck holds no {rs.noun(what).split(' ', 1)[1]}"
         return None
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         s = game.state
         what = eff.data.get("what", "card")
         pool = [c for c in s.zone(None, "deck") if rs.matches(game, c, what, eff.source)]
@@ -73,10 +67,11 @@ class Shuffle(ChainVerb):
     name = "shuffle"
     counted = False
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
         return "Shuffle the deck"
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         game.shuffle(game.state.zone(None, "deck"))
         game.emit("shuffle", eff.player)
         rs.chain.done(game, eff)

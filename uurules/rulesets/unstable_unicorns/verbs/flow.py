@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
 @FAMILY.verb
@@ -24,10 +23,11 @@ class EndTurn(ChainVerb):
     name = "end-turn"
     counted = False
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
         return "Go to your End of Turn phase"
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         game.state.flags["skip_to_end"] = True
         rs.chain.done(game, eff)
 
@@ -47,23 +47,18 @@ class OneOf(ChainVerb):
         }
     }
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
+        rs = self.rs
         return " -OR- ".join(rs.chain.step_text(o[0]) for o in step.get("options", []))
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        rs = self.rs
         if all(rs.requirements.impossible(game, player, opt[0], source, hand) for opt in step.get("options", [])):
             return "none of its choices can be carried out"
         return None
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         options = eff.data.get("options", [])
         possible = [
             i for i, o in enumerate(options) if rs.requirements.impossible(game, eff.player, o[0], eff.source) is None
@@ -97,7 +92,8 @@ class Continue(ChainVerb):
     internal = True
     counted = False
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         steps = eff.data["steps"]
         index = eff.data["index"]
         step = steps[index]

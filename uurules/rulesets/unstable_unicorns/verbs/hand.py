@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
 @FAMILY.verb
@@ -25,21 +24,14 @@ class Draw(ChainVerb):
         }
     }
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
         return "Draw a card*" if step.get("up-to-hand-limit") else "Draw a card"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         s = game.state
         p = eff.player
         if eff.data.get("up-to-hand-limit") and len(s.zone(p, "hand")) >= s.hand_limit:
@@ -80,24 +72,17 @@ class Discard(ChainVerb):
 
     name = "discard"
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
         return "Discard a card"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         count = int(step.get("count", 1))
         if len(hand) < count:
             return f"{player} has {len(hand)} card{'s' if len(hand) != 1 else ''} in hand"
         return None
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         p = eff.player
         hand = game.state.zone(p, "hand")
         if not hand:

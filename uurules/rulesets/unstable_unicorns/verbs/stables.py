@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step, Targeted
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
 @FAMILY.verb
@@ -20,22 +19,16 @@ class Sacrifice(ChainVerb):
     name = "sacrifice"
     keys: ClassVar[Keys] = {"what": WHAT}
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        rs = self.rs
         what = step.get("what", "card")
         n = len(rs.requirements.sacrificable(game, player, what, source))
         if n < int(step.get("count", 1)):
             return f"{player}'s {rs.stable_word} has no {rs.noun(what).split(' ', 1)[1]} that can be sacrificed"
         return None
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         p = eff.player
         what = eff.data.get("what", "card")
         pool = rs.requirements.sacrificable(game, p, what, eff.source)
@@ -53,33 +46,17 @@ class Sacrifice(ChainVerb):
 
 
 @FAMILY.verb
-class Destroy(ChainVerb):
+class Destroy(Targeted):
     """DESTROY a card in another player's Stable (its target is chosen as the step joins the chain)."""
 
     name = "destroy"
-    keys: ClassVar[Keys] = {"what": WHAT}
-    targeted = True
+    none_left = "no other {stable} has {noun} that can be destroyed"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
-        what = step.get("what", "card")
-        if not rs.requirements.destroyable(game, player, what, source):
-            return f"no other {rs.stable_word} has {rs.noun(what)} that can be destroyed"
-        return None
+    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        return self.rs.requirements.destroyable(game, player, what, source)
 
-    def target_pool(
-        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
-    ) -> list[CardId]:
-        return rs.requirements.destroyable(game, player, step.get("what", "card"), source)
-
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         t = rs.moves.target_alive(game, eff)
         if t is None:
             rs.chain.disregard(game, eff, "there is no card to destroy")
@@ -96,33 +73,17 @@ class Destroy(ChainVerb):
 
 
 @FAMILY.verb
-class Steal(ChainVerb):
+class Steal(Targeted):
     """STEAL a card from another player's Stable into yours (its target is chosen as the step joins the chain)."""
 
     name = "steal"
-    keys: ClassVar[Keys] = {"what": WHAT}
-    targeted = True
+    none_left = "no other {stable} has {noun} that can be stolen"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
-        what = step.get("what", "card")
-        if not rs.requirements.stealable(game, player, what, source):
-            return f"no other {rs.stable_word} has {rs.noun(what)} that can be stolen"
-        return None
+    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        return self.rs.requirements.stealable(game, player, what, source)
 
-    def target_pool(
-        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
-    ) -> list[CardId]:
-        return rs.requirements.stealable(game, player, step.get("what", "card"), source)
-
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         t = rs.moves.target_alive(game, eff)
         if t is None or rs.entry_refusal(game, t, eff.player, eff.player, []) is not None:
             rs.chain.disregard(game, eff, "there is no card to steal")
@@ -137,36 +98,20 @@ class Steal(ChainVerb):
 
 
 @FAMILY.verb
-class Return(ChainVerb):
+class Return(Targeted):
     """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery)."""
 
     name = "return"
-    keys: ClassVar[Keys] = {"what": WHAT}
-    targeted = True
+    none_left = "no {stable} has {noun}"
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
-        return f"RETURN {rs.noun(step.get('what', 'card'))} to its owner's hand"
+    def label(self, step: Step) -> str:
+        return f"RETURN {self.rs.noun(step.get('what', 'card'))} to its owner's hand"
 
-    def impossible(
-        self,
-        rs: UnstableUnicorns,
-        game: Game,
-        player: str,
-        step: dict[str, Any],
-        source: CardId | None,
-        hand: list[CardId],
-    ) -> str | None:
-        what = step.get("what", "card")
-        if not rs.requirements.returnable(game, what, source):
-            return f"no {rs.stable_word} has {rs.noun(what)}"
-        return None
+    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        return self.rs.requirements.returnable(game, what, source)
 
-    def target_pool(
-        self, rs: UnstableUnicorns, game: Game, player: str, step: dict[str, Any], source: CardId | None
-    ) -> list[CardId]:
-        return rs.requirements.returnable(game, step.get("what", "card"), source)
-
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         t = rs.moves.target_alive(game, eff)
         if t is None:
             rs.chain.disregard(game, eff, "there is no card to return")
@@ -190,10 +135,12 @@ class Bring(ChainVerb):
     name = "bring"
     keys: ClassVar[Keys] = {"what": WHAT}
 
-    def label(self, rs: UnstableUnicorns, step: dict[str, Any]) -> str:
+    def label(self, step: Step) -> str:
+        rs = self.rs
         return f"BRING {rs.noun(step.get('what', 'card'))} into your {rs.stable_word}"
 
-    def resolve(self, rs: UnstableUnicorns, game: Game, eff: Effect, answer: Any) -> None:
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
         p = eff.player
         what = eff.data.get("what", "card")
         pool = [
