@@ -308,3 +308,14 @@ def test_every_card_scenario_is_for_a_card() -> None:
     slugs = {slug(n) for n in DISTINCT}
     extra = sorted(p.stem for p in CARD_SCENARIOS.glob("*.yaml") if p.stem not in slugs)
     assert extra == [], f"card scenarios for no base-game card: {extra}"
+
+
+def test_the_stager_finds_every_printed_name_of_the_cards_in_the_file() -> None:
+    """The board stager's card search lists each card by its name and by every printed name (alias)."""
+    from uurules.widgets import stage
+
+    offered = set(stage("unstable-unicorns").card.options)
+    cards = book("unstable-unicorns")
+    printed = {p.name for c in cards for p in c.printed}
+    assert printed <= offered
+    assert {"Baby Unicorn (Red)", "Baby Narwhal", "Basic Unicorn (Indigo)", "Narwhal"} <= offered
