@@ -19,8 +19,8 @@ the published ``uurules/schemas/card-file.schema.json`` is that output, kept cur
 
 How to add a verb
 -----------------
-1. Write one class in a module of :mod:`.verbs` (or a new module there, imported by
-   ``verbs/__init__.py``) and register it::
+1. Write one class in a module of :mod:`.verbs` (or in a new module there: every module there is
+   imported, so registered, with no other change) and register it::
 
        @FAMILY.verb
        class Peek(ChainVerb):
@@ -51,7 +51,7 @@ How to add a verb
 
 How to add a trigger
 --------------------
-Register a :class:`ChainWhen` with its ``name`` (what ``when:`` says), the ``moments`` it
+Register (in a module of :mod:`.verbs`, beside the verbs it goes with, or here) a :class:`ChainWhen` with its ``name`` (what ``when:`` says), the ``moments`` it
 listens to (``enter``, ``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the
 one line that announces it, :meth:`~.stables.Stables.fire`) and its ``scope``: ``self`` (the card
 the moment is about) or ``stable`` (the other cards in the Stable where it happens); override

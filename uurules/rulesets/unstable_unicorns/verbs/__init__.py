@@ -1,19 +1,26 @@
-"""The verbs of the effect chain, one class each, grouped by what they touch.
+"""The words of the effect chain, one class each, in modules grouped by what they touch.
 
 - :mod:`.hand`: draw, discard (a player's hand and the deck)
 - :mod:`.stables`: sacrifice, destroy, steal, return, bring (cards in and out of Stables)
 - :mod:`.deck`: search, shuffle (the deck)
 - :mod:`.flow`: end-turn, one-of, and the engine's own ``continue`` (the next statement of a card)
 
-Importing this package registers them, in the order of :data:`FAMILIES` (:mod:`..vocabulary` explains how to add one).
+Importing this package imports (so registers) every module in it: :data:`FAMILIES` first, in
+that order (the order the schema lists the verbs in), then any other module, by name. A new
+module of words (verbs, and the triggers or static keywords they go with) needs no change here.
+:mod:`..vocabulary` explains how to add one.
 """
 
 from __future__ import annotations
 
+import pkgutil
 from importlib import import_module
 
 FAMILIES = ("hand", "stables", "deck", "flow")
-"""The verb modules, imported (so registered) in this order: the order the schema lists the verbs in."""
+"""The first verb modules, in the order the schema lists their verbs."""
 
-for _family in FAMILIES:
-    import_module(f"{__name__}.{_family}")
+MODULES = (*FAMILIES, *sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in FAMILIES))
+"""Every module of words here, in the order they are imported."""
+
+for _module in MODULES:
+    import_module(f"{__name__}.{_module}")
