@@ -6,7 +6,10 @@ import pytest
 
 from tests.conftest import board, run, scenario, types
 from uurules import IllegalAction, InputError, board_json
+from uurules.cards import book
 from uurules.engine.actions import BeginTurn, Choose, Play
+
+BOOK = book("unstable-unicorns")
 
 
 def refused(text: str, action: Play) -> tuple[IllegalAction, bool]:
@@ -133,11 +136,25 @@ def test_UU_SEQ_3_then_counts_a_replaced_action_as_performed() -> None:
     assert "skip" not in types(out)
 
 
+def test_UU_SEQ_3_seductive_unicorn_discards_then_steals_even_when_the_discard_was_replaced() -> None:
+    # Seductive Unicorn is printed "DISCARD a card, then STEAL": "then", not "if you do"
+    steps = next(a for a in BOOK["Seductive Unicorn"].get("abilities", []) if a["when"] == "enter")["steps"]
+    assert [s.get("join") for s in steps] == [None, "then"]
+    _, out = run("uu-seq-3-then-replaced.yaml")
+    # Parallel Universicorn replaced the discard with a draw, which the empty deck made impossible:
+    # the discard still counts as performed (UU.SEQ.3), so the steal happens
+    assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Seductive Unicorn"]
+    assert out["players"]["Ann"]["stable"][-1] == "Basic Unicorn" and out["players"]["Bob"]["stable"] == []
+    assert "skip" not in types(out)
+
+
 def test_UU_SEQ_4_if_you_do_declined_skips_the_second_action() -> None:
     _, out = run("uu-seq-4-if-you-do.yaml")
     assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert out["active"] == "Ann" and out["players"]["Ann"]["hand"] == ["Yay"]  # no skip: the Draw phase came
     _, out = run("uu-seq-4-if-you-do-yes.yaml")
-    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn", "Basic Unicorn"]
+    assert out["players"]["Bob"]["stable"] == [] and out["players"]["Ann"]["hand"] == []
+    assert out["active"] == "Bob"  # Ann destroyed, so her turn skipped to its End
 
 
 def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible() -> None:
@@ -145,14 +162,16 @@ def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible()
         """
 ruleset: unstable-unicorns
 players:
-  - {name: Ann, hand: [Seductive Unicorn]}
-  - {name: Bob, stable: [Basic Unicorn]}
+  - {name: Ann, stable: [Rhinocorn]}
+  - {name: Bob, stable: [Yay]}
+deck: [Slowdown]
 script:
-  - play: {player: Ann, card: Seductive Unicorn}
+  - begin-turn: Ann
 """
     ).play()
-    assert game.pending is None
-    assert game.state.zone("Bob", "stable")  # nothing stolen
+    assert game.pending is None  # no Unicorn to destroy: Rhinocorn is not offered
+    assert game.state.active == "Ann" and game.state.phase == "action"  # so nothing skips the turn
+    assert any(e.type == "disregard" and e.card == "Rhinocorn" for e in game.events)
 
 
 # -- the effect chain --------------------------------------------------------------------------

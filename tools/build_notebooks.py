@@ -520,9 +520,18 @@ def nb02() -> list[Cell]:
         code("story(then_not.play())"),
         md(
             """
-            **Seductive Unicorn**: "when this card enters your Stable, you *may* DISCARD a card.
-            *If you do*, STEAL a Unicorn card". The discard is Ann's choice. The two scenarios
-            below differ only in her answer, `yes` or `no`:
+            **Seductive Unicorn**: "when this card enters your Stable, you *may* DISCARD a card,
+            *then* STEAL a Unicorn card". A replaced action counts as performed: here Parallel
+            Universicorn turns Ann's discard into a draw, the deck is empty so nothing is drawn,
+            and still the discard counts, so she steals (UU.SEQ.3):
+            """
+        ),
+        code("story(Scenario.from_file('scenarios/uu-seq-3-then-replaced.yaml').play())"),
+        md(
+            """
+            **Rhinocorn**: "at the beginning of your turn, you *may* DESTROY a Unicorn card. *If you
+            do*, immediately skip to your End of Turn phase". The destroy is Ann's choice. The two
+            scenarios below differ only in her answer, `yes` or `no`:
             """
         ),
         code(
@@ -530,8 +539,9 @@ def nb02() -> list[Cell]:
             for name in ["uu-seq-4-if-you-do-yes", "uu-seq-4-if-you-do"]:
                 out = board_json(Scenario.from_file(f"scenarios/{name}.yaml").play())
                 print(f"{name}:")
-                print("   Ann's Stable:", ", ".join(out["players"]["Ann"]["stable"]))
                 print("   Bob's Stable:", ", ".join(out["players"]["Bob"]["stable"]) or "-")
+                print("   Ann's hand:  ", ", ".join(out["players"]["Ann"]["hand"]) or "-")
+                print("   whose turn:  ", out["active"])
             """
         ),
         code(
@@ -539,22 +549,23 @@ def nb02() -> list[Cell]:
             if_you_do = Scenario.from_file("scenarios/uu-seq-4-if-you-do.yaml")
 
             ex3 = predict(
-                "Seductive Unicorn enters Ann's Stable and she answers \\"no\\" to the discard. "
-                "Does she steal Bob's Basic Unicorn?",
+                "Rhinocorn triggers at the beginning of Ann's turn and she answers \\"no\\". "
+                "Does her turn skip to its End of Turn phase?",
                 ["Yes", "No"],
                 if_you_do,
-                lambda out: "Yes" if "Basic Unicorn" in out.zone("Ann", "stable") else "No",
+                lambda out: "Yes" if out.events("phase", phase="end-of-turn") else "No",
                 why="With \\"if you do\\", the second action happens only if the player chose to perform "
-                "the first and it resolved (UU.SEQ.4). Ann chose not to discard, so there is no steal.",
+                "the first and it resolved (UU.SEQ.4). Ann chose not to destroy, so her turn goes on: "
+                "she draws in her Draw phase and may act.",
             )
             ex3
             """
         ),
         md(
             """
-            **Answer it yourself.** Step to the decision "use Seductive Unicorn?" and press
-            **yes** instead of the script's *no*: you branch away from the script, and the engine
-            asks which card to discard, then steals. *Back* undoes your answer exactly.
+            **Answer it yourself.** Step to the decision "use Rhinocorn?" and press **yes** instead
+            of the script's *no*: you branch away from the script, Bob's Basic Unicorn is destroyed
+            and Ann's turn skips to its End. *Back* undoes your answer exactly.
             """
         ),
         code("stepper(if_you_do)"),

@@ -1510,7 +1510,8 @@ class UnstableUnicorns(Ruleset):
             ok = True
         if not ok:
             game.emit("skip", eff.player, eff.source, join=join)
-            game.say(f'- "{join}": the action before it was not performed, so "{self._step_text(step)}" is not.')
+            word = join.replace("-", " ")
+            game.say(f'- "{word}": the action before it was not performed, so "{self._step_text(step)}" is not.')
             return
         at = _index(own.effects, eff) + 1
         # rule: UU.SEQ.1 actions are performed in the order they are listed
