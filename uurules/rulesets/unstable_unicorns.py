@@ -37,7 +37,7 @@ from uurules.engine.actions import (
 )
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
-from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, State, Window
+from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, State, Window, ZoneKey
 from uurules.rulesets.base import Ruleset
 
 CHAIN = "THE EFFECT CHAIN"
@@ -555,8 +555,14 @@ class UnstableUnicorns(Ruleset):
             c
             for p in game.state.in_turn_order_from(player)[1:]
             for c in game.state.zone(p, self.stable)
-            if self.matches(game, c, what, source) and self._entry_refusal(game, c, player, player, []) is None
+            if self.matches(game, c, what, source) and self._steal_refusal(game, c, player) is None
         ]
+
+    def _steal_refusal(self, game: Game, card: CardId, thief: str) -> str | None:
+        """Why ``card`` cannot be stolen into ``thief``'s Stable (a Baby goes to the Nursery: never refused)."""
+        if self._destination(game, card, (thief, self.stable)) != (thief, self.stable):
+            return None
+        return self._entry_refusal(game, card, thief, thief, [])
 
     def _returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
         return [c for _, c in self.in_play(game) if self.matches(game, c, what, source)]
@@ -789,17 +795,44 @@ class UnstableUnicorns(Ruleset):
         self._enter(game, card, stable, own_triggers=True)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
-        """``off_pile``: the card was just taken off the pile, so no zone holds it."""
-        if self.is_baby(game, card):
+        """A card leaving the pile. ``off_pile``: it was just taken off, so no zone holds it."""
+        if self.is_baby(game, card):  # a Baby lives in the Nursery
             game.move(card, (None, "nursery"), top=True, off_pile=off_pile)
         else:
             game.move(card, (None, "discard"), top=True, off_pile=off_pile)
 
     # ------------------------------------------------------------------------------------
-    # Entering and leaving stables: triggers
+    # Entering and leaving stables: triggers, and the Baby's replacement
     # ------------------------------------------------------------------------------------
+    def _destination(self, game: Game, card: CardId, to: ZoneKey) -> ZoneKey:
+        """Where ``card``, leaving a Stable for ``to``, really goes.
+
+        A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
+        replaces the destination of every way out of a Stable (destroy, sacrifice, return, steal).
+        """
+        return (None, "nursery") if self.is_baby(game, card) else to
+
+    def _leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey) -> ZoneKey:
+        """Move ``card`` out of ``stable``'s Stable towards ``to``: the one way out of a Stable.
+
+        Every verb that takes a card out of a Stable comes here, so the Baby's replacement
+        (:meth:`_destination`) holds for all of them; then the "leaves your Stable" triggers
+        fire. Returns where the card went.
+        """
+        dest = self._destination(game, card, to)
+        if dest != to:
+            game.emit("replace", stable, card, to=dest[1])
+            game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+        game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
+        self._leave(game, card, stable)
+        return dest
+
     def _enter(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
         game.move(card, (stable, self.stable))
+        self._entered(game, card, stable, own_triggers=own_triggers)
+
+    def _entered(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
+        """``card`` is now in ``stable``'s Stable: its own "when this card enters" and the watchers trigger."""
         game.emit("enter", stable, card)
         triggers: list[Trigger] = []
         if own_triggers and not self.is_blank(game, card):
@@ -1317,8 +1350,7 @@ class UnstableUnicorns(Ruleset):
 
     def _remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self._to_discard(game, card, stable)
-        self._leave(game, card, stable)
+        self._leave_stable(game, card, stable, (None, "discard"))
 
     def _target_alive(self, game: Game, eff: Effect) -> CardId | None:
         if not eff.targets:
@@ -1367,16 +1399,16 @@ class UnstableUnicorns(Ruleset):
 
     def _do_steal(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
-        if t is None or self._entry_refusal(game, t, eff.player, eff.player, []) is not None:
+        if t is None or self._steal_refusal(game, t, eff.player) is not None:
             self._disregard(game, eff, "there is no card to steal")
             return
         owner = game.holder(t)
         assert owner is not None
         self._done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
-        game.state.zone(owner, self.stable).remove(t)
-        self._leave(game, t, owner)
-        self._enter(game, t, eff.player, own_triggers=False)
+        thief = (eff.player, self.stable)
+        if self._leave_stable(game, t, owner, thief) == thief:
+            self._entered(game, t, eff.player, own_triggers=False)
 
     def _do_return(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
@@ -1388,11 +1420,7 @@ class UnstableUnicorns(Ruleset):
         owner = game.card(t).owner or holder
         self._done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        if self.is_baby(game, t):
-            game.move(t, (None, "nursery"), top=True)
-        else:
-            game.move(t, (owner, "hand"))
-        self._leave(game, t, holder)
+        self._leave_stable(game, t, holder, (owner, "hand"))
 
     def _do_search(self, game: Game, eff: Effect, answer: Any) -> None:
         s = game.state
