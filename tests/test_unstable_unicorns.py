@@ -193,6 +193,29 @@ def test_UU_CHAIN_1_a_triggered_effect_is_a_new_link_resolved_after() -> None:
     assert all(link.resolved for link in links)
 
 
+def test_UU_CHAIN_1_a_stolen_card_enters_and_its_enter_effect_is_a_new_link() -> None:
+    game, out = run("uu-chain-1-stolen-card-enters.yaml")
+    links = game.state.chain
+    assert [link.cause for link in links] == [
+        "Seductive Unicorn entered Ann's Stable",
+        "Llamacorn entered Ann's Stable",
+    ]
+    assert [(e.verb, e.player) for e in links[1].effects if e.verb == "discard"] == [
+        ("discard", "Ann"),
+        ("discard", "Bob"),
+    ]
+    # the steal finished Seductive Unicorn's link; Llamacorn entered, and then its discards resolved
+    after = [(e["type"], e.get("card")) for e in out["events"]][types(out).index("steal") :]
+    assert after == [
+        ("steal", "Llamacorn"),
+        ("leave", "Llamacorn"),
+        ("enter", "Llamacorn"),
+        ("trigger", "Llamacorn"),
+        ("discard", "Slowdown"),
+        ("discard", "Rainbow Aura"),
+    ]
+
+
 def test_UU_CHAIN_2_simultaneous_triggers_form_one_link_targets_first() -> None:
     scn = scenario("uu-chain-2-one-link.yaml")
     game = scn.play(upto=1)  # begin-turn: both triggers are waiting in one link

@@ -792,7 +792,7 @@ class UnstableUnicorns(Ruleset):
         _take(s.pile, item)
         game.emit("resolve", p, card)
         game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s {self.stable_word}. |")
-        self._enter(game, card, stable, own_triggers=True)
+        self._enter(game, card, stable)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
         """A card leaving the pile. ``off_pile``: it was just taken off, so no zone holds it."""
@@ -827,15 +827,16 @@ class UnstableUnicorns(Ruleset):
         self._leave(game, card, stable)
         return dest
 
-    def _enter(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
+    def _enter(self, game: Game, card: CardId, stable: str) -> None:
         game.move(card, (stable, self.stable))
-        self._entered(game, card, stable, own_triggers=own_triggers)
+        self._entered(game, card, stable)
 
-    def _entered(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
-        """``card`` is now in ``stable``'s Stable: its own "when this card enters" and the watchers trigger."""
+    def _entered(self, game: Game, card: CardId, stable: str) -> None:
+        """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen): its own
+        "when this card enters" abilities and the Stable's watchers trigger, as one new link."""
         game.emit("enter", stable, card)
         triggers: list[Trigger] = []
-        if own_triggers and not self.is_blank(game, card):
+        if not self.is_blank(game, card):
             for i, ab in enumerate(self.defn(game, card).get("abilities", [])):
                 if ab.get("when") == "enter":
                     triggers.append(Trigger(card, i, stable))
@@ -1408,7 +1409,7 @@ class UnstableUnicorns(Ruleset):
         game.emit("steal", eff.player, t, **{"from": owner})
         thief = (eff.player, self.stable)
         if self._leave_stable(game, t, owner, thief) == thief:
-            self._entered(game, t, eff.player, own_triggers=False)
+            self._entered(game, t, eff.player)  # stealing is entering: "when this card enters" triggers
 
     def _do_return(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
@@ -1481,7 +1482,7 @@ class UnstableUnicorns(Ruleset):
             return
         self._done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer)
-        self._enter(game, answer, p, own_triggers=True)
+        self._enter(game, answer, p)
 
     def _do_one_of(self, game: Game, eff: Effect, answer: Any) -> None:
         options = eff.data.get("options", [])
