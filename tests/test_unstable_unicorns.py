@@ -66,6 +66,33 @@ players:
     assert "Queen Bee Unicorn in Bob's Stable" in err.reason and unchanged
 
 
+def test_UU_REQ_3_barbed_wire_in_the_thiefs_own_stable_asks_the_thiefs_real_hand() -> None:
+    # Seductive Unicorn's steal comes after Barbed Wire's discard and its own: one card is left
+    # in Ann's hand to pay Barbed Wire, so the steal happens, and Barbed Wire takes that card
+    _, out = run("uu-req-3-barbed-wire-thief.yaml")
+    assert out["players"]["Ann"]["stable"][-1] == "Basic Unicorn" and out["players"]["Ann"]["hand"] == []
+    assert [e["card"] for e in out["events"] if e["type"] == "discard"] == ["Yay", "Slowdown", "Rainbow Aura"]
+    # at play time, the hand without the card being played
+    theft = """
+ruleset: unstable-unicorns
+cards:
+  - name: Swift Theft
+    type: Magic
+    text: STEAL a Unicorn card.
+    abilities:
+      - when: played
+        steps:
+          - {do: steal, what: unicorn}
+players:
+  - {name: Ann, hand: [Swift Theft%s], stable: [Barbed Wire]}
+  - {name: Bob, stable: [Basic Unicorn]}
+"""
+    err, unchanged = refused(theft % "", Play("Ann", "Swift Theft"))
+    assert "Barbed Wire in Ann's Stable adds the Requirement 'Discard a card'" in err.reason and unchanged
+    _, out = run(theft % ", Yay" + "script:\n  - play: {player: Ann, card: Swift Theft}\n")
+    assert out["players"]["Ann"] == {"hand": [], "stable": ["Barbed Wire", "Basic Unicorn"]}
+
+
 def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
     _game, out = run("uu-req-4-mandatory-enter-effect.yaml")
     assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
@@ -261,6 +288,17 @@ def test_UU_IMP_2_an_impossible_action_from_a_card_in_play_is_disregarded() -> N
     assert [(e["player"], e["reason"]) for e in dis] == [("Bob", "Bob has no card in hand")]
     _, out = run("uu-seq-3-then-not-performed.yaml")
     assert any(e["type"] == "disregard" and "nothing to sacrifice" in e["reason"] for e in out["events"])
+
+
+def test_UU_IMP_2_a_steal_the_thiefs_barbed_wire_cannot_let_in_is_disregarded() -> None:
+    _, out = run("uu-imp-2-barbed-wire-thief-no-card.yaml")
+    (dis,) = [e for e in out["events"] if e["type"] == "disregard"]
+    assert dis["effect"] == "STEAL a Unicorn card"
+    assert dis["reason"] == (
+        "Barbed Wire in Ann's Stable adds the Requirement 'Discard a card', "
+        "which cannot be met (Ann has 0 cards in hand)"
+    )
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
 
 
 # -- replacement effects -----------------------------------------------------------------------

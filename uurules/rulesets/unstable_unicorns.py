@@ -517,8 +517,15 @@ class UnstableUnicorns(Ruleset):
             if not self._destroyable(game, player, what, source):
                 return f"no other {self.stable_word} has {self.noun(what)} that can be destroyed"
         elif verb == "steal":
-            if not self._stealable(game, player, what, source):
-                return f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
+            if not self._stealable(game, player, what, source, hand):
+                refused = [
+                    why
+                    for c in self._others_cards(game, player, what, source)
+                    if (why := self._steal_refusal(game, c, player, hand)) is not None
+                ]
+                return (
+                    refused[0] if refused else f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
+                )
         elif verb == "return":
             if not self._returnable(game, what, source):
                 return f"no {self.stable_word} has {self.noun(what)}"
@@ -550,19 +557,37 @@ class UnstableUnicorns(Ruleset):
                 out.append(c)
         return out
 
-    def _stealable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def _others_cards(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        """The cards matching ``what`` in the other players' Stables, in turn order from ``player``."""
         return [
             c
             for p in game.state.in_turn_order_from(player)[1:]
             for c in game.state.zone(p, self.stable)
-            if self.matches(game, c, what, source) and self._steal_refusal(game, c, player) is None
+            if self.matches(game, c, what, source)
         ]
 
-    def _steal_refusal(self, game: Game, card: CardId, thief: str) -> str | None:
-        """Why ``card`` cannot be stolen into ``thief``'s Stable (a Baby goes to the Nursery: never refused)."""
+    def _stealable(
+        self, game: Game, player: str, what: str, source: CardId | None, hand: list[CardId] | None = None
+    ) -> list[CardId]:
+        """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
+        return [
+            c
+            for c in self._others_cards(game, player, what, source)
+            if self._steal_refusal(game, c, player, hand) is None
+        ]
+
+    def _steal_refusal(self, game: Game, card: CardId, thief: str, hand: list[CardId] | None = None) -> str | None:
+        """Why ``card`` cannot be stolen into ``thief``'s Stable, or ``None``.
+
+        A stolen card enters the thief's Stable, so what that Stable adds to entering cards
+        applies (UU.REQ.3: the thief's own Barbed Wire asks for a discard from the thief's real
+        hand, ``hand`` when given: at play time, the hand without the card being played). A Baby
+        goes to the Nursery instead and enters no Stable: nothing there refuses it.
+        """
         if self._destination(game, card, (thief, self.stable)) != (thief, self.stable):
             return None
-        return self._entry_refusal(game, card, thief, thief, [])
+        real = game.state.zone(thief, "hand") if hand is None else hand
+        return self._entry_refusal(game, card, thief, thief, real)
 
     def _returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
         return [c for _, c in self.in_play(game) if self.matches(game, c, what, source)]
@@ -1400,8 +1425,13 @@ class UnstableUnicorns(Ruleset):
 
     def _do_steal(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
-        if t is None or self._steal_refusal(game, t, eff.player) is not None:
-            self._disregard(game, eff, "there is no card to steal")
+        if t is None:  # gone, or none could be chosen (then say why)
+            why = eff.data.get("untargeted") and self._impossible(game, eff.player, eff.data, eff.source)
+            self._disregard(game, eff, why or "there is no card to steal")  # rule: UU.IMP.2
+            return
+        why = self._steal_refusal(game, t, eff.player)  # checked again now, on the thief's hand as it is
+        if why is not None:
+            self._disregard(game, eff, why)  # rule: UU.IMP.2
             return
         owner = game.holder(t)
         assert owner is not None
