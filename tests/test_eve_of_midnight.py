@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import run, scenario
 from tests.rulesets_helpers import events_of, input_error, refused
 from uurules import cli
-from uurules.engine.actions import Activate, BeginTurn, EndTurn, Play, Resolve, Respond, Response
+from uurules.engine.actions import Activate, BeginTurn, EndTurn, Pass, Play, Resolve, Respond, Response
 from uurules.engine.game import Game
 from uurules.rulesets import eve_of_midnight
 from uurules.scenario import Scenario
@@ -95,6 +95,22 @@ def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     _, out = run("eom-stack-1-lifo.yaml")
     assert resolved(out) == [("Cat", "Warding Sigil"), ("Bob", "Quickening"), ("Ann", "Supply Depot")]
     assert resources(out) == {"Ann": 3, "Bob": 0, "Cat": 0}
+
+
+def test_eom_stack_1_a_late_response_when_nobody_could_respond_says_why() -> None:
+    # rule: EOM.STACK.1 rule: EOM.STACK.2 as Unstable Unicorns explains a Neigh that comes too late
+    game, out = run("eom-stack-1-late-response.yaml")
+    assert game.state.pile == [] and game.pending is None  # nobody was asked: it resolved at once
+    assert resources(out) == {"Ann": 2, "Bob": 0}
+    message = refused(game, Respond((Response("Bob", "Countermand"),)), "Bob cannot respond with Countermand")
+    assert message.endswith(
+        "too few resources: Countermand costs 1, Bob has 0; nobody could respond to "
+        "Supply Depot: Gain 2 resources (Ann), so the stack resolved at once"
+    )
+    # when a player could respond and passed, there is nothing to explain: the stack is just empty
+    game = scenario("seed-004-simple-stack.yaml").play(upto=1)
+    game.push(Pass("Bob"))
+    refused(game, Respond((Response("Bob", "Countermand"),)), "the stack is empty")
 
 
 def test_eom_stack_1_resolves_on_without_reopening_unlike_the_lu_pile() -> None:

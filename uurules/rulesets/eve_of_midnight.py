@@ -381,6 +381,7 @@ class EveOfMidnight(Ruleset):
         s.zone(p, "hand").remove(card)
         game.emit("play", p, card)
         self._pay(game, p, card)
+        s.flags.pop("unanswerable", None)  # a new card: what a late response is told starts afresh
         if d.get("uninterruptible"):
             # rule: EOM.STACK.3 an uninterruptible effect resolves at once and never enters the stack
             s.flags["uninterruptible"] = card
@@ -466,6 +467,7 @@ class EveOfMidnight(Ruleset):
             self._set_resources(game, p, self.resources(game, p) - cost)
             game.emit("pay", p, card, amount=cost)
         s.flags.pop("uninterruptible", None)
+        s.flags.pop("unanswerable", None)
         label = str(ab.get("label", "ability"))
         s.pile.append(PileItem(s.new_id(), card, p, None, ability=label, data={"ability": index}))
         game.emit("activate", p, card, ability=label)
@@ -512,6 +514,11 @@ class EveOfMidnight(Ruleset):
         responders = self._responders(game, top)
         if not responders:
             # rule: EOM.STACK.1 when all players pass, the stack resolves, last in, first out
+            # (remembered to explain a response that comes too late: see _explain_empty_stack)
+            nobody = not s.window.passed
+            s.flags["unanswerable"] = (
+                {"card": top.card, "player": top.player, "ability": top.ability} if nobody else None
+            )
             s.flags["closed"] = True
             s.window = None
             game.emit("stack-closed", None, None, items=len(s.pile))
@@ -553,7 +560,7 @@ class EveOfMidnight(Ruleset):
                 f"{named} is uninterruptible: it resolved at once and never entered the stack, so nothing can answer it"
             )
         if not s.pile:
-            raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
+            self._explain_empty_stack(game, r)
         if s.flags.get("closed"):
             raise IllegalAction(
                 "every player has passed: the stack is resolving and takes no more responses",
@@ -594,6 +601,26 @@ class EveOfMidnight(Ruleset):
         game.emit("respond", r.player, card, to=game.shown(top.card))
         self._pay(game, r.player, card)
         game.say(f"{STACK}; {self._stack_text(game)}")
+
+    def _explain_empty_stack(self, game: Game, r: Response) -> None:
+        """A response after the stack resolved: say why, if nobody could have responded to it.
+
+        When no player could answer the top item (no response card in hand, too few resources,
+        a card that cannot answer that item), the stack closes and resolves at once, without
+        asking anyone; a response that comes afterwards is refused with the reason it could not
+        have answered, as in Unstable Unicorns (``_explain_closed_window``).
+        """
+        last = game.state.flags.get("unanswerable")
+        if last is not None:
+            card = game.find(r.card, player=r.player)
+            item = PileItem(0, last["card"], last["player"], None, ability=last["ability"])
+            why = self._response_refusal(game, r.player, card, item)
+            if why:
+                raise IllegalAction(
+                    f"{r.player} cannot respond with {game.shown(card)}: {why}; nobody could respond to "
+                    f"{self._item_text(game, item)}, so the stack resolved at once"
+                )
+        raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
 
     def _pass(self, game: Game, who: str) -> None:
         s = game.state
