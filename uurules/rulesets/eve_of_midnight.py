@@ -643,7 +643,14 @@ class EveOfMidnight(Ruleset):
         s.pending = None
 
     def _resolve(self, game: Game, n: int | None) -> None:
+        """``resolve: N`` resolves N items of the stack, ``resolve: all`` all of it (CONTRACT.md).
+
+        ``resolve: all`` is always accepted: where nothing waits to resolve (an empty stack, or a
+        decision that is not a response window) it changes nothing.
+        """
         s = game.state
+        if n is None and (not s.pile or (s.pending is not None and not s.pending.is_response_window)):
+            return
         if n is not None and n < 1:
             raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
         if s.pending is not None and not s.pending.is_response_window:
@@ -652,9 +659,13 @@ class EveOfMidnight(Ruleset):
                 "choose: one of " + ", ".join(s.pending.options),
             )
         if not s.pile:
-            if n is not None:
-                raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first")
-            return
+            raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first; resolve: all")
+        if n is not None and n > len(s.pile):
+            size = len(s.pile)
+            raise IllegalAction(
+                f"resolve: {n}, but only {size} item{'s are' if size != 1 else ' is'} on the stack",
+                f"resolve: 1 .. resolve: {size}, or resolve: all",
+            )
         if not s.flags.get("closed"):
             if s.pending is not None:
                 self._pass(game, "all")

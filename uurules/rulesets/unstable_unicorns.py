@@ -146,8 +146,8 @@ class UnstableUnicorns(Ruleset):
     # ------------------------------------------------------------------------------------
     def apply(self, game: Game, action: Action) -> None:
         s = game.state
-        if s.winner is not None and not isinstance(action, Choose):
-            raise IllegalAction(f"the game is over: {s.winner} has won")
+        if s.winner is not None and not isinstance(action, Choose) and action != Resolve(None):
+            raise IllegalAction(f"the game is over: {s.winner} has won", "resolve: all (it changes nothing)")
         match action:
             case Choose(option=label):
                 self._answer(game, label)
@@ -742,16 +742,27 @@ class UnstableUnicorns(Ruleset):
         s.pending = None
 
     def _resolve(self, game: Game, n: int | None) -> None:
+        """``resolve: N``: every player passes on the top card until N cards have resolved;
+        ``resolve: all``: until a decision that is not a response window is pending, or nothing
+        is left (CONTRACT.md). ``resolve: all`` is always accepted: where nothing waits to resolve
+        (a quiet board, another decision pending, a game over) it changes nothing."""
         s = game.state
-        if n is not None and n < 1:
-            raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}",
-                "choose: one of " + ", ".join(s.pending.options),
-            )
-        if n is not None and not s.pile:
-            raise IllegalAction("nothing is on the pile to resolve", "play a card first")
+        if n is not None:
+            if n < 1:
+                raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
+            if s.pending is not None and not s.pending.is_response_window:
+                raise IllegalAction(
+                    f"{s.pending.player} must first answer {s.pending.question!r}",
+                    "choose: one of " + ", ".join(s.pending.options),
+                )
+            if not s.pile:
+                raise IllegalAction("nothing is on the pile to resolve", "play a card first; resolve: all")
+            if n > len(s.pile):
+                size = len(s.pile)
+                raise IllegalAction(
+                    f"resolve: {n}, but only {size} card{'s are' if size != 1 else ' is'} on the pile",
+                    f"resolve: 1 .. resolve: {size}, or resolve: all",
+                )
         done = 0
         while s.pending is not None and s.pending.is_response_window:
             size = len(s.pile)
