@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import run, scenario
 from tests.rulesets_helpers import events_of, input_error, refused
 from uurules import cli
-from uurules.engine.actions import Activate, BeginTurn, EndTurn, Pass, Play, Resolve, Respond, Response
+from uurules.engine.actions import Activate, BeginTurn, EndTurn, Pass, Play, Resolve, Respond, Response, describe
 from uurules.engine.game import Game
 from uurules.rulesets import eve_of_midnight
 from uurules.scenario import Scenario
@@ -88,7 +88,7 @@ def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     assert game.pending is not None and game.pending.player == "Ann"  # Ann still holds Quickening
     game = scn.play(upto=6)  # resolve: 1 -- all pass; only the top item resolves
     assert stack(game) == ["Supply Depot: Gain 2 resources", "Quickening"]
-    assert game.pending is None and game.legal_actions() == [Resolve(1), Resolve(None)]
+    assert game.pending is None and game.legal_actions() == [Resolve(1), Resolve(2), Resolve(None)]
     # all players passed: no new responses, although Ann holds a response card and a new item is on top
     refused(game, Respond((Response("Ann", "Quickening"),)), "every player has passed")
     refused(game, Play("Ann", "Quickening"), "stack is resolving")
@@ -235,6 +235,14 @@ def test_eom_pri_1_active_player_first_then_opponents_in_turn_order() -> None:
     game = scn.play(upto=2)
     assert game.pending is not None and game.pending.player == "Bob"
     refused(game, Respond((Response("Cat", "Warding Sigil"),)), "Bob answers before Cat")
+    refused(game, Pass("Cat"), "Bob answers before Cat")  # nor pass before him
+    assert [describe(a) for a in game.legal_actions()] == [
+        "pass: Bob",
+        "respond: Bob Quickening",
+        "pass: all",
+        "resolve: 1",
+        "resolve: all",
+    ]
     _, out = run("eom-pri-1-active-player-first.yaml")
     assert [e["player"] for e in events_of(out, "pass")] == ["Ann", "Bob", "Ann", "Bob"]
     assert resolved(out) == [("Cat", "Warding Sigil"), ("Ann", "Sabotage")]

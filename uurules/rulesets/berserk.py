@@ -349,6 +349,11 @@ class Berserk(Ruleset):
         """Nothing waits: every action resolves fully, with its triggers, as it is applied."""
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now (see :meth:`Game.legal_actions`); ``resolve: all``
+        last, always (it changes nothing: nothing waits to resolve in this rule set)."""
+        return [*self._actions_now(game), Resolve(None)]
+
+    def _actions_now(self, game: Game) -> list[Action]:
         s = game.state
         p = s.active
         acts: list[Action] = []

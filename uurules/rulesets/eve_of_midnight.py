@@ -176,18 +176,33 @@ class EveOfMidnight(Ruleset):
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now, each move once (see :meth:`Game.legal_actions`).
+
+        In a response window only the player asked may answer or pass (EOM.PRI.1): their
+        ``pass`` and response cards, then ``pass: all`` and ``resolve: 1`` .. ``resolve: N`` (N
+        items on the stack). ``resolve: all`` comes last, always: where nothing waits it
+        changes nothing.
+        """
+        acts = self._actions_now(game)
+        acts.append(Resolve(None))
+        return acts
+
+    def _actions_now(self, game: Game) -> list[Action]:
         s = game.state
         d = s.pending
         if d is not None:
             if d.is_response_window:
-                return [Pass(d.player) if o == "pass" else Respond((Response(d.player, o),)) for o in d.options]
+                acts: list[Action] = [
+                    Pass(d.player) if o == "pass" else Respond((Response(d.player, o),)) for o in d.options
+                ]
+                return [*acts, Pass("all"), *(Resolve(n) for n in range(1, len(s.pile) + 1))]
             return [Choose(o) for o in d.options]
         if s.pile and s.flags.get("closed"):
-            return [Resolve(1), Resolve(None)]
+            return [Resolve(n) for n in range(1, len(s.pile) + 1)]
         if s.resolving:
             return []
         p = s.active
-        acts: list[Action] = []
+        acts = []
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if s.phase in ("setup", "main"):
@@ -459,6 +474,11 @@ class EveOfMidnight(Ruleset):
                 ", ".join(labels) or "a card with an activated ability",
             )
         index, ab = abilities[0]
+        if action.targets:  # no activated ability of this game targets anything
+            raise IllegalAction(
+                f"{game.shown(card)}'s ability {ab.get('label', 'ability')!r} takes no target",
+                "activate: without targets",
+            )
         why = self._activate_refusal(game, p, card, ab)
         if why:
             raise IllegalAction(f"{p} cannot activate {game.shown(card)}: {why}")
@@ -638,6 +658,11 @@ class EveOfMidnight(Ruleset):
                 raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
             if who not in may:
                 raise IllegalAction(f"{who} has no response to pass on", ", ".join([*may, "all"]))
+            if who != may[0]:
+                # rule: EOM.PRI.1 players answer in turn order: the one asked answers or passes first
+                raise IllegalAction(
+                    f"{may[0]} answers before {who} (turn order from the active player)", f"pass: {may[0]}, pass: all"
+                )
             s.window.passed.append(who)
             game.emit("pass", who)
         s.pending = None

@@ -17,6 +17,7 @@ A decision with a single option that is not a yes/no question is carried out wit
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,21 +172,49 @@ class UnstableUnicorns(Ruleset):
                 raise IllegalAction(f"unknown action {action!r}")
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now, each move once (see :meth:`Game.legal_actions`).
+
+        In a response window: the asked player's ``pass`` and responses first (the decision's
+        options), then every other player who may still respond, in turn order, with theirs
+        (LU.PILE.2: any of them may be the fastest), then simultaneous responses (fastest
+        first), then the shortcuts ``pass: all``, ``resolve: 1`` .. ``resolve: N`` (N cards on the
+        pile). ``resolve: all`` comes last, always: where nothing waits it changes nothing.
+        """
         s = game.state
+        acts: list[Action] = []
         if s.winner is not None:
-            return []
-        if s.pending is not None:
-            d = s.pending
-            if d.is_response_window:
-                acts: list[Action] = []
-                for label in d.options:
-                    acts.append(Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)))
-                return acts
-            return [Choose(o) for o in d.options]
-        if s.resolving:
-            return []
+            pass
+        elif s.pending is not None and s.pending.is_response_window:
+            acts = self._window_actions(game)
+        elif s.pending is not None:
+            acts = [Choose(o) for o in s.pending.options]
+        elif not s.resolving:
+            acts = self._turn_actions(game)
+        acts.append(Resolve(None))
+        return acts
+
+    def _window_actions(self, game: Game) -> list[Action]:
+        s = game.state
+        acts: list[Action] = []
+        may: list[tuple[str, list[str]]] = []
+        for p, cards in self._responders(game, s.pile[-1]):
+            names = list(dict.fromkeys(game.card(c).shown for c in cards))
+            may.append((p, names))
+        for p, names in may:  # in turn order; the first is the player asked
+            acts.append(Pass(p))
+            acts.extend(Respond((Response(p, n),)) for n in names)
+        for k in range(2, len(may) + 1):  # rule: LU.PILE.2 simultaneous responses, fastest first
+            for who in itertools.permutations(may, k):
+                for picks in itertools.product(*(names for _, names in who)):
+                    acts.append(Respond(tuple(Response(p, c) for (p, _), c in zip(who, picks, strict=True))))
+        acts.append(Pass("all"))
+        acts.extend(Resolve(n) for n in range(1, len(s.pile) + 1))
+        return acts
+
+    def _turn_actions(self, game: Game) -> list[Action]:
+        s = game.state
         p = s.active
-        acts = []
+        acts: list[Action] = []
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if self._may_act(game):
