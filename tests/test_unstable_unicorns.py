@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import board, run, scenario, types
@@ -348,6 +350,47 @@ def test_seed_001_net_result_drew_2_discarded_2() -> None:
     ]
 
 
+TURN_LINE = re.compile(
+    r"- \w+: (Beginning of Turn|Draw phase|Action phase|End of Turn)\."
+    r"|- \w+ draws .+\.|- \w+ is above the Hand limit: discards .+\.|- Hand at \d+ cards? \(above the Hand limit\)\."
+)
+"""The lines the log adds for the turn itself: its phases, its draws, its hand-limit discards."""
+
+
+@pytest.mark.parametrize("name", ["seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"])
+def test_seed_001_traces_line_for_line_and_the_turn_around_them(name: str) -> None:
+    # rule: UU.REPL.2 rule: UU.REPL.3
+    # The scenario's expect.log holds the seed's own lines, verbatim. They appear in the log in
+    # order (test_scenarios), and from the seed's first line to its last the log adds only its
+    # one-line account of Parallel Universicorn: no phase or draw of the turn is inserted inside
+    # the seed's trace. The turn's own lines (the seed's example shows none) come before and after.
+    seed = scenario(name).doc.data["expect"]["log"]
+    _, out = run(name)
+    log = out["log"]
+    first = log.index(seed[0])
+    last = first + max(i for i, line in enumerate(log[first:]) if line == seed[-1])
+    stretch = log[first : last + 1]
+    assert [line for line in stretch if line not in seed] == ["- Parallel Universicorn replaces each discard effect."]
+    assert not [line for line in stretch if TURN_LINE.fullmatch(line)]
+    turn = [line for line in log if TURN_LINE.fullmatch(line)]
+    if name == "seed-001-gameplay.yaml":  # the chain resolves within the Beginning of Turn; then the Draw phase
+        assert log[0] == turn[0] == "- Ann: Beginning of Turn."
+        assert (
+            log[-4:]
+            == turn[1:]
+            == [
+                "- Ann: Draw phase.",
+                "- Ann draws Rainbow Aura.",
+                "- Hand at 8 cards (above the Hand limit).",
+                "- Ann: Action phase.",
+            ]
+        )
+        # the board's 8 cards are the log's last hand size
+        assert len(out["players"]["Ann"]["hand"]) == 8
+    else:  # a card played from a staged board: no phase at all
+        assert turn == []
+
+
 # -- the hand limit ----------------------------------------------------------------------------
 
 
@@ -361,10 +404,27 @@ def test_UU_HAND_1_hand_limit_is_the_last_step_of_end_of_turn() -> None:
     assert types(out)[-1] == "turn"
 
 
+def test_UU_HAND_1_a_whole_turn_every_phase_and_draw_is_in_the_log() -> None:
+    scn = scenario("uu-hand-1-a-whole-turn.yaml")
+    _, out = run("uu-hand-1-a-whole-turn.yaml")
+    assert out["log"] == scn.doc.data["expect"]["log"]  # the whole log, line for line: nothing left out
+    # the --json events say the same: which phase drew, and the hand size after it
+    draws = [(e["player"], e["card"], e["phase"], e["hand"]) for e in out["events"] if e["type"] == "draw"]
+    assert draws == [("Ann", "Neigh", "draw", 3), ("Ann", "Neigh", "action", 4), ("Bob", "Rainbow Aura", "draw", 1)]
+    game = scn.play(upto=3)  # at End of Turn, above the limit: the hand limit waits, the turn has not passed
+    assert game.log[-1] == "- Ann: End of Turn." and game.pending is not None and game.state.active == "Ann"
+
+
 def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
     for name in ("seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"):
         _, out = run(name)
-        sizes = [int(line.split()[3]) for line in out["log"] if line.startswith("- Hand at")]
+        # the hand after each "Draw a card*" (the Draw phase's own draw, later, may go above)
+        log = out["log"]
+        sizes = [
+            int(log[i + 1].split()[3])
+            for i, line in enumerate(log)
+            if '"Draw a card*"' in line and "RESOLUTION" in line
+        ]
         assert sizes and max(sizes) <= 7
 
 

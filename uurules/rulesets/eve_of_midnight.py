@@ -172,6 +172,7 @@ class EveOfMidnight(Ruleset):
                 if s.phase == "beginning":
                     s.phase = "main"
                     game.emit("phase", s.active, phase="main")
+                    game.say(f"- {s.active}: Main phase.")
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 

@@ -290,7 +290,9 @@ class UnstableUnicorns(Ruleset):
         elif kind == "replace":
             self._replace_optional(game, d.data, payload)
         elif kind == "hand-limit":
-            self._discard(game, d.player, payload)
+            self._discard(game, d.player, payload, reason="hand-limit")
+            game.say(f"- {d.player} is above the Hand limit: discards {game.shown(payload)}.")
+            self._hand_line(game, d.player)
         elif kind == "stable":
             item = next(p for p in game.state.pile if p.id == d.data["item"])
             item.data["stable"] = payload
@@ -355,9 +357,22 @@ class UnstableUnicorns(Ruleset):
             self._go_to_end(game)
             return
         game.emit("phase", s.active, phase="draw")
-        self._draw(game, s.active)
+        game.say(f"- {s.active}: Draw phase.")
+        self._turn_draw(game, s.active, "draw")
         s.phase = "action"
         game.emit("phase", s.active, phase="action")
+        game.say(f"- {s.active}: Action phase.")
+
+    def _turn_draw(self, game: Game, player: str, phase: str) -> None:
+        """A draw the turn makes (the Draw phase's, or drawing as the turn's action), in the log
+        with the hand size; its ``draw`` event says which (``phase``) and the hand size (``hand``)."""
+        drawn = self._draw(game, player, phase=phase, hand=len(game.state.zone(player, "hand")) + 1)
+        if drawn is None:
+            game.say(f"- {player} draws nothing: the deck is empty.")
+            return
+        why = " (the turn's action)" if phase == "action" else ""
+        game.say(f"- {player} draws {game.shown(drawn)}{why}.")
+        self._hand_line(game, player)
 
     def _may_act(self, game: Game) -> bool:
         s = game.state
@@ -371,7 +386,7 @@ class UnstableUnicorns(Ruleset):
         if not self._may_act(game):
             raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
         s.flags["acted"] = True
-        self._draw(game, player)
+        self._turn_draw(game, player, "action")
 
     def _end_turn(self, game: Game, player: str) -> None:
         s = game.state
@@ -1332,21 +1347,23 @@ class UnstableUnicorns(Ruleset):
     def _hand_line(self, game: Game, player: str) -> None:
         n = len(game.state.zone(player, "hand"))
         limit = game.state.hand_limit
-        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{' (the Hand limit)' if n == limit else ''}.")
+        note = " (the Hand limit)" if n == limit else " (above the Hand limit)" if n > limit else ""
+        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{note}.")
 
-    def _draw(self, game: Game, player: str) -> bool:
+    def _draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
+        """Draw the top card of the deck into ``player``'s hand: the card, or ``None`` (empty deck)."""
         deck = game.state.zone(None, "deck")
         if not deck:
-            return False
+            return None
         c = deck[0]
         game.move(c, (player, "hand"))
         game.card(c).owner = player
-        game.emit("draw", player, c)
-        return True
+        game.emit("draw", player, c, **detail)
+        return c
 
-    def _discard(self, game: Game, player: str, card: CardId) -> None:
+    def _discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:
         game.move(card, (None, "discard"), top=True)
-        game.emit("discard", player, card)
+        game.emit("discard", player, card, **detail)
 
     def _do_draw(self, game: Game, eff: Effect, answer: Any) -> None:
         s = game.state
@@ -1370,7 +1387,7 @@ class UnstableUnicorns(Ruleset):
             game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}", the player at Hand limit;{CHAIN}; "Discard a card". |')
             self._hand_line(game, p)
             return
-        if not self._draw(game, p):
+        if self._draw(game, p) is None:
             self._disregard(game, eff, "the deck is empty")
             return
         self._done(game, eff)
