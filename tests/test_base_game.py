@@ -182,9 +182,8 @@ RULES_FROM_TYPE = {
 
 AWAITING_MAIN = {
     "Neigh": "the rules read its instant: stop once issue 11 is merged; until then its type stops the card",
-    "Sadistic Ritual": "issue 12 prints it as a Downgrade; until it is merged the card file says Upgrade",
 }
-"""Differences fixed by issues 11 and 12 on main; this list is emptied when they are merged here."""
+"""Differences fixed by issue 11 on main; this list is emptied when it is merged here."""
 
 
 def slug(name: str) -> str:

@@ -89,7 +89,6 @@ def test_a_second_registration_of_a_game_is_refused() -> None:
         ("berserk", Play("Ann", "x"), "play"),
         ("berserk", Respond((Response("Bob", "x"),)), "respond"),
         ("berserk", Pass("Bob"), "pass"),
-        ("berserk", Resolve(None), "resolve"),
         ("berserk", DrawAction("Ann"), "draw"),
     ],
 )
@@ -124,7 +123,9 @@ def test_what_each_game_accepts() -> None:
         "resolve",
         "activate",
     }
-    assert set(names["berserk"]) == {"begin-turn", "end-turn", "choose", "activate", "attack"}
+    assert set(names["berserk"]) == {"begin-turn", "end-turn", "choose", "resolve", "activate", "attack"}
+    # resolve: all is accepted everywhere (CONTRACT.md): where nothing waits to resolve it changes nothing
+    refused(stage("berserk"), Resolve(1), "nothing waits to resolve")
 
 
 def test_decisions_have_a_kind_from_one_enum_and_one_answer() -> None:

@@ -26,6 +26,7 @@ The interaction core, the same for every game:
 
 from __future__ import annotations
 
+import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -168,7 +169,7 @@ class Ruleset(ABC):
                 if kind is not None:
                     kinds[kind] = name
         if cls.windows is None:
-            for t in (Pass, Respond, Resolve):
+            for t in (Pass, Respond):
                 acts.pop(t, None)
         cls._action_hooks = {t: getattr(cls, name) for t, name in acts.items()}
         cls._answer_hooks = {k: getattr(cls, name) for k, name in kinds.items()}
@@ -182,8 +183,8 @@ class Ruleset(ABC):
     def apply(self, game: Game, action: Action) -> None:
         """Carry out ``action`` through the hook registered for its type, or raise :class:`IllegalAction`."""
         s = game.state
-        if s.winner is not None and not isinstance(action, Choose):
-            raise IllegalAction(f"the game is over: {s.winner} has won")
+        if s.winner is not None and not isinstance(action, Choose) and action != Resolve(None):
+            raise IllegalAction(f"the game is over: {s.winner} has won", "resolve: all (it changes nothing)")
         self.begin_action(game, action)
         hook = self._action_hooks.get(type(action))
         if hook is None:
@@ -217,24 +218,41 @@ class Ruleset(ABC):
 
     @on(Resolve)
     def _on_resolve(self, game: Game, action: Resolve) -> None:
-        assert self.windows is not None
-        self.windows.resolve(self, game, action.count)
+        """``resolve: N`` / ``resolve: all`` (CONTRACT.md). ``resolve: all`` is accepted in every game:
+        where nothing waits to resolve it changes nothing."""
+        if self.windows is not None:
+            self.windows.resolve(self, game, action.count)
+        elif action.count is not None:
+            raise IllegalAction(
+                "nothing waits to resolve: every action resolves at once, with its triggers",
+                ", ".join(self.action_names()),
+            )
 
     @abstractmethod
     def advance(self, game: Game) -> None:
         """Resolve on until a decision is pending or nothing is left to do."""
 
     def legal_actions(self, game: Game) -> list[Action]:
-        """What may be done now, in a stable order: the answers to the pending decision, or :meth:`free_actions`."""
+        """Everything :meth:`apply` accepts now, each move once, in a stable order (the principle is
+        documented on :meth:`Game.legal_actions <uurules.engine.game.Game.legal_actions>`).
+
+        The answers to the pending decision (a response window's: its policy's
+        :meth:`ResponseWindows.legal_actions`), or the game's :meth:`free_actions`; then, last and
+        always, ``resolve: all`` (where nothing waits to resolve it changes nothing).
+        """
         s = game.state
-        if s.winner is not None:
-            return []
+        acts: list[Action] = []
         d = s.pending
-        if d is not None:
-            if d.is_response_window and self.windows is not None:
-                return self.windows.legal_actions(self, game, d)
-            return [Choose(o) for o in d.options]
-        return self.free_actions(game)
+        if s.winner is not None:
+            pass
+        elif d is not None and d.is_response_window and self.windows is not None:
+            acts = self.windows.legal_actions(self, game, d)
+        elif d is not None:
+            acts = [Choose(o) for o in d.options]
+        else:
+            acts = self.free_actions(game)
+        acts.append(Resolve(None))
+        return acts
 
     @abstractmethod
     def free_actions(self, game: Game) -> list[Action]:
@@ -419,8 +437,12 @@ class ResponseWindows:
         raise NotImplementedError
 
     def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:
-        """The answers to an open response window: a pass, or a response with each card offered."""
-        return [Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)) for label in d.options]
+        """What may be done in an open response window (``resolve: all`` is added by the ruleset)."""
+        raise NotImplementedError
+
+    def shortcuts(self, game: Game) -> list[Action]:
+        """``pass: all``, then ``resolve: 1`` .. ``resolve: N`` (N items on the structure)."""
+        return [Pass("all"), *(Resolve(n) for n in range(1, len(game.state.pile) + 1))]
 
     def refuse_while_open(self, rs: Ruleset, game: Game, doing: str) -> None:
         """Refuse ``doing`` while a response window is open (by default as any pending decision)."""
@@ -469,6 +491,9 @@ class ResponseWindows:
     def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
         raise NotImplementedError
 
+    def check_pass_order(self, may: list[str], who: str) -> None:
+        """Refuse a pass out of turn (a pile: anyone who may answer may pass; a stack: see :class:`Stack`)."""
+
     def pass_(self, rs: Ruleset, game: Game, who: str) -> None:
         """``who`` (a player, or ``all``) declines to answer the top item."""
         s = game.state
@@ -486,6 +511,7 @@ class ResponseWindows:
                 raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
             if who not in may:
                 raise IllegalAction(f"{who} has no response to pass on", ", ".join([*may, "all"]))
+            self.check_pass_order(may, who)
             s.window.passed.append(who)
             game.emit("pass", who)
         s.pending = None
@@ -498,6 +524,18 @@ class ResponseWindows:
             raise IllegalAction(
                 f"{s.pending.player} must first answer {s.pending.question!r}",
                 "choose: one of " + ", ".join(s.pending.options),
+            )
+
+    item_word = "card"
+
+    def check_count(self, game: Game, n: int) -> None:
+        """``resolve: N`` with fewer than N items is refused (``resolve: all`` says what is meant)."""
+        size = len(game.state.pile)
+        if n > size:
+            word = self.item_word
+            raise IllegalAction(
+                f"resolve: {n}, but only {size} {word}{'s are' if size != 1 else ' is'} on the {self.structure}",
+                f"resolve: 1 .. resolve: {size}, or resolve: all",
             )
 
     def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
@@ -528,6 +566,23 @@ class InstantPile(ResponseWindows):
 
     def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
         return f"{player}: respond to {top.player}'s {game.shown(top.card)}?"
+
+    def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:
+        """The asked player's ``pass`` and responses first (the decision's options), then every other
+        player who may still respond, in turn order, with theirs (LU.PILE.2: any of them may be the
+        fastest), then simultaneous responses (fastest first), then :meth:`shortcuts`."""
+        acts: list[Action] = []
+        may: list[tuple[str, list[str]]] = []
+        for p, cards in self.responders(rs, game, game.state.pile[-1]):
+            may.append((p, list(dict.fromkeys(game.card(c).shown for c in cards))))
+        for p, names in may:  # in turn order; the first is the player asked
+            acts.append(Pass(p))
+            acts.extend(Respond((Response(p, n),)) for n in names)
+        for k in range(2, len(may) + 1):  # rule: LU.PILE.2 simultaneous responses, fastest first
+            for who in itertools.permutations(may, k):
+                for picks in itertools.product(*(names for _, names in who)):
+                    acts.append(Respond(tuple(Response(p, c) for (p, _), c in zip(who, picks, strict=True))))
+        return [*acts, *self.shortcuts(game)]
 
     def step(self, rs: Ruleset, game: Game) -> bool:
         s = game.state
@@ -571,11 +626,16 @@ class InstantPile(ResponseWindows):
         game.say(self.text(rs, game))
 
     def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
-        """``resolve: n``: everyone passes until ``n`` cards have left the pile (``all``: until it is settled)."""
+        """``resolve: N``: every player passes on the top card until N cards have resolved;
+        ``resolve: all``: until a decision that is not a response window is pending, or nothing is
+        left (CONTRACT.md). ``resolve: all`` is always accepted: where nothing waits to resolve (a
+        quiet board, another decision pending, a game over) it changes nothing."""
         s = game.state
-        self.check_resolve(game, n)
-        if n is not None and not s.pile:
-            raise IllegalAction("nothing is on the pile to resolve", "play a card first")
+        if n is not None:
+            self.check_resolve(game, n)
+            if not s.pile:
+                raise IllegalAction("nothing is on the pile to resolve", "play a card first; resolve: all")
+            self.check_count(game, n)
         done = 0
         while s.pending is not None and s.pending.is_response_window:
             size = len(s.pile)
@@ -601,6 +661,7 @@ class Stack(ResponseWindows):
 
     structure = "stack"
     title = "THE STACK"
+    item_word = "item"
     resolving_words = ("the stack is resolving", "resolve: 1, resolve: all")
     pass_hint = "pass answers an item on the stack; resolve: 1"
     not_top = "{to} is not on top of the stack; only the top item may be answered"
@@ -613,6 +674,21 @@ class Stack(ResponseWindows):
     def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
         return f"{player}: respond to {rs.item_text(game, top)}?"
 
+    def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:
+        """Only the player asked may answer or pass (EOM.PRI.1): their ``pass`` and response cards,
+        then :meth:`shortcuts`."""
+        acts: list[Action] = [
+            Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)) for label in d.options
+        ]
+        return [*acts, *self.shortcuts(game)]
+
+    def check_pass_order(self, may: list[str], who: str) -> None:
+        if who != may[0]:
+            # rule: EOM.PRI.1 players answer in turn order: the one asked answers or passes first
+            raise IllegalAction(
+                f"{may[0]} answers before {who} (turn order from the active player)", f"pass: {may[0]}, pass: all"
+            )
+
     def step(self, rs: Ruleset, game: Game) -> bool:
         s = game.state
         if not s.flags.get("closed"):
@@ -622,6 +698,12 @@ class Stack(ResponseWindows):
                 self.open(rs, game, responders, top)
                 return True
             # rule: EOM.STACK.1 when all players pass, the stack resolves, last in, first out
+            # (remembered to explain a response that comes too late: Ruleset.late_response)
+            assert s.window is not None
+            nobody = not s.window.passed
+            s.flags["unanswerable"] = (
+                {"card": top.card, "player": top.player, "ability": top.ability} if nobody else None
+            )
             s.flags["closed"] = True
             s.window = None
             game.emit("stack-closed", None, None, items=len(s.pile))
@@ -645,7 +727,7 @@ class Stack(ResponseWindows):
     def waiting(self, game: Game) -> list[Action]:
         """A closed stack that ``resolve: n`` left part-resolved: resolving on is all that may be done."""
         s = game.state
-        return [Resolve(1), Resolve(None)] if s.pile and s.flags.get("closed") else []
+        return [Resolve(n) for n in range(1, len(s.pile) + 1)] if s.pile and s.flags.get("closed") else []
 
     def refuse_while_open(self, rs: Ruleset, game: Game, doing: str) -> None:
         s = game.state
@@ -690,13 +772,19 @@ class Stack(ResponseWindows):
         game.say(self.text(rs, game))
 
     def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
-        """``resolve: n``: everyone passes; then ``n`` items resolve (``all``: the whole stack)."""
+        """``resolve: N`` resolves N items of the stack, ``resolve: all`` all of it (CONTRACT.md).
+
+        ``resolve: all`` is always accepted: where nothing waits to resolve (an empty stack, or a
+        decision that is not a response window) it changes nothing.
+        """
         s = game.state
+        if n is None and (not s.pile or (s.pending is not None and not s.pending.is_response_window)):
+            return
         self.check_resolve(game, n)
         if not s.pile:
-            if n is not None:
-                raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first")
-            return
+            raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first; resolve: all")
+        if n is not None:
+            self.check_count(game, n)
         if not s.flags.get("closed"):
             if s.pending is not None:
                 self.pass_(rs, game, "all")

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from uurules.cards import CardBook, CardDef
-from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, describe
+from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, Resolve, describe
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import LogLine
 from uurules.engine.game import Game
@@ -442,7 +442,8 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     # The engine's entry points
     # ------------------------------------------------------------------------------------
     def begin_action(self, game: Game, action: Action) -> None:
-        game.state.flags["sequence"] = []  # the triggers of this action only (history: "sequences")
+        if action != Resolve(None):  # resolve: all changes nothing here: nothing ever waits to resolve
+            game.state.flags["sequence"] = []  # the triggers of this action only (history: "sequences")
 
     _accepted = "begin-turn, activate, attack, end-turn"
 
@@ -450,6 +451,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         """Nothing waits: every action resolves fully, with its triggers, as it is applied."""
 
     def free_actions(self, game: Game) -> list[Action]:
+        """Begin the turn; activate, attack; end the turn (and ``resolve: all``, which changes nothing)."""
         s = game.state
         p = s.active
         acts: list[Action] = []

@@ -309,6 +309,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
                 if s.phase == "beginning":
                     s.phase = "main"
                     game.emit("phase", s.active, phase="main")
+                    game.say(f"- {s.active}: Main phase.")
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 
@@ -486,6 +487,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         s.zone(p, "hand").remove(card)
         game.emit("play", p, card)
         self._pay(game, p, card)
+        s.flags.pop("unanswerable", None)  # a new card: what a late response is told starts afresh
         if d.get("uninterruptible"):
             # rule: EOM.STACK.3 an uninterruptible effect resolves at once and never enters the stack
             s.flags["uninterruptible"] = card
@@ -567,6 +569,11 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
                 ", ".join(labels) or "a card with an activated ability",
             )
         index, ab = abilities[0]
+        if action.targets:  # no activated ability of this game targets anything
+            raise IllegalAction(
+                f"{game.shown(card)}'s ability {ab.get('label', 'ability')!r} takes no target",
+                "activate: without targets",
+            )
         why = self._activate_refusal(game, p, card, ab)
         if why:
             raise IllegalAction(f"{p} cannot activate {game.shown(card)}: {why}")
@@ -575,6 +582,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             self._set_resources(game, p, self.resources(game, p) - cost)
             game.emit("pay", p, card, amount=cost)
         s.flags.pop("uninterruptible", None)
+        s.flags.pop("unanswerable", None)
         label = str(ab.get("label", "ability"))
         s.pile.append(PileItem(s.new_id(), card, p, None, ability=label, data={"ability": index}))
         game.emit("activate", p, card, ability=label)
@@ -608,7 +616,13 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         return None
 
     def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
-        """rule: EOM.STACK.3 an uninterruptible card never enters the stack: nothing can answer it."""
+        """Why a response cannot answer anything, when there is a better reason than "no stack".
+
+        rule: EOM.STACK.3 an uninterruptible card never enters the stack: nothing can answer it.
+        A response after the stack resolved at once, nobody having been able to respond to it (no
+        response card in hand, too few resources, a card that cannot answer that item), is
+        refused with the reason it could not have answered, as in Unstable Unicorns.
+        """
         s = game.state
         r = responses[0]
         named = self._uninterruptible_name(game, r.to) if r.to else None
@@ -618,6 +632,16 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             raise IllegalAction(
                 f"{named} is uninterruptible: it resolved at once and never entered the stack, so nothing can answer it"
             )
+        last = s.flags.get("unanswerable")
+        if not s.pile and last is not None:
+            card = game.find(r.card, player=r.player)
+            item = PileItem(0, last["card"], last["player"], None, ability=last["ability"])
+            why = self.response_refusal(game, r.player, card, item)
+            if why:
+                raise IllegalAction(
+                    f"{r.player} cannot respond with {game.shown(card)}: {why}; nobody could respond to "
+                    f"{self.item_text(game, item)}, so the stack resolved at once"
+                )
 
     def responded(self, game: Game, item: PileItem) -> None:
         """A response card's cost is paid as it goes on the stack."""

@@ -8,9 +8,9 @@ become one new link of the chain (UU.CHAIN.1, UU.CHAIN.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from uurules.engine.state import CardId, Effect
+from uurules.engine.state import CardId, Effect, ZoneKey
 from uurules.rulesets.unstable_unicorns.chain import Trigger
 
 if TYPE_CHECKING:
@@ -25,17 +25,16 @@ class Moves:
         self.rs = rs
 
     # -- triggers ------------------------------------------------------------------------------
-    def fire(self, game: Game, moment: str, subject: CardId | None, stable: str, *, own: bool = True) -> list[Trigger]:
+    def fire(self, game: Game, moment: str, subject: CardId | None, stable: str) -> list[Trigger]:
         """The abilities that trigger at ``moment`` (about ``subject``, in ``stable``), in order.
 
-        First the subject's own abilities (triggers of scope ``self``; not when ``own`` is false,
-        as for a stolen card), then those of the other cards in ``stable`` (scope ``stable``), in
-        board order, each card's abilities in printed order.
+        First the subject's own abilities (triggers of scope ``self``), then those of the other
+        cards in ``stable`` (scope ``stable``), in board order, each card's abilities in printed order.
         """
         rs = self.rs
         own_names, watchers = rs.whens_at.get(moment, (frozenset(), {}))
         out: list[Trigger] = []
-        if own and own_names and subject is not None and not rs.is_blank(game, subject):
+        if own_names and subject is not None and not rs.is_blank(game, subject):
             for i, ab in enumerate(rs.defn(game, subject).get("abilities", [])):
                 if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject):
                     out.append(Trigger(subject, i, stable))
@@ -51,14 +50,42 @@ class Moves:
         return out
 
     # -- entering and leaving Stables --------------------------------------------------------
-    def enter(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
-        """``card`` enters ``stable``'s Stable; its own "enter" abilities trigger unless ``own_triggers`` is false."""
+    def enter(self, game: Game, card: CardId, stable: str) -> None:
+        """``card`` enters ``stable``'s Stable (played or brought in)."""
+        game.move(card, (stable, self.rs.stable))
+        self.entered(game, card, stable)
+
+    def entered(self, game: Game, card: CardId, stable: str) -> None:
+        """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen): its own
+        "when this card enters" abilities and the Stable's watchers trigger, as one new link."""
         rs = self.rs
-        game.move(card, (stable, rs.stable))
         game.emit("enter", stable, card)
-        triggers = self.fire(game, "enter", card, stable, own=own_triggers)
+        triggers = self.fire(game, "enter", card, stable)
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {rs.stable_word}")
+
+    def destination(self, game: Game, card: CardId, to: ZoneKey) -> ZoneKey:
+        """Where ``card``, leaving a Stable for ``to``, really goes.
+
+        A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
+        replaces the destination of every way out of a Stable (destroy, sacrifice, return, steal).
+        """
+        return (None, "nursery") if self.rs.is_baby(game, card) else to
+
+    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey) -> ZoneKey:
+        """Move ``card`` out of ``stable``'s Stable towards ``to``: the one way out of a Stable.
+
+        Every verb that takes a card out of a Stable comes here, so the Baby's replacement
+        (:meth:`destination`) holds for all of them; then the "leaves your Stable" triggers
+        fire. Returns where the card went.
+        """
+        dest = self.destination(game, card, to)
+        if dest != to:
+            game.emit("replace", stable, card, to=dest[1])
+            game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+        game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
+        self.leave(game, card, stable)
+        return dest
 
     def leave(self, game: Game, card: CardId, stable: str) -> None:
         """``card`` has left ``stable``'s Stable (it is already elsewhere)."""
@@ -69,8 +96,8 @@ class Moves:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} left {stable}'s {rs.stable_word}")
 
     def to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
-        """To the discard pile, or a Baby to the Nursery. ``off_pile``: the card was just taken off the pile."""
-        if self.rs.is_baby(game, card):
+        """A card leaving the pile. ``off_pile``: it was just taken off, so no zone holds it."""
+        if self.rs.is_baby(game, card):  # a Baby lives in the Nursery
             game.move(card, (None, "nursery"), top=True, off_pile=off_pile)
         else:
             game.move(card, (None, "discard"), top=True, off_pile=off_pile)
@@ -78,8 +105,7 @@ class Moves:
     def remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by``."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.to_discard(game, card, stable)
-        self.leave(game, card, stable)
+        self.leave_stable(game, card, stable, (None, "discard"))
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""
@@ -90,22 +116,23 @@ class Moves:
         return t if key is not None and key[1] == self.rs.stable else None
 
     # -- hands ---------------------------------------------------------------------------------
-    def draw(self, game: Game, player: str) -> bool:
-        """``player`` draws the deck's top card; ``False`` if the deck is empty."""
+    def draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
+        """Draw the top card of the deck into ``player``'s hand: the card, or ``None`` (empty deck)."""
         deck = game.state.zone(None, "deck")
         if not deck:
-            return False
+            return None
         c = deck[0]
         game.move(c, (player, "hand"))
         game.card(c).owner = player
-        game.emit("draw", player, c)
-        return True
+        game.emit("draw", player, c, **detail)
+        return c
 
-    def discard(self, game: Game, player: str, card: CardId) -> None:
+    def discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:
         game.move(card, (None, "discard"), top=True)
-        game.emit("discard", player, card)
+        game.emit("discard", player, card, **detail)
 
     def hand_line(self, game: Game, player: str) -> None:
         n = len(game.state.zone(player, "hand"))
         limit = game.state.hand_limit
-        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{' (the Hand limit)' if n == limit else ''}.")
+        note = " (the Hand limit)" if n == limit else " (above the Hand limit)" if n > limit else ""
+        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{note}.")

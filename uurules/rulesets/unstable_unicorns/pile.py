@@ -121,7 +121,7 @@ class Instants:
         take(s.pile, item)
         game.emit("resolve", p, card)
         game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}) enters {stable}'s {rs.stable_word}. |")
-        rs.moves.enter(game, card, stable, own_triggers=True)
+        rs.moves.enter(game, card, stable)
 
     def answer_stable(self, game: Game, item_id: int, stable: str) -> None:
         """The answer to "which player's Stable does it enter?"."""

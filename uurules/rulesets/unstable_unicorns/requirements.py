@@ -113,14 +113,39 @@ class Requirements:
                 out.append(c)
         return out
 
-    def stealable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def others_cards(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        """The cards matching ``what`` in the other players' Stables, in turn order from ``player``."""
         rs = self.rs
         return [
             c
             for p in game.state.in_turn_order_from(player)[1:]
             for c in game.state.zone(p, rs.stable)
-            if rs.matches(game, c, what, source) and rs.entry_refusal(game, c, player, player, []) is None
+            if rs.matches(game, c, what, source)
         ]
+
+    def stealable(
+        self, game: Game, player: str, what: str, source: CardId | None, hand: list[CardId] | None = None
+    ) -> list[CardId]:
+        """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
+        return [
+            c
+            for c in self.others_cards(game, player, what, source)
+            if self.steal_refusal(game, c, player, hand) is None
+        ]
+
+    def steal_refusal(self, game: Game, card: CardId, thief: str, hand: list[CardId] | None = None) -> str | None:
+        """Why ``card`` cannot be stolen into ``thief``'s Stable, or ``None``.
+
+        A stolen card enters the thief's Stable, so what that Stable adds to entering cards
+        applies (UU.REQ.3: the thief's own Barbed Wire asks for a discard from the thief's real
+        hand, ``hand`` when given: at play time, the hand without the card being played). A Baby
+        goes to the Nursery instead and enters no Stable: nothing there refuses it.
+        """
+        rs = self.rs
+        if rs.moves.destination(game, card, (thief, rs.stable)) != (thief, rs.stable):
+            return None
+        real = game.state.zone(thief, "hand") if hand is None else hand
+        return rs.entry_refusal(game, card, thief, thief, real)
 
     def returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
         rs = self.rs

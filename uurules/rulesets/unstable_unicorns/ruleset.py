@@ -231,7 +231,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     @answers(DecisionKind.HAND_LIMIT)
     def _answer_hand_limit(self, game: Game, d: Decision, payload: Any) -> None:
-        self.moves.discard(game, d.player, payload)
+        self.moves.discard(game, d.player, payload, reason="hand-limit")
+        game.say(f"- {d.player} is above the Hand limit: discards {game.shown(payload)}.")
+        self.moves.hand_line(game, d.player)
 
     @answers(DecisionKind.STABLE)
     def _answer_stable(self, game: Game, d: Decision, payload: Any) -> None:

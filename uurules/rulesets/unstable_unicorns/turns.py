@@ -70,9 +70,23 @@ class Turns:
             self.go_to_end(game)
             return
         game.emit("phase", s.active, phase="draw")
-        self.rs.moves.draw(game, s.active)
+        game.say(f"- {s.active}: Draw phase.")
+        self.turn_draw(game, s.active, "draw")
         s.phase = "action"
         game.emit("phase", s.active, phase="action")
+        game.say(f"- {s.active}: Action phase.")
+
+    def turn_draw(self, game: Game, player: str, phase: str) -> None:
+        """A draw the turn makes (the Draw phase's, or drawing as the turn's action), in the log
+        with the hand size; its ``draw`` event says which (``phase``) and the hand size (``hand``)."""
+        moves = self.rs.moves
+        drawn = moves.draw(game, player, phase=phase, hand=len(game.state.zone(player, "hand")) + 1)
+        if drawn is None:
+            game.say(f"- {player} draws nothing: the deck is empty.")
+            return
+        why = " (the turn's action)" if phase == "action" else ""
+        game.say(f"- {player} draws {game.shown(drawn)}{why}.")
+        moves.hand_line(game, player)
 
     def may_act(self, game: Game) -> bool:
         s = game.state
@@ -86,7 +100,7 @@ class Turns:
         if not self.may_act(game):
             raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
         s.flags["acted"] = True
-        self.rs.moves.draw(game, player)
+        self.turn_draw(game, player, "action")
 
     def end_turn(self, game: Game, player: str) -> None:
         s = game.state

@@ -51,11 +51,12 @@ How to add a verb
 
 How to add a trigger
 --------------------
-Register (in a module of :mod:`.verbs`, beside the verbs it goes with, or here) a :class:`ChainWhen` with its ``name`` (what ``when:`` says), the ``moments`` it
-listens to (``enter``, ``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the
-one line that announces it, :meth:`~.stables.Stables.fire`) and its ``scope``: ``self`` (the card
-the moment is about) or ``stable`` (the other cards in the Stable where it happens); override
-:meth:`ChainWhen.fires` to narrow it (a Unicorn, not any card).
+Register a :class:`ChainWhen` (in a module of :mod:`.verbs`, beside the verbs it goes with, or
+here) with its ``name`` (what ``when:`` says), the ``moments`` it listens to (``enter``,
+``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the one line that announces
+it, :meth:`.moves.Moves.fire`) and its ``scope``: ``self`` (the card the moment is about) or
+``stable`` (the other cards in the Stable where it happens); override :meth:`ChainWhen.fires` to
+narrow it (a Unicorn, not any card).
 
 How to add a static keyword
 ---------------------------

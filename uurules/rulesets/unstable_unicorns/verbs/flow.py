@@ -109,7 +109,8 @@ class Continue(ChainVerb):
             ok = True
         if not ok:
             game.emit("skip", eff.player, eff.source, join=join)
-            game.say(f'- "{join}": the action before it was not performed, so "{chain.step_text(step)}" is not.')
+            word = join.replace("-", " ")
+            game.say(f'- "{word}": the action before it was not performed, so "{chain.step_text(step)}" is not.')
             return
         at = chain.index(own.effects, eff) + 1
         # rule: UU.SEQ.1 actions are performed in the order they are listed

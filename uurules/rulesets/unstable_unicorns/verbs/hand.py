@@ -59,7 +59,7 @@ class Draw(ChainVerb):
             game.say(f'| RESOLUTION:{chain}; "{eff.label}", the player at Hand limit;{chain}; "Discard a card". |')
             rs.moves.hand_line(game, p)
             return
-        if not rs.moves.draw(game, p):
+        if rs.moves.draw(game, p) is None:
             rs.chain.disregard(game, eff, "the deck is empty")
             return
         rs.chain.done(game, eff)

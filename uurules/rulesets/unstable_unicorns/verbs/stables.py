@@ -82,19 +82,36 @@ class Steal(Targeted):
     def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
 
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        """No card to steal; or the ones there are cannot enter the thief's Stable (it says why: UU.REQ.3)."""
+        req = self.rs.requirements
+        what = step.get("what", "card")
+        if req.stealable(game, player, what, source, hand):
+            return None
+        for c in req.others_cards(game, player, what, source):
+            why = req.steal_refusal(game, c, player, hand)
+            if why is not None:
+                return why
+        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         t = rs.moves.target_alive(game, eff)
-        if t is None or rs.entry_refusal(game, t, eff.player, eff.player, []) is not None:
-            rs.chain.disregard(game, eff, "there is no card to steal")
+        if t is None:  # gone, or none could be chosen (then say why)
+            why = eff.data.get("untargeted") and rs.requirements.impossible(game, eff.player, eff.data, eff.source)
+            rs.chain.disregard(game, eff, why or "there is no card to steal")  # rule: UU.IMP.2
+            return
+        why = rs.requirements.steal_refusal(game, t, eff.player)  # checked again now, on the thief's hand as it is
+        if why is not None:
+            rs.chain.disregard(game, eff, why)  # rule: UU.IMP.2
             return
         owner = game.holder(t)
         assert owner is not None
         rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
-        game.state.zone(owner, rs.stable).remove(t)
-        rs.moves.leave(game, t, owner)
-        rs.moves.enter(game, t, eff.player, own_triggers=False)
+        thief = (eff.player, rs.stable)
+        if rs.moves.leave_stable(game, t, owner, thief) == thief:
+            rs.moves.entered(game, t, eff.player)  # stealing is entering: "when this card enters" triggers
 
 
 @FAMILY.verb
@@ -121,11 +138,7 @@ class Return(Targeted):
         owner = game.card(t).owner or holder
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        if rs.is_baby(game, t):
-            game.move(t, (None, "nursery"), top=True)
-        else:
-            game.move(t, (owner, "hand"))
-        rs.moves.leave(game, t, holder)
+        rs.moves.leave_stable(game, t, holder, (owner, "hand"))
 
 
 @FAMILY.verb
@@ -167,4 +180,4 @@ class Bring(ChainVerb):
             return
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer)
-        rs.moves.enter(game, answer, p, own_triggers=True)
+        rs.moves.enter(game, answer, p)
