@@ -17,7 +17,6 @@ A decision with a single option that is not a yes/no question is carried out wit
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,9 +175,12 @@ class UnstableUnicorns(Ruleset):
 
         In a response window: the asked player's ``pass`` and responses first (the decision's
         options), then every other player who may still respond, in turn order, with theirs
-        (LU.PILE.2: any of them may be the fastest), then simultaneous responses (fastest
-        first), then the shortcuts ``pass: all``, ``resolve: 1`` .. ``resolve: N`` (N cards on the
-        pile). ``resolve: all`` comes last, always: where nothing waits it changes nothing.
+        (LU.PILE.2: any of them may be the fastest), then the shortcuts ``pass: all``,
+        ``resolve: 1`` .. ``resolve: N`` (N cards on the pile). ``resolve: all`` comes last,
+        always: where nothing waits it changes nothing. Simultaneous responses are not listed
+        one by one (their orderings grow factorially with the players): a list of listed
+        responses by different players is the first of them written together with the slower
+        ones, which go back to their owners' hands (see :meth:`Game.legal_actions`).
         """
         s = game.state
         acts: list[Action] = []
@@ -203,10 +205,6 @@ class UnstableUnicorns(Ruleset):
         for p, names in may:  # in turn order; the first is the player asked
             acts.append(Pass(p))
             acts.extend(Respond((Response(p, n),)) for n in names)
-        for k in range(2, len(may) + 1):  # rule: LU.PILE.2 simultaneous responses, fastest first
-            for who in itertools.permutations(may, k):
-                for picks in itertools.product(*(names for _, names in who)):
-                    acts.append(Respond(tuple(Response(p, c) for (p, _), c in zip(who, picks, strict=True))))
         acts.append(Pass("all"))
         acts.extend(Resolve(n) for n in range(1, len(s.pile) + 1))
         return acts
