@@ -9,7 +9,10 @@ other ways of writing a move are:
 - ``choose: LABEL`` in a response window: the asked player's ``pass`` or response;
 - a response's ``to:`` naming the card it answers (only the top one: any other is refused);
 - an activated ability named by another of its names (Berserk's Russian one), or not named
-  where that picks one (Berserk: a card with a single ability; Eve of Midnight: the first).
+  where that picks one (Berserk: a card with a single ability; Eve of Midnight: the first);
+- simultaneous responses (``respond: [...]``): listed responses by different players written
+  together; the first, the fastest, goes on the pile (LU.PILE.2). They are not listed one by one:
+  their orderings grow factorially with the players.
 
 A play's ``targets:`` answer in advance the questions the card asks as it resolves; they are not
 generated here (the scenario tests try them).
@@ -112,6 +115,11 @@ def normal(game: Game, action: Action) -> Action:
                 if to is not None and s.pile and _card(game, to, None) == game.ref(s.pile[-1].card):
                     to = None
                 out.append(Response(r.player, _card(game, r.card, r.player), to))
+            if len(out) > 1:  # simultaneous: the fastest, written with slower ones by other players
+                singles = [Respond((r,)) for r in out]
+                listed = {normal(game, a) for a in game.legal_actions()}
+                if len({r.player for r in out}) == len(out) and all(a in listed for a in singles):
+                    return singles[0]
             return Respond(tuple(out))
         case Activate(player=p, card=c, targets=t, ability=a):
             return Activate(p, _card(game, c, p), tuple(_card(game, x, p) for x in t), _ability(game, c, p, a))
@@ -217,3 +225,28 @@ def test_push_accepts_exactly_the_legal_actions_on_random_boards(text: str, pick
     game = Scenario.from_text(text).stage()
     game.start()
     check(at(game, picks), rng)
+
+
+def test_simultaneous_responses_are_accepted_but_not_listed_one_by_one() -> None:
+    # rule: LU.PILE.2 several players respond to the same card: the fastest goes on the pile
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    others = "\n".join(f"  - {{name: {n}, hand: [Neigh, Super Neigh]}}" for n in names[1:])
+    game = Scenario.from_text(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Basic Unicorn]}\n"
+        f"{others}\nscript:\n  - play: {{player: Ann, card: Basic Unicorn}}\n"
+    ).play(auto=False)
+    listed = game.legal_actions()
+    # a pass and two responses for each of the 7 who may answer, pass: all, resolve: 1, resolve: all;
+    # every ordering of simultaneous responses would be more than 10 million actions
+    assert len(listed) == 7 * 3 + 3
+    fastest, slower = Response("Dan", "Super Neigh"), Response("Bob", "Neigh")
+    assert Respond((fastest,)) in listed and Respond((slower,)) in listed
+    assert Respond((fastest, slower)) not in listed
+    game.push(Respond((fastest, slower)))  # nobody may answer a Super Neigh: the pile resolves at once
+    assert [(e.type, e.player, e.card) for e in game.events if e.type in ("respond", "return", "cancel")] == [
+        ("respond", "Dan", "Super Neigh"),
+        ("respond", "Bob", "Neigh"),
+        ("return", "Bob", "Neigh"),
+        ("cancel", "Ann", "Basic Unicorn"),
+    ]
+    assert len(game.state.zone("Bob", "hand")) == 2 and len(game.state.zone("Dan", "hand")) == 1

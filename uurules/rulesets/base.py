@@ -26,7 +26,6 @@ The interaction core, the same for every game:
 
 from __future__ import annotations
 
-import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -570,18 +569,17 @@ class InstantPile(ResponseWindows):
     def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:
         """The asked player's ``pass`` and responses first (the decision's options), then every other
         player who may still respond, in turn order, with theirs (LU.PILE.2: any of them may be the
-        fastest), then simultaneous responses (fastest first), then :meth:`shortcuts`."""
+        fastest), then :meth:`shortcuts`.
+
+        Simultaneous responses are not listed one by one (their orderings grow factorially with the
+        players): a list of listed responses by different players is the first of them written
+        together with the slower ones, which go back to their owners' hands (see
+        :meth:`Game.legal_actions <uurules.engine.game.Game.legal_actions>`).
+        """
         acts: list[Action] = []
-        may: list[tuple[str, list[str]]] = []
-        for p, cards in self.responders(rs, game, game.state.pile[-1]):
-            may.append((p, list(dict.fromkeys(game.card(c).shown for c in cards))))
-        for p, names in may:  # in turn order; the first is the player asked
+        for p, cards in self.responders(rs, game, game.state.pile[-1]):  # in turn order; the first is asked
             acts.append(Pass(p))
-            acts.extend(Respond((Response(p, n),)) for n in names)
-        for k in range(2, len(may) + 1):  # rule: LU.PILE.2 simultaneous responses, fastest first
-            for who in itertools.permutations(may, k):
-                for picks in itertools.product(*(names for _, names in who)):
-                    acts.append(Respond(tuple(Response(p, c) for (p, _), c in zip(who, picks, strict=True))))
+            acts.extend(Respond((Response(p, n),)) for n in dict.fromkeys(game.card(c).shown for c in cards))
         return [*acts, *self.shortcuts(game)]
 
     def step(self, rs: Ruleset, game: Game) -> bool:
