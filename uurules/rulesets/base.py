@@ -144,6 +144,7 @@ class Ruleset(ABC):
     vocabulary: ClassVar[Vocabulary | None] = None  # what the game's card files may say
 
     _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
+    _begins: ClassVar[bool] = False
     _answer_hooks: ClassVar[dict[str, Callable[..., None]]] = {}
 
     def __init_subclass__(cls, *, game: str | None = None, rule_prefix: str = "", order: int = 0, **kw: Any) -> None:
@@ -171,6 +172,7 @@ class Ruleset(ABC):
             for t in (Pass, Respond):
                 acts.pop(t, None)
         cls._action_hooks = {t: getattr(cls, name) for t, name in acts.items()}
+        cls._begins = cls.begin_action is not Ruleset.begin_action  # most games have no such hook: no call
         cls._answer_hooks = {k: getattr(cls, name) for k, name in kinds.items()}
 
     def __init__(self, book: CardBook) -> None:
@@ -184,7 +186,8 @@ class Ruleset(ABC):
         s = game.state
         if s.winner is not None and not isinstance(action, Choose) and action != Resolve(None):
             raise IllegalAction(f"the game is over: {s.winner} has won", "resolve: all (it changes nothing)")
-        self.begin_action(game, action)
+        if self._begins:
+            self.begin_action(game, action)
         hook = self._action_hooks.get(type(action))
         if hook is None:
             verb = STEP_NAMES.get(type(action))
