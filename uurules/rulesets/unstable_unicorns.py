@@ -569,7 +569,7 @@ class UnstableUnicorns(Ruleset):
 
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         d = self.defn(game, card)
-        if d.type != "Instant":
+        if d.type != "Instant" or d.get("instant") != "stop":  # `instant: stop`: it stops the card it answers
             return f"{d.name} is not an Instant"
         if player == top.player:
             return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"
@@ -1339,8 +1339,8 @@ class UnstableUnicorns(Ruleset):
             return
         # a replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead
         if eff.data.get("knight") is None:
-            for p, c, _r in self._replacers(game, "destroy"):
-                if p == owner and c != t and self.matches(game, t, "unicorn"):
+            for p, c, r in self._replacers(game, "destroy"):
+                if p == owner and c != t and self.matches(game, t, str(r.get("what", "card"))):
                     if answer is None:
                         eff.data["knight_card"] = c
                         self._ask(
