@@ -317,13 +317,14 @@ class EveOfMidnight(Ruleset):
     def _targets_of(self, game: Game, player: str, card: CardId) -> list[CardId]:
         """The cards ``card`` could target now (Sabotage: an opponent's Support card in play)."""
         steps = [st for _i, ab in self.abilities(game, card, "played") for st in ab.get("steps", [])]
-        if not any(st.get("do") == "disable" for st in steps):
+        kinds = {str(st.get("what", "support")).lower() for st in steps if st.get("do") == "disable"}
+        if not kinds:
             return []
         out = []
         for p in game.state.in_turn_order_from(player)[1:]:
             for c in game.state.zone(p, ACTIVE_AREA):
                 if (
-                    self.defn(game, c).type == "Support"
+                    self.defn(game, c).type.lower() in kinds  # `what: support`: a Support card
                     and not game.card(c).disabled
                     and not self.warded(game, p, player)
                 ):
@@ -485,7 +486,7 @@ class EveOfMidnight(Ruleset):
             return f"too few resources: {d.name} costs {cost}, {player} has {have}"
         for _i, ab in self.abilities(game, card, "played"):
             for st in ab.get("steps", []):
-                if st.get("do") == "cancel":
+                if st.get("do") == "cancel" and st.get("what", "opponent-ability") == "opponent-ability":
                     if top.ability is None:
                         return f"{d.name} cancels an ability, and {game.shown(top.card)} on top is a card"
                     if top.player == player:
