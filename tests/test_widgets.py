@@ -243,10 +243,10 @@ WEIRD = """
 ruleset: unstable-unicorns
 title: 'Names: Bob "the <Great> & \\ Тест"'
 cards:
-  - {name: "<i>Evil</i> & 'Co'", type: Magic, text: "Does nothing."}
+  - {name: "<i>Evil<b> & 'Co'", type: Magic, text: "Does nothing."}
 players:
   - name: Ann
-    hand: [Unicorn Poison, "<i>Evil</i> & 'Co'"]
+    hand: [Unicorn Poison, "<i>Evil<b> & 'Co'"]
   - name: 'Bob "the <Great> & \\ Тест"'
     hand: [Neigh]
     stable: [Basic Unicorn]
@@ -259,7 +259,7 @@ def test_names_reach_the_widgets_html_escaped() -> None:
     st = stepper(Scenario.from_text(WEIRD))
     st.last_button.click()
     shown = st.title_view.value + st.status.value + st.log_view.value + st.board_view.value + st.question.value
-    assert esc('Bob "the <Great> & \\ Тест"') in shown and esc("<i>Evil</i> & 'Co'") in st.board_view.value
+    assert esc('Bob "the <Great> & \\ Тест"') in shown and esc("<i>Evil<b> & 'Co'") in st.board_view.value
     assert "<Great>" not in shown and "<i>Evil" not in shown and 'Bob "the' not in shown
     assert "<i>Evil" not in st.diagram.value and "<Great>" not in st.diagram.value
     assert all(b.description for b in st.options.children)  # button labels are text, never HTML
@@ -496,7 +496,7 @@ def test_load_yaml_from_the_text_box_keeps_staged_card_state_and_inline_cards() 
     weird = stage()
     weird.load_text(WEIRD)
     assert weird.yaml().count("Evil") == 2  # the inline card and the hand
-    assert Scenario.from_text(weird.yaml()).ruleset.book["<i>Evil</i> & 'Co'"].text == "Does nothing."
+    assert Scenario.from_text(weird.yaml()).ruleset.book["<i>Evil<b> & 'Co'"].text == "Does nothing."
 
 
 def test_free_entry_reaches_the_engine_which_decides() -> None:

@@ -18,15 +18,25 @@ from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
 
+DESCRIPTION = ("name", "type", "text", "aliases", "kit")
+"""The keys of a card file that describe a card (:class:`CardDef`'s fields); every other key is
+rules data (:attr:`CardDef.data`), which the game's rule set reads (``tests/test_cards.py``
+checks that each one is read)."""
+
+
 @dataclass(frozen=True)
 class CardDef:
-    """A printed card: its name, type, text and the declarative description of what it does."""
+    """A printed card: its name, type, text and the declarative description of what it does.
+
+    ``kit`` marks a card the kit invented for teaching (it describes the card, as its text does).
+    """
 
     name: str
     type: str
     text: str
     aliases: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    kit: bool = False
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -101,8 +111,8 @@ def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
 
 def card_from_data(c: Mapping[str, Any]) -> CardDef:
     """A printed card; its data is read-only (copies of the state share it, nothing may change it)."""
-    extra = freeze({k: v for k, v in c.items() if k not in ("name", "type", "text", "aliases")})
-    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra)
+    extra = freeze({k: v for k, v in c.items() if k not in DESCRIPTION})
+    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra, bool(c.get("kit")))
 
 
 def card_to_data(card: CardDef) -> dict[str, Any]:
@@ -112,6 +122,8 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
         out["text"] = card.text
     if card.aliases:
         out["aliases"] = list(card.aliases)
+    if card.kit:
+        out["kit"] = True
     out.update(thaw(dict(card.data)))
     return out
 

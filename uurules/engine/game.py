@@ -208,11 +208,14 @@ class Game:
             raise IllegalAction(f"{reference!r} is not a card reference", "Player/Card Name or Player/Card Name#2")
         who = m.group("player") or player
         name = m.group("name").strip()
-        n = int(m.group("n") or 1)
         if who is None:
             raise IllegalAction(f"{reference!r} names no player", "Player/Card Name")
         if who not in self.state.players:
             raise IllegalAction(f"no player is called {who!r}", ", ".join(self.state.players))
+        digits = (m.group("n") or "1").lstrip("0")
+        if not digits:
+            raise IllegalAction(f"{reference!r} names copy #0: copies are counted from #1", f"{who}/{name}#1")
+        n = int(digits) if len(digits) <= 9 else 10**9  # more copies than any board holds: matches none
         canonical = self.ruleset.book.canonical(name)
         matches = [c for c in self.cards_of(who) if self.state.cards[c].name == canonical]
         if len(matches) < n:
