@@ -388,7 +388,9 @@ def test_every_status_drawn_has_a_style_with_colour_and_a_second_cue() -> None:
 
 def test_escape_makes_any_name_safe_for_an_html_like_label() -> None:
     name = 'Bob "the <Great> & \\ Тест"'
-    assert escape(name) == "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;"
+    assert escape(name) == "Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;"  # doubled: graphviz draws one
+    # graphviz expands \N, \G, \L, \E, \H, \T even in HTML-like labels; a doubled backslash draws as written
+    assert escape("\\N\\G\\L") == "\\\\N\\\\G\\\\L"
     assert escape("a\nb") == "a<BR/>b"
     assert escape("x\x07y'") == "xy&#39;"
     assert escape("&amp;") == "&amp;amp;"
@@ -411,7 +413,7 @@ script:
 def test_names_with_quotes_brackets_ampersands_backslashes_and_cyrillic_reach_dot_escaped() -> None:
     tl = Timeline.from_text(WEIRD)
     source = render.step(tl.last).source
-    assert "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;" in source
+    assert "Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;" in source
     assert 'Bob "the' not in source and "<Great>" not in source
     # every label is an HTML-like label: DOT's own quoting never sees the names
     for line in source.splitlines():

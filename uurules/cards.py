@@ -17,7 +17,6 @@ from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
-
 DESCRIPTION = ("name", "type", "text", "aliases", "kit")
 """The keys of a card file that describe a card (:class:`CardDef`'s fields); every other key is
 rules data (:attr:`CardDef.data`), which the game's rule set reads (``tests/test_cards.py``

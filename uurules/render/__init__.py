@@ -82,12 +82,11 @@ class Picture:
 
     def save(self, path: str | Path, format: str | None = None) -> Path:
         """Write the picture; the format is ``format``, else the file's suffix, else SVG."""
+        from uurules.output import write_bytes
+
         path = Path(path)
         fmt = format or (path.suffix[1:].lower() if path.suffix[1:].lower() in FORMATS else "svg")
-        data = self.pipe(fmt)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        return path
+        return write_bytes(path, self.pipe(fmt))  # drawn first, then written whole (never half a file)
 
     def bundle(self, text: str | None = None) -> dict[str, Any]:
         """Jupyter's mime bundle: the SVG and ``text`` (default: the repr); without graphviz's

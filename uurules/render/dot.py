@@ -1,4 +1,4 @@
-"""DOT source from the plain data of :mod:`uurules.render.markup`, and rendering it with graphviz.
+r"""DOT source from the plain data of :mod:`uurules.render.markup`, and rendering it with graphviz.
 
 Two rules keep the pictures right:
 
@@ -10,8 +10,10 @@ Two rules keep the pictures right:
 The source is deterministic: node ids come from the engine's ids, and everything is emitted in
 the order of the plain data.
 
->>> escape('Bob "the <Great> & \\\\ Тест"')
-'Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;'
+>>> escape('Bob "the <Great> & Тест"')
+'Bob &quot;the &lt;Great&gt; &amp; Тест&quot;'
+>>> print(escape("\\N and \\G"))  # graphviz would expand these to the node's and the graph's names
+\\N and \\G
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ NO_DOT = (
 FORMATS = ("svg", "png", "dot")
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SPECIAL = re.compile(r"[&<>\"'\x00-\x1f\x7f]")
+_SPECIAL = re.compile(r"[&<>\"'\\\x00-\x1f\x7f]")
 
 
 class RenderError(UURulesError):
@@ -46,13 +48,14 @@ def escape(text: str) -> str:
     """Text made safe for a graphviz HTML-like label: the one way text enters DOT.
 
     ``&``, ``<``, ``>``, ``"`` and ``'`` become entities; a line break becomes ``<BR/>``;
-    control characters are dropped. Backslashes and non-Latin letters stay as they are
-    (an HTML-like label has no backslash escapes).
+    control characters are dropped; a backslash is doubled, because graphviz expands ``\\N``,
+    ``\\G``, ``\\L`` ... even in HTML-like labels (and even written as ``&#92;``), and ``\\\\``
+    draws one backslash. Non-Latin letters stay as they are.
     """
     text = str(text)
     if not _SPECIAL.search(text):
         return text
-    text = _CONTROL.sub("", text)
+    text = _CONTROL.sub("", text).replace("\\", "\\\\")
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = text.replace('"', "&quot;").replace("'", "&#39;")
     return "<BR/>".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
