@@ -18,9 +18,13 @@ Where each rule lives:
 
 Triggered abilities, in order: those an action (or the start of a turn) sets off are performed
 first in, first out; the active player's first, then in board order. Abilities a performed
-trigger sets off join the queue with that trigger as their cause. A *sequence* (BK.CHAIN.1) is a
-path of causes; a trigger whose ability, source and targets already occur on its own path is a
-repetition and is cut, so that path stops just before it.
+trigger sets off join the queue with that trigger as their cause. A *sequence* (BK.CHAIN.1, the
+seed's "цепочка") is everything that one trigger of the action sets off, directly or through other
+triggers: a trigger whose ability was already performed in its sequence with the same source and
+targets ("уже использовал в этой цепочке свою особенность") is a repetition and is cut, so that
+branch stops just before it. Two triggers of the action start two sequences (two Charons: Bob's
+Cursed Mage gains a counter in each). Each card's ability is performed at most once per sequence
+for each source and targets, so every sequence ends: a legal board always settles.
 
 The sequence record is plain data on the state, for pictures: ``state.flags["sequences"]`` lists
 one ``{"cause": "begin-turn: Ann", "triggers": [entry, ...]}`` per action that set triggers off,
@@ -640,7 +644,11 @@ class Berserk(Ruleset):
         return tuple(out)
 
     def _run_sequence(self, game: Game, roots: list[Trigger], cause: str) -> None:
-        """Perform triggered abilities first in, first out; cut each path before a repetition."""
+        """Perform triggered abilities first in, first out; cut each repetition within its sequence.
+
+        Each root trigger (one the action set off) starts a sequence; ``performed`` remembers, per
+        sequence, the ``n`` of the entry that performed each (card, ability, sources, targets).
+        """
         if not roots:
             return
         s = game.state
@@ -648,9 +656,9 @@ class Berserk(Ruleset):
         s.flags.setdefault("sequences", []).append({"cause": cause, "triggers": entries})
         s.flags["sequence"] = entries
         queue = deque(roots)
-        for _ in range(10_000):
-            if not queue:
-                return
+        root_of: dict[int, int] = {}  # entry n -> the n of the root entry of its sequence
+        performed: dict[int, dict[tuple[Any, ...], int]] = {}
+        while queue:  # ends: each sequence performs each key at most once (see the module docstring)
             t = queue.popleft()
             ability = self.abilities(game, t.card)[t.ability]
             name = self._ability_name(ability)
@@ -658,15 +666,20 @@ class Berserk(Ruleset):
                 self.say(game, "gone", card=game.ref(t.card), ability=name)
                 continue
             entry = self._entry(game, t, ability, len(entries) + 1)
-            repeated = self._repeated(entries, entry)
+            root = entry["n"] if t.cause is None else root_of[t.cause]
+            root_of[entry["n"]] = root
+            seen = performed.setdefault(root, {})
+            key = (entry["card_id"], entry["ability_index"], tuple(entry["source_ids"]), tuple(entry["target_ids"]))
+            repeated = seen.get(key)
             entries.append(entry)
             holder = game.holder(t.card)
-            if repeated is not None:  # rule: BK.CHAIN.1 the path stops just before its first repetition
+            if repeated is not None:  # rule: BK.CHAIN.1 the sequence stops just before its first repetition
                 entry["status"] = "cut"
                 entry["repeats"] = repeated
                 game.emit("cut", holder, t.card, ability=name["en"], n=entry["n"], repeats=repeated)
                 self.say(game, "cut", card=entry["card"], ability=name, repeats=repeated)
                 continue
+            seen[key] = entry["n"]
             game.emit("trigger", holder, t.card, ability=name["en"], n=entry["n"], cause=t.cause)
             refs = {"sources": ", ".join(entry["sources"]), "targets": ", ".join(entry["targets"])}
             if t.cause is None:
@@ -676,7 +689,6 @@ class Berserk(Ruleset):
             fired: list[Trigger] = []
             self._perform(game, t.card, ability, t.targets, fired)
             queue.extend(Trigger(f.card, f.ability, f.targets, entry["n"]) for f in fired)
-        raise RuntimeError("the trigger sequence did not settle")  # pragma: no cover - guards a rules bug
 
     def _entry(self, game: Game, t: Trigger, ability: dict[str, Any], n: int) -> dict[str, Any]:
         name = self._ability_name(ability)
@@ -697,22 +709,6 @@ class Berserk(Ruleset):
             "status": "performed",
             "repeats": None,
         }
-
-    @staticmethod
-    def _repeated(entries: list[dict[str, Any]], entry: dict[str, Any]) -> int | None:
-        """The ``n`` of an entry on ``entry``'s own path of causes with the same ability, sources and targets."""
-
-        def key(e: dict[str, Any]) -> tuple[Any, ...]:
-            return (e["card_id"], e["ability_index"], tuple(e["source_ids"]), tuple(e["target_ids"]))
-
-        by_n = {e["n"]: e for e in entries}
-        at = entry["cause"]
-        while at is not None:
-            e = by_n[at]
-            if key(e) == key(entry):
-                return int(e["n"])
-            at = e["cause"]
-        return None
 
     # ------------------------------------------------------------------------------------
     # Effects
