@@ -276,6 +276,32 @@ def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
         assert sizes and max(sizes) <= 7
 
 
+@pytest.mark.parametrize("answer", ["auto: {optional: accept, pick: first}\n", '  - choose: "yes"\n'])
+def test_UU_IMP_2_a_draw_star_at_hand_limit_0_with_an_empty_hand_is_disregarded(answer: str) -> None:
+    # Parallel Universicorn turns each player's discard into a draw*; at hand limit 0 a draw* is carried
+    # out as a discard (UU.REPL.3), and with no card in hand that discard is impossible: disregarded,
+    # never a decision without options (with auto: never an IndexError).
+    text = (
+        """ruleset: unstable-unicorns
+hand_limit: 0
+players:
+  - {name: Ann, hand: [Llamacorn]}
+  - {name: Bob, stable: [Parallel Universicorn]}
+deck: [Neigh, Neigh]
+script:
+  - play: {player: Ann, card: Llamacorn}
+"""
+        + answer
+    )
+    _, out = run(text)
+    assert out["pending"] is None
+    assert [e["reason"] for e in out["events"] if e["type"] == "disregard"] == [
+        "Ann is at the hand limit and has no card in hand to discard",
+        "Bob is at the hand limit and has no card in hand to discard",
+    ]
+    assert out["zones"]["deck"] == ["Neigh", "Neigh"] and out["players"]["Ann"]["hand"] == []
+
+
 def test_decision_with_a_choice_not_among_the_options_is_refused() -> None:
     game = scenario("seed-001-gameplay.yaml").play(upto=1)
     before = game.state.copy()
