@@ -337,15 +337,24 @@ def test_an_output_that_cannot_be_written_is_one_line_and_leaves_nothing(
 def _fails_at(monkeypatch: pytest.MonkeyPatch, n: int, error: BaseException) -> None:
     """Drawing the ``n``-th picture (counting from 1) raises ``error``: a failure half-way through."""
     drawn = [0]
-    real = render.Picture.pipe
+    real_pipe, real_all = render.Picture.pipe, render.render_all
 
-    def pipe(self: render.Picture, format: str = "svg") -> bytes:
+    def count() -> None:
         drawn[0] += 1
         if drawn[0] == n:
             raise error
-        return real(self, "dot")  # the DOT source: no graphviz needed for the steps before
+
+    def pipe(self: render.Picture, format: str = "svg") -> bytes:
+        count()
+        return real_pipe(self, "dot")  # the DOT source: no graphviz needed for the steps before
+
+    def render_all(sources: Any, format: str = "svg", batch: int = 50) -> Any:
+        for data in real_all(sources, "dot", batch):
+            count()
+            yield data
 
     monkeypatch.setattr(render.Picture, "pipe", pipe)
+    monkeypatch.setattr(render, "render_all", render_all)
 
 
 MANY_FILES: dict[str, Callable[[Path, Path], list[str]]] = {
@@ -449,3 +458,81 @@ def test_run_prints_no_terminal_escape(tmp_path: Path, capsys: pytest.CaptureFix
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\x07" not in err and err.count("\n") == 1
     assert "\\x1b[2J" in err  # shown, not obeyed
+
+
+# -- blow-ups: memory O(board + steps), work linear in the hand -------------------------------------------
+def _long(steps: int, deck: int = 50) -> str:
+    lines = [
+        "ruleset: unstable-unicorns",
+        "players: [{name: Ann}, {name: Bob}]",
+        f"deck: [{', '.join(['Neigh'] * deck)}]",
+    ]
+    lines.append("script:")
+    for i in range(steps):
+        p = "Ann" if (i // 2) % 2 == 0 else "Bob"
+        lines.append(f"  - {'begin-turn' if i % 2 == 0 else 'end-turn'}: {p}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_game_played_forward_keeps_no_snapshot_and_still_refuses_exactly() -> None:
+    from uurules.engine.actions import EndTurn
+    from uurules.engine.errors import IllegalAction
+    from uurules.scenario import Scenario
+
+    game = Scenario.from_text(_long(40)).play(undo=False)
+    assert game._stack == [] and len(game.actions) == 40  # no snapshot per action
+    before, events, log = game.state.copy(), list(game.events), list(game.log)
+    with pytest.raises(IllegalAction, match="not in its Action phase"):
+        game.push(EndTurn("Ann"))
+    assert game.state == before and game.events == events and game.log == log  # played again up to here
+    with pytest.raises(IllegalAction, match="played forward only"):
+        game.undo()
+    assert Scenario.from_text(_long(40)).play().state == game.state  # the same game as with undo
+
+
+def test_steps_are_played_and_drawn_keeping_only_a_batch_of_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    import weakref
+
+    from uurules.render import dot
+    from uurules.scenario import Scenario
+    from uurules.timeline import Playing
+
+    runs: list[int] = []
+
+    def pipe(engine: str, format: str, data: bytes) -> bytes:  # one dot run: count the graphs it draws
+        runs.append(data.count(b"digraph "))
+        return b"<svg></svg>\n" * runs[-1]
+
+    monkeypatch.setattr(dot.graphviz, "pipe", pipe)
+    boards: list[weakref.ref[Any]] = []
+    alive = 0
+    playing = Playing(Scenario.from_text(_long(240)))
+    for step, svg in render.steps(playing):
+        boards.append(weakref.ref(step.state))
+        alive = max(alive, sum(r() is not None for r in boards))  # freed as soon as no step holds it
+        assert svg == b"<svg></svg>\n"
+    assert playing.played == 241 and len(boards) == 241
+    assert alive <= dot.BATCH + 1  # the batch being drawn (and the board before it), never all 241
+    assert runs == [50, 50, 50, 50, 41]  # one dot run per 50 pictures, not one per picture
+
+
+def test_run_copies_the_board_once_not_once_a_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uurules.engine.state import State
+
+    path = tmp_path / "long.yaml"
+    path.write_text(_long(300), encoding="utf-8")
+    copies = [0]
+    real = State.copy
+
+    def copy(self: State) -> State:
+        copies[0] += 1
+        return real(self)
+
+    monkeypatch.setattr(State, "copy", copy)
+    for argv in (["run", str(path)], ["run", str(path), "--json"]):
+        copies[0] = 0
+        assert main(argv) == 0
+        assert copies[0] == 1  # the board before the first action, to play again from if one is refused
+    capsys.readouterr()

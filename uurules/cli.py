@@ -23,7 +23,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from uurules import output
 from uurules.engine.errors import UURulesError
@@ -37,7 +37,7 @@ DEFAULT_MAX_NODES = 100_000
 
 def cmd_run(args: argparse.Namespace) -> int:
     scn = Scenario.from_file(args.file)
-    game = scn.play()
+    game = scn.play(undo=False)  # played forward: no snapshot per step
     result = scn.result(game, args.lang)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
@@ -51,38 +51,39 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _timeline(path: str) -> Any:
-    from uurules.timeline import Timeline
-
-    return Timeline.from_file(path)
-
-
 def cmd_render(args: argparse.Namespace) -> int:
     """One picture (the last step, or ``--step N``), or one file per step (``--all-steps``)."""
     from pathlib import Path
 
     from uurules import render
     from uurules.engine.errors import InputError
+    from uurules.timeline import Playing
 
     out = Path(args.output)
     output.check([out], [args.file])
-    tl = _timeline(args.file)
+    playing = Playing(Scenario.from_file(args.file))
     if args.all_steps:
         fmt = args.format or "svg"
         with output.atomic_directory(out, [args.file]) as put:  # a missing dot writes nothing
-            for s in tl:
-                put(f"step-{s.number:03d}.{fmt}", render.step(s).pipe(fmt))
-        print(f"wrote {len(tl)} pictures to {out}/ (step-000.{fmt} .. step-{len(tl) - 1:03d}.{fmt})")
+            for s, data in render.steps(playing, fmt):  # drawn as the scenario plays
+                put(f"step-{s.number:03d}.{fmt}", data)
+        last = playing.played - 1
+        print(f"wrote {playing.played} pictures to {out}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
         return 0
-    n = len(tl) - 1 if args.step is None else args.step
-    if not 0 <= n < len(tl):
-        raise InputError(f"--step {n} is out of range. Accepted: 0 (the staged board) to {len(tl) - 1}", file=args.file)
+    chosen = None
+    for s in playing:  # only the wanted step is kept
+        if args.step is None or s.number == args.step:
+            chosen = s
+    n = playing.played - 1 if args.step is None else args.step
+    if chosen is None or not 0 <= n < playing.played:
+        accepted = f"0 (the staged board) to {playing.played - 1}"
+        raise InputError(f"--step {n} is out of range. Accepted: {accepted}", file=args.file)
     suffix = out.suffix[1:].lower()
     fmt = args.format or (suffix if suffix in render.FORMATS else "svg")
     if out.is_dir():
         out = out / f"step-{n:03d}.{fmt}"
-    path = output.write_bytes(out, render.step(tl[n]).pipe(fmt), [args.file])
-    print(f"wrote {path} (step {n}: {tl[n].label})")
+    path = output.write_bytes(out, render.step(chosen).pipe(fmt), [args.file])
+    print(f"wrote {path} (step {n}: {chosen.label})")
     return 0
 
 
@@ -91,24 +92,26 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from uurules.render import wiki
+    from uurules.timeline import Playing
 
     output.check([args.output], [args.file])
-    tl = _timeline(args.file)
-    name = Path(args.file).stem
-    written = wiki.export(tl, args.output, name, inputs=[args.file])
+    playing = Playing(Scenario.from_file(args.file))
+    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
     print(f"wrote {written[0]} and {len(written) - 1} pictures")
     return 0
 
 
 def cmd_html(args: argparse.Namespace) -> int:
     """One self-contained HTML page that steps through the scenario (no kernel, no network)."""
-    from uurules.widgets.page import page
+    from uurules.timeline import Playing
+    from uurules.widgets.page import page_parts
 
     output.check([args.output], [args.file])
-    tl = _timeline(args.file)
-    text = page(tl)  # draws every step first: a missing dot writes nothing
-    output.write_bytes(args.output, text.encode("utf-8"), [args.file])
-    print(f"wrote {args.output} ({len(tl)} steps: 0 .. {len(tl) - 1})")
+    playing = Playing(Scenario.from_file(args.file))
+    with output.atomic_file(args.output, [args.file]) as f:  # written as the steps are drawn
+        for part in page_parts(playing):  # a missing dot writes nothing
+            f.write(part.encode("utf-8"))
+    print(f"wrote {args.output} ({playing.played} steps: 0 .. {playing.played - 1})")
     return 0
 
 

@@ -30,18 +30,20 @@ digraph chain {
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from uurules.render import markup
-from uurules.render.dot import FORMATS, NO_DOT, RenderError, Style, escape, render, to_dot
+from uurules.render.dot import BATCH, FORMATS, NO_DOT, RenderError, Style, escape, render, render_all, to_dot
 from uurules.render.markup import Diagram, StepLike
 
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
     from uurules.explore import Exploration
+
+S = TypeVar("S", bound=StepLike)
 
 __all__ = [
     "FORMATS",
@@ -57,8 +59,10 @@ __all__ = [
     "outcomes",
     "pile",
     "render",
+    "render_all",
     "sequence",
     "step",
+    "steps",
     "to_dot",
 ]
 
@@ -141,6 +145,23 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
 def step(step: StepLike) -> Picture:
     """The state after one step of a timeline, with what that step changed highlighted."""
     return Picture(markup.step_scene(step))
+
+
+def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes]]:
+    """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
+    :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
+
+    Read as it goes, ``BATCH`` steps at a time (one ``dot`` run each: :func:`render_all`), so a
+    long scenario is never held whole in memory.
+    """
+    chunk: list[S] = []
+    for s in timeline:
+        chunk.append(s)
+        if len(chunk) >= BATCH:
+            yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+            chunk = []
+    if chunk:
+        yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
 
 
 def outcomes(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 import subprocess
+from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 import graphviz  # type: ignore[import-untyped, unused-ignore]
@@ -399,3 +400,54 @@ def render(source: str, format: str = "svg") -> bytes:
     if format == "svg":
         out = _VERSION_COMMENT.sub("", out.decode("utf-8")).encode("utf-8")
     return out
+
+
+BATCH = 50
+"""How many pictures one ``dot`` run draws in :func:`render_all`."""
+
+_PAGE_ID = re.compile(r'id="page\d+,\d+_')
+
+
+def render_all(sources: Iterable[str], format: str = "svg", batch: int = BATCH) -> Iterator[bytes]:
+    """Each source drawn as :func:`render` draws it, in order, reading ``sources`` as it goes.
+
+    Most of a picture's time is ``dot`` starting up (about 40 ms here, against about 1.3 ms to lay
+    out a step's picture), so SVG pictures are drawn ``batch`` at a time by one ``dot`` run, which
+    lays out every graph of its input in turn; a source repeated within a batch is drawn once.
+    (``dot`` keeps a little state from one graph to the next, so a picture drawn in a batch may
+    differ from one drawn alone by a point or so of layout; the same input always gives the same
+    output.) Other formats are drawn one ``dot`` run each.
+    """
+    if format != "svg":
+        for source in sources:
+            yield render(source, format)
+        return
+    chunk: list[str] = []
+    for source in sources:
+        chunk.append(source)
+        if len(chunk) >= batch:
+            yield from _svg_batch(chunk)
+            chunk = []
+    if chunk:
+        yield from _svg_batch(chunk)
+
+
+def _svg_batch(sources: list[str]) -> list[bytes]:
+    unique = list(dict.fromkeys(sources))
+    if len(unique) == 1:
+        drawn = {unique[0]: render(unique[0], "svg")}
+    else:
+        try:
+            out: bytes = graphviz.pipe("dot", "svg", "".join(unique).encode("utf-8"))
+        except graphviz.ExecutableNotFound:
+            raise RenderError(NO_DOT) from None
+        except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:  # pragma: no cover - a bug
+            raise RenderError(f"graphviz's dot failed: {exc}") from None
+        parts = out.decode("utf-8").split("</svg>\n")[:-1]
+        if len(parts) != len(unique):  # pragma: no cover - dot wrote something unexpected: one by one
+            return [render(s, "svg") for s in sources]
+        drawn = {
+            s: _PAGE_ID.sub('id="', _VERSION_COMMENT.sub("", part + "</svg>\n")).encode("utf-8")
+            for s, part in zip(unique, parts, strict=True)
+        }
+    return [drawn[s] for s in sources]

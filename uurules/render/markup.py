@@ -61,7 +61,9 @@ class StepLike(Protocol):
     @property
     def previous(self) -> StepLike | None: ...
 
-    def game(self) -> Game: ...
+    def view(self) -> Game:
+        """A game at this step, to read only (it may share the step's board)."""
+        ...
 
 
 # -- the plain data ---------------------------------------------------------------------------
@@ -794,7 +796,7 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
 
 def step_scene(step: StepLike) -> Diagram:
     """The state after step N, with what changed since step N-1 highlighted."""
-    game = step.game()
+    game = step.view()
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
     first = len(game.events) - len(step.events)

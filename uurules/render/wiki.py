@@ -35,7 +35,8 @@ from uurules.render.markup import zone_title
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.timeline import Timeline
+    from uurules.scenario import Scenario
+    from uurules.timeline import Playing, Step, Timeline
 
 _SPECIAL = ("[", "]", "{", "}", "<", ">", "''", "~~~", "&", "__")
 _LINE_START = ("*", "#", ":", ";", " ", "=", "----", "!")
@@ -114,42 +115,63 @@ def _board(game: Game) -> list[str]:
     return out
 
 
-def page(timeline: Timeline, name: str) -> str:
+class _Page:
+    """A wiki page written as the steps come (the staged board, each step, the end result)."""
+
+    def __init__(self, scenario: Scenario, name: str) -> None:
+        self.name = name
+        title = scenario.title or file_name(name)
+        rules = scenario.doc.data.get("rules") or []
+        meta = f"Rule set: {scenario.ruleset.title}"
+        if rules:
+            meta += ". Rules: " + ", ".join(str(r) for r in rules)
+        self.lines = [f"= {wiki_text(title)} =", "", f"''{wiki_text(meta)}.''", ""]
+        self.last: Step | None = None
+
+    def add(self, step: Step) -> None:
+        out = self.lines
+        if step.number == 0:
+            out += ["== The board ==", f"[[File:{picture_name(self.name, 0)}|thumb|right|480px|The staged board]]"]
+            out += _board(step.view())
+            out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
+        else:
+            out.append(f"=== Step {step.number}: {wiki_text(step.label)} ===")
+            out.append(f"[[File:{picture_name(self.name, step.number)}|thumb|right|480px|Step {step.number}]]")
+            out += _notation(step.log) or ["''(nothing is written down for this step)''"]
+            out += ['<div style="clear:both"></div>', ""]
+        self.last = step
+
+    def text(self) -> str:
+        assert self.last is not None
+        out = [*self.lines, "== End result ==", "", *_board(self.last.view())]
+        return "\n".join(out).rstrip("\n") + "\n"
+
+
+def page(timeline: Timeline | Playing, name: str) -> str:
     """The MediaWiki text of a scenario's page; pictures are named ``NAME-step-NNN.svg``."""
-    first, last = timeline[0], timeline.last
-    title = timeline.title or file_name(name)
-    rules = timeline.scenario.doc.data.get("rules") or []
-    out = [f"= {wiki_text(title)} =", ""]
-    meta = f"Rule set: {timeline.scenario.ruleset.title}"
-    if rules:
-        meta += ". Rules: " + ", ".join(str(r) for r in rules)
-    out += [f"''{wiki_text(meta)}.''", ""]
-    out += ["== The board ==", f"[[File:{picture_name(name, 0)}|thumb|right|480px|The staged board]]"]
-    out += _board(first.game())
-    out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
-    for step in timeline.steps[1:]:
-        out.append(f"=== Step {step.number}: {wiki_text(step.label)} ===")
-        out.append(f"[[File:{picture_name(name, step.number)}|thumb|right|480px|Step {step.number}]]")
-        notation = _notation(step.log)
-        out += notation or ["''(nothing is written down for this step)''"]
-        out += ['<div style="clear:both"></div>', ""]
-    out += ["== End result ==", ""]
-    out += _board(last.game())
-    return "\n".join(out).rstrip("\n") + "\n"
+    text = _Page(timeline.scenario, name)
+    for step in timeline:
+        text.add(step)
+    return text.text()
 
 
-def export(timeline: Timeline, directory: str | Path, name: str, inputs: Iterable[str | Path] = ()) -> list[Path]:
+def export(
+    timeline: Timeline | Playing, directory: str | Path, name: str, inputs: Iterable[str | Path] = ()
+) -> list[Path]:
     """Write ``DIR/NAME.wiki`` and the SVG pictures it links; returns the paths written.
 
     All or nothing: the files appear only once every picture is drawn and the page written, and
-    none of them may be one of ``inputs`` (the scenario file).
+    none of them may be one of ``inputs`` (the scenario file). The steps are drawn as they are
+    played (a :class:`~uurules.timeline.Playing` keeps no more than the step at hand).
     """
     from uurules import output
-    from uurules.render import step as step_picture
+    from uurules.render import steps as drawn_steps
 
+    text = _Page(timeline.scenario, name)
     written = []
     with output.atomic_directory(directory, inputs) as put:
-        for step in timeline:  # a missing dot writes nothing
-            written.append(put(picture_name(name, step.number), step_picture(step).pipe("svg")))
-        wiki = put(f"{file_name(name)}.wiki", page(timeline, name).encode("utf-8"))
+        for step, svg in drawn_steps(timeline):  # a missing dot writes nothing
+            written.append(put(picture_name(name, step.number), svg))
+            text.add(step)
+        wiki = put(f"{file_name(name)}.wiki", text.text().encode("utf-8"))
     return [wiki, *written]

@@ -39,7 +39,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event
 from uurules.engine.game import Game
 from uurules.engine.state import State
-from uurules.scenario import MAX_AUTO_ANSWERS, Scenario, board_json
+from uurules.scenario import Scenario, auto_limit, board_json
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_html
 
@@ -87,6 +87,8 @@ class StepView:
     def game(self) -> Game:
         return self.live
 
+    view = game
+
 
 class History:
     """A game, the steps taken on it (each one undoable exactly) and the steps still to take."""
@@ -121,7 +123,7 @@ class History:
         except IllegalAction as exc:
             h.error = str(exc)
         else:
-            for _ in range(MAX_AUTO_ANSWERS):
+            for _ in range(auto_limit(game)):
                 answer = scn.auto_choice(game)
                 if answer is None:
                     break
