@@ -308,3 +308,31 @@ def test_decision_with_a_choice_not_among_the_options_is_refused() -> None:
     with pytest.raises(IllegalAction, match="is not an answer"):
         game.push(Choose("maybe"))
     assert game.state == before
+
+
+def test_the_end_of_turn_discard_carries_its_options_over_exactly() -> None:
+    """The hand-limit discard works its options out once, then carries them over from one answer to
+    the next (linear in the hand); at every decision they are what working them out afresh gives."""
+    import random
+    from typing import Any, cast
+
+    from uurules.engine.actions import Choose, EndTurn
+    from uurules.scenario import Scenario
+
+    names = ["Basic Unicorn", "Neigh", "Yay", "Slowdown", "Good Deal", "Rainbow Aura", "Llamacorn"]
+    rnd = random.Random(7)
+    hand = ", ".join(rnd.choice(names) for _ in range(120))
+    game = Scenario.from_text(
+        f"ruleset: unstable-unicorns\nplayers: [{{name: Ann, hand: [{hand}]}}, {{name: Bob}}]\n"
+    ).play(undo=False)
+    game.push(EndTurn("Ann"))
+    rs = cast(Any, game.ruleset)
+    asked = 0
+    while game.pending is not None:
+        d = game.pending
+        labels, ids = rs._card_options(game, game.state.zone("Ann", "hand"))  # worked out afresh
+        assert (d.options, d.payloads) == (labels, ids)
+        game.push(Choose(rnd.choice(d.options)))
+        asked += 1
+    assert len(game.state.zone("Ann", "hand")) == 7 and len(game.state.zone(None, "discard")) == 113
+    assert asked > 50 and game.state.active == "Bob"

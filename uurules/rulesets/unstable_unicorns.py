@@ -17,6 +17,7 @@ A decision with a single option that is not a yes/no question is carried out wit
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,6 +263,7 @@ class UnstableUnicorns(Ruleset):
             self._replace_optional(game, d.data, payload)
         elif kind == "hand-limit":
             self._discard(game, d.player, payload)
+            self._hand_limit(game, (d, payload))
         elif kind == "stable":
             item = next(p for p in game.state.pile if p.id == d.data["item"])
             item.data["stable"] = payload
@@ -273,15 +275,17 @@ class UnstableUnicorns(Ruleset):
         return Decision(player, question, ["yes", "no"], kind, {"optional": True, **data}, [True, False])
 
     def _card_options(self, game: Game, cards: list[CardId], *, distinct: bool = True) -> tuple[list[str], list[int]]:
+        """One option per card (per name and holder when ``distinct``), labelled by its reference."""
+        refs = game.refs(cards)  # one pass over the board for all of them
         labels: list[str] = []
         ids: list[int] = []
         seen: set[tuple[str | None, str]] = set()
-        for c in cards:
-            key = (game.holder(c), game.card(c).name)
+        for c, ref in zip(cards, refs, strict=True):
+            key = (ref.partition("/")[0] if "/" in ref else None, game.card(c).name)  # names hold no "/"
             if distinct and key in seen:
                 continue
             seen.add(key)
-            labels.append(game.ref(c))
+            labels.append(ref)
             ids.append(c)
         return labels, ids
 
@@ -359,30 +363,79 @@ class UnstableUnicorns(Ruleset):
         game.emit("phase", s.active, phase="end-of-turn")
         game.say(f"- {s.active}: End of Turn.")
 
-    def _hand_limit(self, game: Game) -> None:
-        """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn."""
+    def _hand_limit(self, game: Game, answered: tuple[Decision, CardId] | None = None) -> None:
+        """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn.
+
+        One decision per discard, its options the first card of each name in the hand, in hand
+        order. After an answer (``answered``: the decision and the card discarded) the options
+        are carried over instead of worked out again: the discarded card's place goes to the
+        next card of its name, found by looking on from where it was. So discarding a hand of n
+        cards down to the limit takes time linear in n (benchmarks/growth.py), not cubic. A
+        discard with one distinct card left is carried out at once, as :meth:`_ask` does.
+        """
         s = game.state
         p = s.active
         hand = s.zone(p, "hand")
-        if len(hand) > s.hand_limit:
-            labels, ids = self._card_options(game, hand)
-            self._ask(
-                game,
-                Decision(
+        options = self._next_hand_options(game, p, hand, *answered) if answered else None
+        while len(hand) > s.hand_limit:
+            labels, ids, at = options or self._hand_options(game, p, hand)
+            if len(ids) > 1:
+                s.pending = Decision(
                     p,
                     f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
                     labels,
                     "hand-limit",
-                    {},
+                    {"at": at},
                     ids,
-                ),
-            )
-            return
+                )
+                return
+            self._discard(game, p, ids[0])  # only one card to choose from
+            asked = Decision(p, "", labels, "hand-limit", {"at": at}, ids)
+            options = self._next_hand_options(game, p, hand, asked, ids[0])
         game.emit("turn", p, to=s.next_player(p))
         s.active = s.next_player(p)
         s.phase = "start"
         s.turn += 1
         s.flags["acted"] = False
+
+    def _hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
+        """The first card of each name in ``player``'s hand: labels, card ids and places in the hand.
+
+        The hand comes first among a player's cards (:meth:`Game.cards_of`), so the first card of
+        a name is ``Player/Name``, with no ``#n``.
+        """
+        cards = game.state.cards
+        first: dict[str, int] = {}
+        for i, c in enumerate(hand):
+            first.setdefault(cards[c].name, i)
+        at = sorted(first.values())
+        return [f"{player}/{cards[hand[i]].shown}" for i in at], [hand[i] for i in at], at
+
+    def _next_hand_options(
+        self, game: Game, player: str, hand: list[CardId], asked: Decision, discarded: CardId
+    ) -> tuple[list[str], list[int], list[int]] | None:
+        """The options after ``discarded`` (one of ``asked``'s) left the hand: the others, moved up
+        one place if they came after it, and the next card of its name (``None``: work them out)."""
+        at_before = list(asked.data.get("at", []))
+        if discarded not in asked.payloads or len(at_before) != len(asked.payloads):
+            return None
+        k = asked.payloads.index(discarded)
+        gone = at_before[k]
+        labels = [x for i, x in enumerate(asked.options) if i != k]
+        ids = [x for i, x in enumerate(asked.payloads) if i != k]
+        at = [x - 1 if x > gone else x for i, x in enumerate(at_before) if i != k]
+        if gone > len(hand) or any(a >= len(hand) or hand[a] != c for a, c in zip(at, ids, strict=True)):
+            return None  # not the hand asked about, less that card: work the options out again
+        cards = game.state.cards
+        name = cards[discarded].name
+        for i in range(gone, len(hand)):  # looking on from where it was, for the next of its name
+            if cards[hand[i]].name == name:
+                j = bisect.bisect(at, i)
+                labels.insert(j, f"{player}/{cards[hand[i]].shown}")
+                ids.insert(j, hand[i])
+                at.insert(j, i)
+                break
+        return labels, ids, at
 
     def _check_win(self, game: Game) -> None:
         """Seven Unicorns win, checked only when nothing is resolving."""
@@ -599,7 +652,14 @@ class UnstableUnicorns(Ruleset):
         for p in s.in_turn_order_from(top.player)[1:]:
             if window is not None and p in window.passed:
                 continue
-            cards = [c for c in s.zone(p, "hand") if self._response_refusal(game, p, c, top) is None]
+            allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
+            cards = []
+            for c in s.zone(p, "hand"):
+                name = s.cards[c].name
+                if name not in allowed:
+                    allowed[name] = self._response_refusal(game, p, c, top) is None
+                if allowed[name]:
+                    cards.append(c)
             if cards:
                 out.append((p, cards))
         return out
