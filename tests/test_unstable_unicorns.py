@@ -336,3 +336,22 @@ def test_the_end_of_turn_discard_carries_its_options_over_exactly() -> None:
         asked += 1
     assert len(game.state.zone("Ann", "hand")) == 7 and len(game.state.zone(None, "discard")) == 113
     assert asked > 50 and game.state.active == "Bob"
+
+
+def test_a_tall_pile_writes_short_log_lines() -> None:
+    from uurules.scenario import Scenario
+
+    n = 40
+    text = (
+        "ruleset: unstable-unicorns\nplayers:\n"
+        f"  - {{name: Ann, hand: [Basic Unicorn{', Neigh' * n}]}}\n"
+        f"  - {{name: Bob, hand: [{', '.join(['Neigh'] * n)}]}}\n"
+        "script:\n  - play: {player: Ann, card: Basic Unicorn}\n"
+        + "".join(f"  - respond: {{player: {'Bob' if i % 2 == 0 else 'Ann'}, card: Neigh}}\n" for i in range(n))
+    )
+    game = Scenario.from_text(text).play(undo=False)
+    last = [line for line in game.log if line.startswith("THE INSTANT PILE")][-1]
+    assert last == (
+        "THE INSTANT PILE; Basic Unicorn (Ann) <- … 31 more … <- "
+        + " <- ".join(f"Neigh ({'Bob' if i % 2 == 0 else 'Ann'})" for i in range(n - 9, n))
+    )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from uurules.cards import CardBook
 from uurules.engine.actions import Action
@@ -11,6 +12,28 @@ from uurules.engine.state import Card
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
+
+
+T = TypeVar("T")
+
+LOG_PILE_ITEMS = 10
+"""How many items of a pile or stack one log line names (the bottom one and the top ones)."""
+
+
+def pile_text(items: Sequence[T], text: Callable[[T], str], most: int = LOG_PILE_ITEMS) -> str:
+    """A pile bottom first, joined by ``" <- "``, as a log line writes it. A pile taller than
+    ``most`` names its bottom item and its top ``most - 1`` and counts the others, so that a
+    line stays short however tall the pile grows (the log of n responses is not n² long).
+
+    >>> pile_text(list("abc"), str.upper)
+    'A <- B <- C'
+    >>> pile_text([str(n) for n in range(1, 31)], str, most=4)
+    '1 <- … 26 more … <- 28 <- 29 <- 30'
+    """
+    if len(items) <= most:
+        return " <- ".join(text(i) for i in items)
+    top = [text(i) for i in items[len(items) - (most - 1) :]]
+    return " <- ".join([text(items[0]), f"… {len(items) - most:,} more …", *top])
 
 
 class Ruleset(ABC):

@@ -64,7 +64,7 @@ from uurules.engine.actions import (
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, Window
-from uurules.rulesets.base import Ruleset
+from uurules.rulesets.base import Ruleset, pile_text
 
 STACK = "THE STACK"
 AT_ONCE = "SIMULTANEOUS EFFECTS"
@@ -117,7 +117,7 @@ class EveOfMidnight(Ruleset):
         return f"{game.shown(item.card)} ({item.player})"
 
     def _stack_text(self, game: Game) -> str:
-        return " <- ".join(self._item_text(game, i) for i in game.state.pile)
+        return pile_text(game.state.pile, lambda i: self._item_text(game, i))
 
     # ------------------------------------------------------------------------------------
     # The engine's entry points

@@ -39,7 +39,7 @@ from uurules.engine.actions import (
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, State, Window
-from uurules.rulesets.base import Ruleset
+from uurules.rulesets.base import Ruleset, pile_text
 
 CHAIN = "THE EFFECT CHAIN"
 PILE = "THE INSTANT PILE"
@@ -618,7 +618,7 @@ class UnstableUnicorns(Ruleset):
     # The instant pile (LU.INST.1, LU.PILE.1-4): last in, first out
     # ------------------------------------------------------------------------------------
     def _pile_text(self, game: Game) -> str:
-        return " <- ".join(f"{game.shown(i.card)} ({i.player})" for i in game.state.pile)
+        return pile_text(game.state.pile, lambda i: f"{game.shown(i.card)} ({i.player})")
 
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         d = self.defn(game, card)
