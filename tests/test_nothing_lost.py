@@ -229,6 +229,11 @@ SCHEMA = {
         ":3",
         "no control characters",
     ),
+    "a #N of 5000 digits": (
+        GOOD.replace("Unicorn Poison}\n", "Unicorn Poison, targets: ['Bob/Basic Unicorn#" + "9" * 5000 + "']}\n"),
+        ":6",
+        "is too long",
+    ),
     "a title with a terminal escape": (
         'ruleset: unstable-unicorns\ntitle: "\\e]0;pwned\\a"\nplayers: [{name: Ann}]\n',
         ":2",

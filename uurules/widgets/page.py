@@ -101,8 +101,7 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         '<button type="button" id="uurules-back" class="uurules-back">Back</button>',
         '<button type="button" id="uurules-step" class="uurules-step">Step</button>',
         '<button type="button" id="uurules-last" class="uurules-last">Last</button>',
-        '<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="0" value="0"'
-        ' aria-label="step">',
+        '<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="0" value="0" aria-label="step">',
         '<span id="uurules-status" class="uurules-status"></span>',
         "</div>",
         '<div class="uurules-main">',

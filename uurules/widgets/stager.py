@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 import yaml
 
+from uurules import output
 from uurules.engine.actions import (
     Action,
     Activate,
@@ -511,12 +512,12 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         return dump(self.scenario())
 
     def save(self, path: str | Path) -> Path:
-        """Write :meth:`yaml` to ``path``."""
+        """Write :meth:`yaml` to ``path`` (whole or not at all: :func:`uurules.output.write_bytes`)."""
         if not str(path).strip():
             raise IllegalAction("name the file first", "a path such as my-scenario.yaml")
         path = Path(str(path).strip()).expanduser()
         text = self.yaml()
-        path.write_text(text, encoding="utf-8")
+        output.write_bytes(path, text.encode("utf-8"))
         self.yaml_text.value = text
         self.feedback.show(f"saved to {path}", "note")
         return path
