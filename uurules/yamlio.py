@@ -265,7 +265,12 @@ def validate(doc: Located, schema_name: str, what: str) -> None:
     path = list(err.absolute_path)
     at = "/".join(str(p) for p in path) or "(top level)"
     accepted = _accepted(err)
-    message = err.message if len(err.message) <= MAX_MESSAGE else err.message[: MAX_MESSAGE - 1] + "…"
+    message = err.message
+    if len(message) > MAX_MESSAGE:  # the value it quotes is long: shorten the value, keep the reason
+        quoted = repr(err.instance)
+        message = message.replace(quoted, f"{quoted[:40]}…{quoted[-8:]}")
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
     msg = f"{what} at {at}: {message}"
     if accepted:
         msg += f". Accepted: {accepted}"
