@@ -8,6 +8,7 @@ import jsonschema
 import pytest
 
 from tests.conftest import ROOT
+from tests.test_uu_cards import BLACK_KNIGHT
 from uurules import InputError
 from uurules.cards import book, cards_dir, parse_cards
 from uurules.yamlio import load, load_file, schema
@@ -78,14 +79,7 @@ def test_cards_are_found_beside_the_code() -> None:
 # The curriculum's scenarios, plus these boards for card keys no scenario reaches.
 MORE_BOARDS = {
     "unstable-unicorns": [
-        """ruleset: unstable-unicorns
-players:
-  - {name: Ann, hand: [Unicorn Poison]}
-  - {name: Bob, stable: [Basic Unicorn, Black Knight Unicorn]}
-script:
-  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
-  - choose: "yes"
-""",
+        BLACK_KNIGHT,
         """ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Basic Unicorn]}

@@ -8,10 +8,7 @@ from tests.conftest import board, run, types
 from uurules import IllegalAction
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond, Response
 
-
-def test_black_knight_may_be_sacrificed_instead_of_a_destroyed_unicorn() -> None:
-    _, out = run(
-        """
+BLACK_KNIGHT = """
 ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Unicorn Poison]}
@@ -20,7 +17,10 @@ script:
   - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
   - choose: "yes"
 """
-    )
+
+
+def test_black_knight_may_be_sacrificed_instead_of_a_destroyed_unicorn() -> None:
+    _, out = run(BLACK_KNIGHT)
     assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
     assert out["zones"]["discard"] == ["Black Knight Unicorn", "Unicorn Poison"]
     assert {"type": "sacrifice", "player": "Bob", "card": "Black Knight Unicorn"} in out["events"]
