@@ -520,9 +520,18 @@ def nb02() -> list[Cell]:
         code("story(then_not.play())"),
         md(
             """
-            **Seductive Unicorn**: "when this card enters your Stable, you *may* DISCARD a card.
-            *If you do*, STEAL a Unicorn card". The discard is Ann's choice. The two scenarios
-            below differ only in her answer, `yes` or `no`:
+            **Seductive Unicorn**: "when this card enters your Stable, you *may* DISCARD a card,
+            *then* STEAL a Unicorn card". A replaced action counts as performed: here Parallel
+            Universicorn turns Ann's discard into a draw, the deck is empty so nothing is drawn,
+            and still the discard counts, so she steals (UU.SEQ.3):
+            """
+        ),
+        code("story(Scenario.from_file('scenarios/uu-seq-3-then-replaced.yaml').play())"),
+        md(
+            """
+            **Rhinocorn**: "at the beginning of your turn, you *may* DESTROY a Unicorn card. *If you
+            do*, immediately skip to your End of Turn phase". The destroy is Ann's choice. The two
+            scenarios below differ only in her answer, `yes` or `no`:
             """
         ),
         code(
@@ -530,8 +539,9 @@ def nb02() -> list[Cell]:
             for name in ["uu-seq-4-if-you-do-yes", "uu-seq-4-if-you-do"]:
                 out = board_json(Scenario.from_file(f"scenarios/{name}.yaml").play())
                 print(f"{name}:")
-                print("   Ann's Stable:", ", ".join(out["players"]["Ann"]["stable"]))
                 print("   Bob's Stable:", ", ".join(out["players"]["Bob"]["stable"]) or "-")
+                print("   Ann's hand:  ", ", ".join(out["players"]["Ann"]["hand"]) or "-")
+                print("   whose turn:  ", out["active"])
             """
         ),
         code(
@@ -539,22 +549,23 @@ def nb02() -> list[Cell]:
             if_you_do = Scenario.from_file("scenarios/uu-seq-4-if-you-do.yaml")
 
             ex3 = predict(
-                "Seductive Unicorn enters Ann's Stable and she answers \\"no\\" to the discard. "
-                "Does she steal Bob's Basic Unicorn?",
+                "Rhinocorn triggers at the beginning of Ann's turn and she answers \\"no\\". "
+                "Does her turn skip to its End of Turn phase?",
                 ["Yes", "No"],
                 if_you_do,
-                lambda out: "Yes" if "Basic Unicorn" in out.zone("Ann", "stable") else "No",
+                lambda out: "Yes" if out.events("phase", phase="end-of-turn") else "No",
                 why="With \\"if you do\\", the second action happens only if the player chose to perform "
-                "the first and it resolved (UU.SEQ.4). Ann chose not to discard, so there is no steal.",
+                "the first and it resolved (UU.SEQ.4). Ann chose not to destroy, so her turn goes on: "
+                "she draws in her Draw phase and may act.",
             )
             ex3
             """
         ),
         md(
             """
-            **Answer it yourself.** Step to the decision "use Seductive Unicorn?" and press
-            **yes** instead of the script's *no*: you branch away from the script, and the engine
-            asks which card to discard, then steals. *Back* undoes your answer exactly.
+            **Answer it yourself.** Step to the decision "use Rhinocorn?" and press **yes** instead
+            of the script's *no*: you branch away from the script, Bob's Basic Unicorn is destroyed
+            and Ann's turn skips to its End. *Back* undoes your answer exactly.
             """
         ),
         code("stepper(if_you_do)"),
@@ -1983,14 +1994,14 @@ def nb09() -> list[Cell]:
             ex1 = predict(
                 "Ann plays Unicorn Poison at Bob's only Unicorn; Bob and Cat each hold a Neigh. In how many "
                 "different boards (outcomes) can it end?",
-                ["2", "3", "4", "5"],
+                ["2", "3", "4", "7"],
                 save,
                 lambda out: str(len(explore(out.game).outcomes)),
                 why="Nobody Neighs, and the Unicorn is destroyed; only Bob Neighs, or only Cat: the Unicorn is "
                 "saved, and a different Neigh is spent; or both Neigh: the second stops the first, and the "
-                "Poison resolves after all (LU.PILE.4). Four boards; the last one is reached in two orders.",
+                "Poison resolves after all (LU.PILE.4). Four boards; several orders of answers end on the same one.",
                 wrong={"2": "the Unicorn is destroyed or saved, but whose Neigh was spent makes a different board",
-                       "5": "that counts the decision paths: Bob first or Cat first, both Neighs end on one board"},
+                       "7": "that counts the decision paths: Bob first or Cat first, both Neighs end on one board"},
             )
             ex1
             """
@@ -2005,10 +2016,13 @@ def nb09() -> list[Cell]:
         md(
             """
             Read the table one row at a time. Bob keeps his Unicorn in outcomes 2 and 4: when
-            **exactly one** Neigh is played, his or Cat's. Outcome 3 is reached by **two** paths:
-            when both Neighs are played, in either order, the second one stops the first, because
-            the pile resolves from the top (LU.PILE.4), and then the Poison resolves after all. So
-            yes, Bob can save his Unicorn, but Cat can undo his help.
+            **exactly one** Neigh is played, his or Cat's. Bob is asked first (turn order), but Cat
+            need not wait for him: the fastest answer goes on the pile (LU.PILE.2), so she may
+            Neigh before Bob has decided, or after he passed. That is why outcome 2 is reached by
+            **two** paths. Outcome 3 is reached by **three**: when both Neighs are played, in any
+            order, the second one stops the first, because the pile resolves from the top
+            (LU.PILE.4), and then the Poison resolves after all. So yes, Bob can save his Unicorn,
+            but Cat can undo his help.
 
             The picture below is the same walk as a tree, collapsed where paths merge: each
             question box is a position (drawn once, however many paths reach it), each arrow a
@@ -2117,10 +2131,12 @@ def nb09() -> list[Cell]:
               (outcome 3). Outcomes 4 and 5 show the same stables; only the order of the discard
               pile differs.
 
-            The explorer asks the players one response window at a time, in turn order. When
-            several players do answer at once, only the fastest answer goes on the pile and the
-            others return to their owners' hands (LU.PILE.2), which is the same board as if only
-            the fastest had answered.
+            The explorer tries every answer, including one from a player who has not been asked
+            yet (the fastest answer goes on the pile, LU.PILE.2); a pass only from the player asked
+            (the order in which players decline changes nothing). When several players answer at
+            once, only the fastest answer goes on the pile and the others return to their owners'
+            hands (LU.PILE.2): the same board as if only the fastest had answered, so the explorer
+            does not walk such lists, nor `pass: all` and `resolve`, which are made of passes.
 
             `picture(highlight=n)` draws the example path of one outcome bold; here outcome 6, the
             Super Neigh first (outcomes are counted from 0 in Python).

@@ -9,7 +9,8 @@ Node ids derive from the engine's own ids, so the same scenario gives the same i
 ``e<effect id>`` (an effect of the chain), ``i<pile item id>`` (a card on the pile or stack),
 ``t<card id>`` (a card targeted by an effect), ``s<n>`` (the n-th trigger of a sequence),
 ``p<n>`` (the n-th player's zones), ``shared`` (the shared zones), ``u<event index>`` (an
-uninterruptible effect), ``decision`` and ``window`` (what the engine waits for). Card rows
+uninterruptible effect), ``decision`` and ``window`` (what the engine waits for), ``turn`` (what a
+step did to the turn: its phases and draws). Card rows
 inside a zone have the port ``c<card id>``. In the outcome tree of an exploration: ``p<n>`` (the
 n-th position of the walk), ``o<n>`` (outcome n) and ``more``.
 
@@ -634,6 +635,46 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
     return group, edges
 
 
+# -- the turn: its phases, its draws, its hand limit -----------------------------------------------
+PHASES = {
+    "beginning-of-turn": "Beginning of Turn",
+    "start-of-turn": "Start of Turn",
+    "draw": "Draw phase",
+    "action": "Action phase",
+    "main": "Main phase",
+    "end-of-turn": "End of Turn",
+}
+"""The words for a ``phase`` event's phase (another phase is shown as it is named)."""
+
+
+def turn_lines(events: Sequence[Event]) -> list[str]:
+    """What these events did to the turn: phases entered, the turn's own draws (the Draw
+    phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
+    down to the hand limit, and the turn passing on."""
+    out = []
+    for ev in events:
+        if ev.type == "phase":
+            phase = str(ev.detail.get("phase", ""))
+            out.append(f"{ev.player}: {PHASES.get(phase, phase)}")
+        elif ev.type == "draw" and "phase" in ev.detail:
+            hand = ev.detail.get("hand")
+            out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
+        elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
+            out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
+        elif ev.type == "turn":
+            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
+    return out
+
+
+def turn_node(events: Sequence[Event]) -> Node | None:
+    """A note of what a step did to the turn (:func:`turn_lines`), or ``None`` if nothing."""
+    lines = turn_lines(events)
+    if not lines:
+        return None
+    rows = [text("THE TURN", "bold")] + [text(line, "", 40) for line in lines]
+    return Node("turn", "turn", rows, "", True)
+
+
 # -- the board ----------------------------------------------------------------------------------
 def _card_cell(game: Game, c: int, changed: Changes | None) -> Cell:
     card = game.state.cards[c]
@@ -763,7 +804,12 @@ def _scene(
         group, edges = sequence_group(seq, game)
         diagram.groups.append(group)
         diagram.edges.extend(edges)
-    diagram.groups.append(board_group(game, changed))
+    board = board_group(game, changed)
+    turn = turn_node(events)
+    if turn is not None:  # the step's (or the last action's) phases and draws, above the players
+        board.nodes.insert(0, turn)
+        board.columns[0].insert(0, turn.id)
+    diagram.groups.append(board)
     diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None]]
     d = s.pending
     if d is not None and not d.is_response_window:
