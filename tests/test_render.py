@@ -60,9 +60,9 @@ def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing
         first = n.rows[0][0].lines[0]
         assert [s.style for s in first] == ["strike"] and first[0].text == "Discard a card"
     labels = sorted({e.label for e in diagram.edges if e.status == "replace"})
-    assert labels == ["Dread Pirate Unicorn", "Parallel Universicorn"]
+    assert labels == ["replaced by Dread Pirate Unicorn", "replaced by Parallel Universicorn"]
     by_card = {lab: sum(e.label == lab for e in diagram.edges) for lab in labels}
-    assert by_card == {"Dread Pirate Unicorn": 4, "Parallel Universicorn": 4}
+    assert by_card == {"replaced by Dread Pirate Unicorn": 4, "replaced by Parallel Universicorn": 4}
     # every replacement edge goes from a replaced effect to what replaced it
     ids = {n.id: n for n in nodes}
     for e in diagram.edges:
@@ -129,11 +129,45 @@ def test_targets_are_edges_to_the_target_cards() -> None:
     assert f"{targets[0].tail} -> t{card}" in render.chain(game).source
 
 
-def test_join_words_and_triggers_are_drawn_plainly() -> None:
+def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
+    # rule: UU.SEQ.3 rule: UU.SEQ.4 "then" and "if you do" join two actions: an arrow from one to the other
+    game = scenario(SEED).play()
+    diagram = markup.chain(game)
+    nodes = diagram.all_nodes()
+    assert not [n for n in nodes if n.status == "join"], "no floating word boxes"
+    joins = [(diagram.node(e.tail), diagram.node(e.head), e.label) for e in diagram.edges if e.status == "join"]
+    assert [(words(a).split(" · ")[0], words(b).split(" · ")[0], label) for a, b, label in joins] == [
+        (
+            "Discard a card Controlled Chaos",
+            "5.  DESTROY a Unicorn card -OR- SEARCH the deck for a Unicorn card Controlled Chaos",
+            "if you do",
+        ),
+        ("6.  SEARCH the deck for a Unicorn card Controlled Chaos", "7.  Shuffle the deck Controlled Chaos", "then"),
+    ]
+    source = render.chain(game).source
+    joined = r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" label=<<FONT POINT-SIZE="10">if you do</FONT>>'
+    assert re.search(joined, source)
+
+
+def test_a_join_with_nothing_after_it_yet_leads_to_the_rest_of_the_card() -> None:
+    # rule: UU.SEQ.4 before the discards are done, "if you do" leads to what is not on the chain yet
+    tl = timeline(SEED)
+    diagram = markup.step_scene(tl[4])
+    (edge,) = [e for e in diagram.edges if e.status == "join"]
+    rest = diagram.node(edge.head)
+    assert edge.label == "if you do" and rest.status == "later"
+    assert words(rest) == "the rest of Controlled Chaos"
+    assert rest.caption == "added when the effects before it are done"
+    # a "then" whose action before it was not performed: the arrow says so, and nothing dangles
+    no = markup.step_scene(timeline("uu-seq-3-then-not-performed.yaml").last)
+    (edge,) = [e for e in no.edges if e.status == "join"]
+    assert edge.label == "then" and no.node(edge.head).status == "declined"
+    assert no.node(edge.head).caption == "not carried out: the action before it was not performed"
+
+
+def test_triggers_are_drawn_plainly() -> None:
     game = scenario(SEED).play()
     nodes = markup.chain(game).all_nodes()
-    joins = [words(n) for n in nodes if n.status == "join"]
-    assert joins == ["if you do", "then"]
     (trigger,) = [n for n in nodes if n.status == "used"]
     assert words(trigger) == "Controlled Chaos triggers · Ann"
     assert trigger.caption == "used"
@@ -275,13 +309,15 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     group = markup.board_group(game)
     ann, bob, shared = group.nodes
     assert (ann.id, ann.status, bob.status) == ("p0", "player-active", "player")
-    assert words(ann).startswith("Ann   active player · resources 3 Hand · 1 Stable · 2")
+    assert words(ann).startswith("Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn")
+    assert all(len(row) == 1 for row in ann.rows), "zones one under another, one card a row: a narrow board"
     cells = {c.port: c for row in ann.rows for c in row if c.port}
     unicorn, rhino = game.find("Ann/Basic Unicorn"), game.find("Ann/Rhinocorn")
     assert " ".join(s.text for s in cells[f"c{unicorn}"].lines[0]) == "Basic Unicorn   counters 2"
     assert cells[f"c{rhino}"].status == "disabled"
     assert "closed · disabled" in " ".join(s.text for s in cells[f"c{rhino}"].lines[0])
-    assert words(shared).split(" Yay")[0] == "Deck · 5 Discard pile · 0 Nursery · 0"
+    assert words(shared).split(" Yay")[0] == "Deck · 5"
+    assert "Discard pile · 0 — Nursery · 0 —" in words(shared)
     assert "… and 2 more" in words(shared) and "Basic Unicorn" not in words(shared)
     source = render.board(game).source
     assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
@@ -510,7 +546,9 @@ def test_empty_chain_and_pile_say_so() -> None:
 def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() -> None:
     # rule: EOM.STACK.1 seed 004's complex stack: C's Incantation, then B's Machination, then A's Subterfuge
     tl = timeline("seed-004-complex-stack.yaml")
-    (stack,), _, _ = markup.pile_group(tl.last.game(), tl.last.events, markup.changes(tl[2].state, tl.last.state))
+    (waiting, stack), _, _ = markup.pile_group(
+        tl.last.game(), tl.last.events, markup.changes(tl[2].state, tl.last.state)
+    )
     assert stack.label == "THE STACK · last in, first out"
     got = [(words(n).split(" ")[0], n.status, n.caption) for n in stack.nodes]
     assert got == [
@@ -519,6 +557,15 @@ def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() 
         ("Sabotage", "resolved", "resolved 3rd without effect: Bob's cards cannot be targeted"),
     ]
     assert stack.columns == [[n.id for n in stack.nodes]]
+    # the moment they were all waiting, drawn above: top card first, each with what became of it
+    assert waiting.label == "THE STACK before it resolved (this step) · last in, first out"
+    assert [(words(n).split(" ")[0], n.status, n.caption) for n in waiting.nodes] == [
+        ("Quickening", "top", "top card · waiting; then resolved 1st"),
+        ("Warding", "item", "waiting; then resolved 2nd"),
+        ("Sabotage", "item", "waiting; then resolved 3rd"),
+    ]
+    source = render.step(tl.last).source
+    assert source.index("subgraph cluster_waiting") < source.index("subgraph cluster_pile")
 
 
 def test_slower_responses_are_shown_going_back_to_hand() -> None:

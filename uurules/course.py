@@ -17,8 +17,14 @@ lesson").
 >>> print(events(game))
 1. Ann plays Unicorn Poison
 2. Ann's Unicorn Poison resolves
-3. Bob's Basic Unicorn is destroyed (DESTROY Basic Unicorn)
-4. Ann's Unicorn Poison goes to the discard pile
+3. Ann's Unicorn Poison triggers
+4. Ann targets Basic Unicorn with DESTROY a Unicorn card
+5. Ann destroys Bob's Basic Unicorn
+6. Basic Unicorn leaves Bob's Stable
+>>> event_text({"type": "turn", "player": "Ann", "to": "Bob"})
+"Ann's turn ends; Bob is next"
+>>> event_text({"type": "counter", "player": "Bob", "card": "Charon", "amount": 1, "counters": 2})
+'Bob: counter Charon (amount 1; counters 2)'
 """
 
 from __future__ import annotations

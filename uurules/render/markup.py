@@ -1010,11 +1010,13 @@ def outcomes(
 
     # the example path of the highlighted outcome: (position, edge index) pairs
     chosen: set[tuple[int, int]] = set()
+    on_path: list[int] = []
     if highlight is not None:
         pid = 0
         for action in found.outcomes[highlight - 1].actions:
             k = next(k for k, (a, _) in enumerate(positions[pid].edges) if a == action)
             chosen.add((pid, k))
+            on_path.append(pid)
             pid = positions[pid].edges[k][1]
 
     if positions[0].outcome is not None:  # nothing was pending: one outcome box
@@ -1024,6 +1026,7 @@ def outcomes(
         here = sorted((p for p, k in pages.page_of.items() if k == page), key=lambda p: (pages.depth[p], p))
         drawn = dict.fromkeys(here[:max_positions])
         drawn[root] = None
+        drawn.update(dict.fromkeys(p for p in on_path if pages.page_of.get(p) == page))  # however far it goes
 
     edges: list[Edge] = []
     into: dict[int, int] = {}

@@ -267,7 +267,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             labels = []
             for i in range(len(found.outcomes)):
                 label = found.label(i)
-                labels.append((label if len(label) <= 160 else label[:159] + "…", i))
+                labels.append((label if len(label) <= 240 else label[:239] + "…", i))
             from uurules import render
 
             self.pages, self.page = len(render.tree_pages(found)), 1
