@@ -20,8 +20,8 @@ drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) ne
 >>> pic = chain(game)
 >>> pic
 <Picture chain: Two discards>
->>> [(e.tail, e.head, e.label) for e in pic.diagram.edges]
-[('e15', 'e16', 'Dread Pirate Unicorn'), ('e15', 'e17', 'Dread Pirate Unicorn')]
+>>> [(e.tail, e.head, e.label) for e in pic.diagram.edges if e.status == "replace"]
+[('e15', 'e16', 'replaced by Dread Pirate Unicorn'), ('e15', 'e17', 'replaced by Dread Pirate Unicorn')]
 >>> [(n.id, n.caption) for n in pic.diagram.all_nodes() if n.id in ("e15", "e16", "e17")]
 [('e15', 'replaced'), ('e16', 'resolves next'), ('e17', 'waits')]
 >>> print(pic.source.splitlines()[0])
