@@ -61,9 +61,13 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
         "Outcome 3 (2 paths): Neigh goes from Bob's hand to the discard pile; Neigh goes from Cat's hand to the "
         "discard pile; Basic Unicorn goes from Bob's Stable to the discard pile"
     )
-    assert ex.choice.options[0][0] == found.label(0) == (
-        "Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; "
-        "Unicorn Poison ends in the discard pile"
+    assert (
+        ex.choice.options[0][0]
+        == found.label(0)
+        == (
+            "Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; "
+            "Unicorn Poison ends in the discard pile"
+        )
     )
     assert text(ex.summary.value) == "8 decision nodes, 9 positions, 4 outcomes (complete); 5 decision paths in all"
     assert ex.bar.value == 8 and ex.bar.bar_style == "success"
@@ -231,7 +235,9 @@ script:
     assert ex.found is not None and len(ex.found.outcomes) == 2 and len(game.actions) == 1
     ex.choice.value = 1
     assert '<b>"x"' not in ex.details.value and "&lt;b&gt;&quot;x&quot; &amp; Co" in ex.details.value
-    assert ex.choice.options[1][0].startswith('Outcome 2 (1 path): Neigh goes from Bob <b>"x" & Co\'s hand')  # plain text
+    assert ex.choice.options[1][0].startswith(
+        'Outcome 2 (1 path): Neigh goes from Bob <b>"x" & Co\'s hand'
+    )  # plain text
     assert ex.stepper is not None and ex.stepper.game.state.zone('Bob <b>"x" & Co', "hand") == []
     with pytest.raises(TypeError, match="explorer\\(\\) takes a scenario file"):
         explorer(42)  # type: ignore[arg-type]

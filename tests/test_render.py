@@ -145,7 +145,9 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
         ("6.  SEARCH the deck for a Unicorn card Controlled Chaos", "7.  Shuffle the deck Controlled Chaos", "then"),
     ]
     source = render.chain(game).source
-    joined = r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" label=<<FONT POINT-SIZE="10">if you do</FONT>>'
+    joined = (
+        r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" label=<<FONT POINT-SIZE="10">if you do</FONT>>'
+    )
     assert re.search(joined, source)
 
 

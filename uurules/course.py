@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from uurules.engine.errors import IllegalAction, InputError
@@ -139,3 +140,62 @@ def answers(*exercises: Exercise | Sequence[Exercise]) -> None:
         flat.extend(ex if isinstance(ex, Sequence) else [ex])
     for exercise in flat:
         print(exercise.solution(), end="\n\n")
+
+
+# -- storing a lesson's outputs ------------------------------------------------------------------
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def execute(lesson: str | Path, timeout: int = 120) -> Path:
+    """Run a lesson and store its outputs in its ``.ipynb`` (what nbval compares), from its ``.md``.
+
+    The Markdown notebook is the source: its cells, run in a fresh kernel in the lesson's folder,
+    are written to the paired ``.ipynb`` with their outputs (cells get stable ids, ``c00``,
+    ``c01``...). Widgets (exercises, steppers) are stored by their text only: a stored widget
+    view without a kernel shows "model not found" in JupyterLab, and running the cell brings
+    the live widget back. ``bash tools/kit.sh notebooks [FILE.md ...]`` runs this.
+    """
+    import jupytext  # the notebooks' tools: installed with the kit (pip install -e ".[lab]")
+    import nbformat
+    from nbclient import NotebookClient
+
+    md = Path(lesson).with_suffix(".md")
+    nb = jupytext.read(md)
+    nb.metadata.setdefault("jupytext", {})["formats"] = "ipynb,md"
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i:02d}"
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(md.parent.resolve())}}
+    )
+    client.execute()
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            out.get("data", {}).pop(WIDGET_VIEW, None)
+    nb.metadata.pop("widgets", None)
+    path = md.with_suffix(".ipynb")
+    nbformat.write(nb, path)
+    jupytext.write(nb, md, fmt="md")  # the same cells back in the Markdown (its header names the pair)
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m uurules.course [FILE.md ...]``: run the lessons (default: notebooks/NN-*.md)."""
+    import sys
+    import time
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    paths = [Path(a) for a in args] or sorted(Path("notebooks").glob("[0-9][0-9]-*.md"))
+    if not paths:
+        print("no lessons found: name them (notebooks/NN-name.md)", file=sys.stderr)
+        return 2
+    for path in paths:
+        start = time.perf_counter()
+        out = execute(path)
+        print(f"ran {path} -> {out} in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -30,6 +30,7 @@ digraph chain {
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -217,7 +218,7 @@ def legend() -> Picture:
         group.columns = [ids[i::per_row] for i in range(per_row)]
         for row in range(0, len(ids), per_row):  # side by side: each to the right of the one before
             cells = ids[row : row + per_row]
-            diagram.edges += [Edge(a, b, "order") for a, b in zip(cells, cells[1:], strict=False)]
+            diagram.edges += [Edge(a, b, "order") for a, b in itertools.pairwise(cells)]
         diagram.groups.append(group)
     arrows = Group("cluster_legend_arrows", "Arrows", "board")
     for status in LEGEND_ARROWS:

@@ -148,7 +148,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.page_label = widgets.HTML()
         self.page_label.add_class("uurules-explore-page")
         self.choice = widgets.Dropdown(
-            options=[], description="outcome", layout=widgets.Layout(width="100%"), style={"description_width": "initial"}
+            options=[],
+            description="outcome",
+            layout=widgets.Layout(width="100%"),
+            style={"description_width": "initial"},
         )
         self.choice.add_class("uurules-explore-choice")
         self.details = widgets.HTML()
