@@ -31,8 +31,8 @@ before it returns; in a kernel, interrupting it then returns what was found so f
 <Exploration: 2 decision nodes, 3 positions, 2 outcomes (complete)>
 >>> for label, _ in ex.choice.options:
 ...     print(label)
-1. 1 path: Bob stable: -; discard: Basic Unicorn, Unicorn Poison
-2. 1 path: Bob hand: -; discard: Unicorn Poison, Neigh
+Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; Unicorn Poison ends in the discard pile
+Outcome 2 (1 path): Neigh goes from Bob's hand to the discard pile; Unicorn Poison ends in the discard pile
 >>> ex.choice.value = 1
 >>> ex.stepper.game.state.zone("Bob", "hand"), ex.stepper.history.labels()[-1]
 ([], 'respond: Bob Neigh')
