@@ -8,6 +8,7 @@ Without chromium these tests skip, except under CI (``CI=true``), where they fai
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import OUT, chromium_missing, jupyter, lab_run_all, launch
+from tests.browser_support import ALL_DONE, MEASURE, OUT, chromium_missing, jupyter, lab_run_all, launch, misfits
 from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
 
@@ -42,7 +43,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1200})
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
     pg = context.new_page()
     yield pg
     context.close()
@@ -77,6 +78,11 @@ def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> N
         expect(log).not_to_contain_text("choose: yes")
         page.locator(".uurules-step").click()
         expect(log.locator(".uurules-current")).to_contain_text("2. choose: yes")
+        for _ in range(4):  # the widest steps of the seed's gameplay: every one fits, its text readable
+            page.locator(".uurules-step").click()
+            expect(status).not_to_contain_text("Step 2 of 7")
+            shown = page.evaluate(MEASURE, ".uurules-stepper .uurules-diagram svg")
+            assert len(shown) == 1 and not misfits(shown), shown
         OUT.mkdir(parents=True, exist_ok=True)
         page.locator(".uurules-stepper").screenshot(path=str(OUT / "stepper-lab.png"))
         assert page.locator(".uurules-error").inner_text().strip() == ""
@@ -107,6 +113,12 @@ def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) 
     expect(page.locator(".uurules-log-step:visible")).to_have_count(3)
     page.locator(".uurules-last").click()
     expect(status).to_have_text("Step 7 of 7 · choose: Mermaid Unicorn")
+    for n in range(8):  # every step's picture fits the page, its text readable
+        page.locator("#uurules-slider").fill(str(n))
+        expect(status).to_contain_text(f"Step {n} of 7")
+        shown = page.evaluate(MEASURE, ".uurules-page-step svg")
+        assert len(shown) == 1 and not misfits(shown), (n, shown)
+    page.locator(".uurules-last").click()
     expect(page.locator(".uurules-step")).to_be_disabled()
     page.locator(".uurules-back").click()
     expect(status).to_contain_text("Step 6 of 7")
@@ -141,7 +153,11 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         expect(summary).to_contain_text("(cut short)")
         tree = page.locator(".uurules-explore-tree svg")
         expect(tree).to_be_visible()
-        expect(tree).to_contain_text("Bob: respond to Ann's Two-For-One?")
+        expect(tree).to_contain_text("Bob: respond to Ann's")
+        for _ in range(3):  # a page of the tree at a time: each fits, its text readable
+            shown = page.evaluate(MEASURE, ".uurules-explore-tree svg")
+            assert len(shown) == 1 and not misfits(shown), shown
+            page.locator(".uurules-explore-next").click()
         choice = page.locator(".uurules-explore-choice select")
         choice.select_option(index=2)
         expect(page.locator(".uurules-explore-details")).to_contain_text("Outcome 3")
@@ -151,3 +167,43 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         OUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUT / "explorer-voila.png"), full_page=True)
         assert page.locator(".uurules-explorer > .uurules-error").first.inner_text().strip() == ""
+
+
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def lessons_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab over a copy of notebooks/ (Lab writes outputs back), for all the lessons."""
+    folder = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(ROOT / "notebooks", folder, dirs_exist_ok=True)
+    with jupyter("lab", folder, LESSONS[0]) as url:
+        yield url.rsplit("/lab/tree/", 1)[0]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any, lessons_lab: str, name: str) -> None:
+    """As a new learner sees it: JupyterLab at 1400 x 900 with the file browser open, Run All."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    try:
+        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}")
+        page.wait_for_function(ALL_DONE, timeout=120_000, polling=250)
+        if name.startswith("09"):  # the explorer widget's tree appears when it has run
+            page.locator(".uurules-explore-run").first.click()
+            page.locator(".uurules-explore-tree svg").first.wait_for(timeout=60_000)
+        pictures = page.evaluate(MEASURE, ".jp-OutputArea-output img[src^='data:image/svg']")
+        widgets = page.evaluate(MEASURE, ".uurules-diagram svg, .uurules-explore-tree svg")
+        stored = [
+            o
+            for c in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+            for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})
+        ]
+        assert len(pictures) >= len(stored) > 0, f"{name}: {len(pictures)} pictures shown, {len(stored)} stored"
+        assert widgets, f"{name}: no stepper picture shown"
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / f"lesson-{name[:2]}.png"))
+        assert not misfits(pictures + widgets), f"{name}: {misfits(pictures + widgets)}"
+    finally:
+        context.close()

@@ -113,7 +113,7 @@ def test_links_stack_top_to_bottom_in_order_and_disregarded_actions_say_why() ->
     source = render.chain(game).source
     st = Style.TABLE["disregarded"]
     line = node_line(source, gone.id)
-    assert "dotted" in line and st["color"] in line and "⊘ impossible: disregarded" in line
+    assert "dotted" in line and st["color"] in line and "⊘ impossible:<BR/>disregarded" in line
 
 
 def test_targets_are_edges_to_the_target_cards() -> None:
@@ -135,7 +135,9 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     diagram = markup.chain(game)
     nodes = diagram.all_nodes()
     assert not [n for n in nodes if n.status == "join"], "no floating word boxes"
-    joins = [(diagram.node(e.tail), diagram.node(e.head), e.label) for e in diagram.edges if e.status == "join"]
+    # written from the later action back to the earlier (their column's order), drawn from the earlier
+    joins = [(diagram.node(e.head), diagram.node(e.tail), e.label) for e in diagram.edges if e.status == "join"]
+    assert all(e.back for e in diagram.edges if e.status == "join")
     assert [(words(a).split(" · ")[0], words(b).split(" · ")[0], label) for a, b, label in joins] == [
         (
             "Discard a card Controlled Chaos",
@@ -146,7 +148,8 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     ]
     source = render.chain(game).source
     joined = (
-        r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" label=<<FONT POINT-SIZE="10">if you do</FONT>>'
+        r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" dir=back arrowtail=normal '
+        r'xlabel=<<FONT POINT-SIZE="10">if you do</FONT>>'
     )
     assert re.search(joined, source)
 
@@ -156,15 +159,15 @@ def test_a_join_with_nothing_after_it_yet_leads_to_the_rest_of_the_card() -> Non
     tl = timeline(SEED)
     diagram = markup.step_scene(tl[4])
     (edge,) = [e for e in diagram.edges if e.status == "join"]
-    rest = diagram.node(edge.head)
+    rest = diagram.node(edge.tail)
     assert edge.label == "if you do" and rest.status == "later"
     assert words(rest) == "the rest of Controlled Chaos"
     assert rest.caption == "added when the effects before it are done"
     # a "then" whose action before it was not performed: the arrow says so, and nothing dangles
     no = markup.step_scene(timeline("uu-seq-3-then-not-performed.yaml").last)
     (edge,) = [e for e in no.edges if e.status == "join"]
-    assert edge.label == "then" and no.node(edge.head).status == "declined"
-    assert no.node(edge.head).caption == "not carried out: the action before it was not performed"
+    assert edge.label == "then" and no.node(edge.tail).status == "declined"
+    assert no.node(edge.tail).caption == "not carried out: the action before it was not performed"
 
 
 def test_triggers_are_drawn_plainly() -> None:
@@ -193,10 +196,11 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     (group,), pile_edges, notes = markup.pile_group(game)
     items = game.state.pile
     assert group.label == "THE INSTANT PILE · last in, first out"
-    assert group.columns == [[f"i{i.id}" for i in reversed(items)]]  # the top card on top
-    captions = [n.caption for n in group.nodes]
+    top = f"i{items[-1].id}"  # the top card on top; the response window on it just under it
+    assert group.columns == [[top, "window", *(f"i{i.id}" for i in reversed(items[:-1]))]]
+    captions = [n.caption for n in group.nodes if n.id != "window"]
     assert captions == ["top card · resolves 1st", "resolves 2nd", "resolves 3rd"]
-    assert [words(n) for n in group.nodes] == [
+    assert [words(n) for n in group.nodes if n.id != "window"] == [
         "Neigh Ann answers Neigh (Bob)",
         "Neigh Bob answers Two-For-One (Ann)",
         "Two-For-One Ann",
@@ -204,20 +208,21 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]
     assert answers == [(f"i{items[0].id}", f"i{items[1].id}"), (f"i{items[1].id}", f"i{items[2].id}")]
     assert all(e.back for e in pile_edges if e.status == "answers")  # arrows point down
-    (window,) = notes
+    assert notes == []  # the window stands in the pile's column, under the card it is about
+    window = group.nodes[-1]
     assert words(window) == "Response window open on Neigh (Ann) may still respond: Cat"
     assert window.caption == "waiting for Cat"
     source = render.game(game).source
     (answer,) = [a for t, h, a in edges(source) if (t, h) == (f"i{items[1].id}", f"i{items[2].id}") and "answers" in a]
     assert "dir=back" in answer and "style=bold" in answer
-    assert f"i{items[2].id} -> window" in source
+    assert f"window -> i{items[2].id}" in source
 
 
 def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> None:
     tl = timeline(NEIGH)
     scene = markup.step_scene(tl[4])  # pass: Cat -> Ann's Neigh resolves and stops Bob's
     pile = next(g for g in scene.groups if g.id == "cluster_pile")
-    by_caption = {n.caption: n for n in pile.nodes}
+    by_caption = {n.caption: n for n in pile.nodes if n.id != "window"}
     assert set(by_caption) == {
         "resolved 1st: stopped Bob's Neigh",
         "cancelled by Ann's Neigh",
@@ -281,7 +286,7 @@ def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
         ("s4", "s3", "cut"),
     ]
     source = render.sequence(items=SEQUENCE).source
-    assert "✂ not performed: repeats #2" in source and "Проклятый Маг" in source
+    assert "✂ not performed: repeats<BR/>#2" in source and "Проклятый Маг" in source
     (cut,) = [a for t, h, a in edges(source) if (t, h) == ("s4", "s3") and "label" in a]
     assert "dir=back" in cut and "style=dashed" in cut and Style.TABLE["cut-edge"]["color"] in cut
 
@@ -560,7 +565,7 @@ def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() 
     ]
     assert stack.columns == [[n.id for n in stack.nodes]]
     # the moment they were all waiting, drawn above: top card first, each with what became of it
-    assert waiting.label == "THE STACK before it resolved (this step) · last in, first out"
+    assert waiting.label == "THE STACK · waiting, before it resolved"
     assert [(words(n).split(" ")[0], n.status, n.caption) for n in waiting.nodes] == [
         ("Quickening", "top", "top card · waiting; then resolved 1st"),
         ("Warding", "item", "waiting; then resolved 2nd"),

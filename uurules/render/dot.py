@@ -34,13 +34,13 @@ NO_DOT = (
 
 FORMATS = ("svg", "png", "dot")
 
-CAPTION_WRAP = 28
+CAPTION_WRAP = 24
 """A node's caption (its status in words) is wrapped at this many characters."""
 
 TITLE_WRAP = 60
 """A picture's title is wrapped at this many characters (about 600 px in bold 14 pt)."""
 
-EDGE_WRAP = 16
+EDGE_WRAP = 14
 """An arrow's label is wrapped at this many characters, so that it does not widen the gap it spans."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -72,10 +72,10 @@ class Style:
 
     Keys of an entry: ``color`` (border, text of the caption, arrow), ``fill``, ``line``
     (solid, dashed, dotted, bold, rounded, double, invis), ``mark`` (put before the caption),
-    ``shape`` (nodes; a box unless said), ``arrow`` (edges), ``strike`` (the words are crossed
-    out), and ``means``: what the look says, in words. The legend
-    (:func:`uurules.render.legend`) is drawn from the entries that have ``means``, so it can
-    never disagree with the pictures.
+    ``shape`` (nodes; a box unless said), ``arrow`` (edges), ``beside`` (an arrow's words stand
+    beside it and take no room), ``strike`` (the words are crossed out), and ``means``: what the
+    look says, in words. The legend (:func:`uurules.render.legend`) is drawn from the entries
+    that have ``means``, so it can never disagree with the pictures.
     """
 
     FONT: ClassVar[str] = "DejaVu Sans"
@@ -222,7 +222,13 @@ class Style:
         "link-waits": {"color": "#546e7a", "line": "solid"},
         # edges
         "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by"},
-        "join-edge": {"color": "#6d4c41", "line": "dashed", "arrow": "normal", "means": "then / if you do / and"},
+        "join-edge": {
+            "color": "#6d4c41",
+            "line": "dashed",
+            "arrow": "normal",
+            "means": "then / if you do / and",
+            "beside": "yes",
+        },
         "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee", "means": "targets"},
         "answers": {"color": "#212121", "line": "bold", "arrow": "normal", "means": "answers (on the pile)"},
         "order": {"line": "invis", "arrow": "none"},
@@ -342,7 +348,10 @@ def _edge_attrs(edge: Edge) -> dict[str, str]:
         attrs["arrowhead"] = arrow
     if edge.label:
         words = "\n".join(wrap(edge.label, EDGE_WRAP))
-        attrs["label"] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(words)}</FONT>>'
+        # "beside": the words stand next to the arrow and take no room of their own (an arrow
+        # between two boxes of one column would otherwise push a label column out to its side)
+        key = "xlabel" if st.get("beside") else "label"
+        attrs[key] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(words)}</FONT>>'
     if not edge.constraint:
         attrs["constraint"] = "false"
     return attrs
@@ -463,6 +472,7 @@ def to_dot(diagram: Diagram) -> str:
         "nodesep": "0.15",
         "ranksep": "0.3",
         "bgcolor": "white",
+        "forcelabels": "true",
     }
     if title:
         graph["label"] = f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">{title}</TABLE>>'

@@ -158,7 +158,7 @@ class Diagram:
         raise KeyError(node_id)
 
 
-WRAP = 30
+WRAP = 24
 """Labels longer than this many characters are wrapped (keeps columns narrow)."""
 
 
@@ -343,6 +343,13 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
     return Node(nid, status, rows, caption, changed)
 
 
+def _join_edge(before: int, after: int, join: Effect) -> Edge:
+    """The arrow of a join word from the action before it to the one after. Both stand in one
+    column, ordered by edges from the lower to the upper node: so the arrow is written from the
+    later one back to the earlier, and drawn with its head at its tail (``back``)."""
+    return Edge(f"e{after}", f"e{before}", "join", _JOIN.get(join.label, join.label), back=True)
+
+
 def _join_rest(game: Game, eff: Effect, changed: bool) -> Node:
     """What a "then" / "if you do" leads to before it is on the chain (or when it never will be)."""
     src = _shown(game, eff.source) if eff.source is not None else "the card"
@@ -399,7 +406,7 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
             if depth[eff.id] == 0 and eff.verb != "trigger":
                 for join in joins:
                     if before is not None:
-                        edges.append(Edge(f"e{before.id}", f"e{eff.id}", "join", _JOIN.get(join.label, join.label)))
+                        edges.append(_join_edge(before.id, eff.id, join))
                 joins = []
                 before = eff
             for rid in eff.replaced_by:
@@ -416,7 +423,7 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
             lg.nodes.append(_join_rest(game, join, hot))
             columns.setdefault(0, []).append(f"e{join.id}")
             if before is not None:
-                edges.append(Edge(f"e{before.id}", f"e{join.id}", "join", _JOIN.get(join.label, join.label)))
+                edges.append(_join_edge(before.id, join.id, join))
         group.groups.append(lg)
     group.columns = [columns[d] for d in sorted(columns)]
     if not chain:
@@ -584,8 +591,10 @@ def pile_group(
         passed = s.window.passed if s.window is not None and s.window.item == d.data["item"] else []
         if passed:
             rows.append(text("passed: " + ", ".join(passed), "small"))
-        notes.append(Node("window", "window", rows, f"waiting for {d.player}"))
-        edges.append(Edge(top.nid, "window", "window"))
+        group.nodes.append(Node("window", "window", rows, f"waiting for {d.player}"))
+        column = group.columns[0]
+        column.insert(column.index(top.nid) + 1, "window")  # under the card it is about: no wider
+        edges.append(Edge("window", top.nid, "window", back=True))
     groups = [group]
     gone = [it for it in items if not it.live]
     if gone:  # cards that left during the step: the moment they were all waiting, drawn first
@@ -616,7 +625,7 @@ def pile_group(
 def _waiting_group(name: str, structure: str, items: list[_Item]) -> Group:
     """The pile as it stood during the step before cards left it: every card the step saw on it,
     bottom first, all waiting, each with what became of it (the next group shows that too)."""
-    group = Group("cluster_waiting", f"{name} before it resolved (this step) · last in, first out", "pile")
+    group = Group("cluster_waiting", f"{name} · waiting, before it resolved", "pile")
     ids = []
     for n, it in enumerate(reversed(items)):
         rows = [text(it.name, "bold"), text(it.player, "")]
