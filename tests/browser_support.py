@@ -165,10 +165,21 @@ KERNEL_READY = """() => {
 }"""
 
 
-def lab_run_all(page: Any, url: str, timeout: float = 60_000) -> None:
-    """Open a notebook in JupyterLab, wait until its kernel is connected and idle, run all cells."""
+def lab_run_all(page: Any, url: str, timeout: float = 60_000, clear: bool = False) -> None:
+    """Open a notebook in JupyterLab, wait until its kernel is connected and idle, run all cells.
+
+    ``clear``: clear the stored outputs first, so that :data:`ALL_DONE` waits for this run
+    (stored prompts like ``[3]:`` would otherwise look finished before it starts).
+    """
     page.goto(url)
     page.wait_for_function(KERNEL_READY, timeout=timeout, polling=100)
+    if clear:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        page.wait_for_function(
+            "() => ![...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-InputPrompt')]"
+            ".some(p => /\\[\\d+\\]/.test(p.textContent))",
+            timeout=timeout,
+        )
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 

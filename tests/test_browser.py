@@ -118,7 +118,6 @@ def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) 
         expect(status).to_contain_text(f"Step {n} of 7")
         shown = page.evaluate(MEASURE, ".uurules-page-step svg")
         assert len(shown) == 1 and not misfits(shown), (n, shown)
-    page.locator(".uurules-last").click()
     expect(page.locator(".uurules-step")).to_be_disabled()
     page.locator(".uurules-back").click()
     expect(status).to_contain_text("Step 6 of 7")
@@ -187,7 +186,7 @@ def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any,
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     try:
-        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}")
+        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}", clear=True)
         page.wait_for_function(ALL_DONE, timeout=120_000, polling=250)
         if name.startswith("09"):  # the explorer widget's tree appears when it has run
             page.locator(".uurules-explore-run").first.click()

@@ -165,6 +165,7 @@ class Exploration:
     complete: bool
     message: str | None = None
     _changed: list[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _words: list[list[str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"outcomes": [...], "nodes": N}``, as ``uurules explore --json`` prints it."""
@@ -204,13 +205,20 @@ class Exploration:
     def words(self, outcome: int | Outcome) -> list[str]:
         """What ``outcome`` changes, in words, from the board difference with the start:
         ``["Basic Unicorn goes from Bob's Stable to the discard pile", ...]`` (see :func:`board_changes`)."""
-        chosen = self.outcomes[outcome] if isinstance(outcome, int) else outcome
-        said = board_changes(self.start, chosen.board)
-        mine = places(chosen.board)
-        twins = [o for o in self.outcomes if o is not chosen and board_changes(self.start, o.board) == said]
-        differ = {k for o in twins for k, v in places(o.board).items() if mine.get(k) != v}
-        # the same moves, in another order: say the order (a zone lists its top card first)
-        return said + [f"{_place_words(k)}, top first: {mine[k]}" for k in mine if k in differ]
+        index = outcome if isinstance(outcome, int) else self.outcomes.index(outcome)
+        if self._words is None or len(self._words) != len(self.outcomes):
+            said = [board_changes(self.start, o.board) for o in self.outcomes]
+            alike: dict[tuple[str, ...], list[int]] = {}
+            for i, words in enumerate(said):
+                alike.setdefault(tuple(words), []).append(i)
+            self._words = []
+            for i, o in enumerate(self.outcomes):
+                mine = places(o.board)
+                twins = [self.outcomes[j] for j in alike[tuple(said[i])] if j != i]
+                differ = {k for t in twins for k, v in places(t.board).items() if mine.get(k) != v}
+                # the same moves, in another order: say the order (a zone lists its top card first)
+                self._words.append(said[i] + [f"{_place_words(k)}, top first: {mine[k]}" for k in mine if k in differ])
+        return list(self._words[index])
 
     def label(self, outcome: int) -> str:
         """How the outcome is named to people, numbered from 1 as everywhere else:

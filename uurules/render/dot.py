@@ -37,6 +37,9 @@ FORMATS = ("svg", "png", "dot")
 CAPTION_WRAP = 24
 """A node's caption (its status in words) is wrapped at this many characters."""
 
+GROUP_WRAP = 48
+"""A group's label (THE EFFECT CHAIN, a link, the stack...) is wrapped at this many characters."""
+
 TITLE_WRAP = 60
 """A picture's title is wrapped at this many characters (about 600 px in bold 14 pt)."""
 
@@ -420,7 +423,7 @@ def _group(out: _Writer, group: Group) -> None:
     style, _ = _line_style(st.get("line", "solid"))
     out.graph(
         {
-            "label": f"<<B>{escape(group.label)}</B>>" if group.label else "",
+            "label": f"<<B>{escape(chr(10).join(wrap(group.label, GROUP_WRAP)))}</B>>" if group.label else "",
             "style": style.replace("filled,", "").replace("filled", "solid"),
             "color": st.get("color", "#000000"),
             "labeljust": "l",
