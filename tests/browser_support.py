@@ -192,6 +192,14 @@ ALL_DONE = """() => {
 }"""
 """True when every code cell of the notebook on show has run (no ``[*]`` prompt left)."""
 
+LOADED = """(selector) => {
+  const imgs = [...document.querySelectorAll(selector)].filter(i => i.tagName.toLowerCase() === 'img');
+  imgs.forEach(i => { if (i.loading !== 'eager') i.loading = 'eager'; });
+  return imgs.every(i => i.complete && i.naturalWidth > 0);
+}"""
+"""True when every ``<img>`` the selector finds has loaded (Lab may load output images lazily,
+and an image not loaded yet has no size to measure)."""
+
 MEASURE = """(selector) => {
   const pictures = [];
   for (const el of document.querySelectorAll(selector)) {

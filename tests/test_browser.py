@@ -18,7 +18,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import ALL_DONE, MEASURE, OUT, chromium_missing, jupyter, lab_run_all, launch, misfits
+from tests.browser_support import (
+    ALL_DONE,
+    LOADED,
+    MEASURE,
+    OUT,
+    chromium_missing,
+    jupyter,
+    lab_run_all,
+    launch,
+    misfits,
+)
 from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
 
@@ -152,7 +162,8 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         expect(summary).to_contain_text("(cut short)")
         tree = page.locator(".uurules-explore-tree svg")
         expect(tree).to_be_visible()
-        expect(tree).to_contain_text("Bob: respond to Ann's")
+        expect(tree).to_contain_text("Outcome 1")  # the page that shows the outcome picked first
+        expect(page.locator(".uurules-explore-page")).to_contain_text(re.compile(r"page \d+ of \d+"))
         for _ in range(3):  # a page of the tree at a time: each fits, its text readable
             shown = page.evaluate(MEASURE, ".uurules-explore-tree svg")
             assert len(shown) == 1 and not misfits(shown), shown
@@ -186,12 +197,14 @@ def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any,
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     try:
-        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}", clear=True)
+        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}?reset", clear=True)
         page.wait_for_function(ALL_DONE, timeout=120_000, polling=250)
         if name.startswith("09"):  # the explorer widget's tree appears when it has run
             page.locator(".uurules-explore-run").first.click()
             page.locator(".uurules-explore-tree svg").first.wait_for(timeout=60_000)
-        pictures = page.evaluate(MEASURE, ".jp-OutputArea-output img[src^='data:image/svg']")
+        shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output img[src^='data:image/svg']"
+        page.wait_for_function(LOADED, arg=shown, timeout=60_000, polling=250)
+        pictures = page.evaluate(MEASURE, shown)
         widgets = page.evaluate(MEASURE, ".uurules-diagram svg, .uurules-explore-tree svg")
         stored = [
             o
