@@ -219,3 +219,32 @@ def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any,
         assert not misfits(pictures + widgets), f"{name}: {misfits(pictures + widgets)}"
     finally:
         context.close()
+
+
+def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_show(page: Any, tmp_path: Path) -> None:
+    """Typed as a learner types: a valid card, then a typo. The typo must not add the card before it."""
+    from playwright.sync_api import expect
+
+    shutil.copy(ROOT / "tests" / "browser" / "stager.ipynb", tmp_path / "stager.ipynb")
+    with jupyter("voila", tmp_path, "stager.ipynb") as url:
+        page.goto(url)
+        picker = page.locator(".uurules-card-picker input")
+        expect(picker).to_be_visible(timeout=60_000)
+        cards = page.locator(".uurules-zone-cards select option")
+        picker.fill("Neigh")
+        page.locator(".uurules-add").click()
+        expect(cards).to_have_text(["1. Neigh"])
+        picker.fill("Super neigh")
+        page.locator(".uurules-add").click()
+        feedback = page.locator(".uurules-stager > .uurules-error").first
+        expect(feedback).to_contain_text("'Super neigh' is not a card of Unstable Unicorns: nothing was added")
+        expect(feedback).to_contain_text("the closest names: Super Neigh")
+        expect(cards).to_have_text(["1. Neigh"])
+        # the Act tab: no Activate, Attack or hit for Unstable Unicorns
+        page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Act").first.click()
+        expect(page.locator(".uurules-play-card")).to_be_visible()
+        expect(page.locator(".uurules-activate")).to_be_hidden()
+        expect(page.locator(".uurules-attack")).to_be_hidden()
+        expect(page.locator(".uurules-hit")).to_be_hidden()
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "stager-voila.png"), full_page=True)
