@@ -248,3 +248,30 @@ def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_s
         expect(page.locator(".uurules-hit")).to_be_hidden()
         OUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUT / "stager-voila.png"), full_page=True)
+
+
+def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(page: Any, tmp_path: Path) -> None:
+    """A teacher double-clicks NN-name.md: Lab shows the lesson's cells (jupytext); saving writes both files."""
+    import jupytext
+    from playwright.sync_api import expect
+
+    shutil.copytree(ROOT / "notebooks", tmp_path, dirs_exist_ok=True)
+    name = "04-replacement-effects"
+    with jupyter("lab", tmp_path, f"{name}.md") as url:
+        page.goto(url + "?reset")
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+        expect(panel.locator(".jp-MarkdownCell").first).to_contain_text("4. Replacement effects and the hand limit")
+        cells = len(jupytext.read(tmp_path / f"{name}.md").cells)
+        expect(panel.locator(".jp-Cell")).to_have_count(cells)
+        before = (tmp_path / f"{name}.ipynb").stat().st_mtime_ns
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000, polling=100
+        )
+        expect(panel).to_be_visible()
+        for _ in range(100):  # the pair is written by the server as it saves
+            if (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before:
+                break
+            page.wait_for_timeout(100)
+        assert (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before, "saving the .md wrote its .ipynb too"

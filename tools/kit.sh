@@ -34,6 +34,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -c "import uurules, jupyterlab, jupytext, nbval, playwright" && touch "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# JupyterLab opens a lesson's Markdown (notebooks/NN-name.md) as the notebook it is (jupytext)
+settings=.venv/share/jupyter/lab/settings
+mkdir -p "$settings"
+printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook"}}}' \
+  > "$settings/overrides.json"
 
 case "$what" in
   lab)
