@@ -68,6 +68,25 @@ def test_the_page_holds_every_step_with_its_picture_and_the_log(
 
 
 @needs_dot
+def test_the_page_shows_each_steps_phases_and_draws_in_its_log_and_its_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rule: UU.HAND.1 the whole turn, as the log has it: the last step's entry ends with the Draw phase
+    text = write(tmp_path, SEED, capsys)
+    last = text.split('class="uurules-log-step" data-step="7"')[1].split("</li>")[0]
+    lines = re.findall(r'<div class="uurules-log-line"><span class="uurules-marker"></span> (.*?)</div>', last)
+    assert lines[-4:] == [
+        "- Ann: Draw phase.",
+        "- Ann draws Rainbow Aura.",
+        "- Hand at 8 cards (above the Hand limit).",
+        "- Ann: Action phase.",
+    ]
+    step = text.split('data-step="7" data-label=')[1].split("</section>")[0]
+    assert "THE TURN" in step and "Ann: Draw phase" in step  # the step's picture says it too
+    assert "Ann draws Rainbow Aura ·" in step and "Ann: Action phase" in step  # the turn note, wrapped
+
+
+@needs_dot
 def test_the_page_is_self_contained_nothing_is_fetched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = write(tmp_path, SEED, capsys)
     page = Page(text)

@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import run, scenario
 from tests.rulesets_helpers import events_of, input_error, refused
 from uurules import cli
-from uurules.engine.actions import Activate, BeginTurn, EndTurn, Play, Resolve, Respond, Response
+from uurules.engine.actions import Activate, BeginTurn, EndTurn, Pass, Play, Resolve, Respond, Response, describe
 from uurules.engine.game import Game
 from uurules.rulesets import eve_of_midnight
 from uurules.scenario import Scenario
@@ -88,13 +88,29 @@ def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     assert game.pending is not None and game.pending.player == "Ann"  # Ann still holds Quickening
     game = scn.play(upto=6)  # resolve: 1 -- all pass; only the top item resolves
     assert stack(game) == ["Supply Depot: Gain 2 resources", "Quickening"]
-    assert game.pending is None and game.legal_actions() == [Resolve(1), Resolve(None)]
+    assert game.pending is None and game.legal_actions() == [Resolve(1), Resolve(2), Resolve(None)]
     # all players passed: no new responses, although Ann holds a response card and a new item is on top
     refused(game, Respond((Response("Ann", "Quickening"),)), "every player has passed")
     refused(game, Play("Ann", "Quickening"), "stack is resolving")
     _, out = run("eom-stack-1-lifo.yaml")
     assert resolved(out) == [("Cat", "Warding Sigil"), ("Bob", "Quickening"), ("Ann", "Supply Depot")]
     assert resources(out) == {"Ann": 3, "Bob": 0, "Cat": 0}
+
+
+def test_eom_stack_1_a_late_response_when_nobody_could_respond_says_why() -> None:
+    # rule: EOM.STACK.1 rule: EOM.STACK.2 as Unstable Unicorns explains a Neigh that comes too late
+    game, out = run("eom-stack-1-late-response.yaml")
+    assert game.state.pile == [] and game.pending is None  # nobody was asked: it resolved at once
+    assert resources(out) == {"Ann": 2, "Bob": 0}
+    message = refused(game, Respond((Response("Bob", "Countermand"),)), "Bob cannot respond with Countermand")
+    assert message.endswith(
+        "too few resources: Countermand costs 1, Bob has 0; nobody could respond to "
+        "Supply Depot: Gain 2 resources (Ann), so the stack resolved at once"
+    )
+    # when a player could respond and passed, there is nothing to explain: the stack is just empty
+    game = scenario("seed-004-simple-stack.yaml").play(upto=1)
+    game.push(Pass("Bob"))
+    refused(game, Respond((Response("Bob", "Countermand"),)), "the stack is empty")
 
 
 def test_eom_stack_1_resolves_on_without_reopening_unlike_the_lu_pile() -> None:
@@ -219,6 +235,14 @@ def test_eom_pri_1_active_player_first_then_opponents_in_turn_order() -> None:
     game = scn.play(upto=2)
     assert game.pending is not None and game.pending.player == "Bob"
     refused(game, Respond((Response("Cat", "Warding Sigil"),)), "Bob answers before Cat")
+    refused(game, Pass("Cat"), "Bob answers before Cat")  # nor pass before him
+    assert [describe(a) for a in game.legal_actions()] == [
+        "pass: Bob",
+        "respond: Bob Quickening",
+        "pass: all",
+        "resolve: 1",
+        "resolve: all",
+    ]
     _, out = run("eom-pri-1-active-player-first.yaml")
     assert [e["player"] for e in events_of(out, "pass")] == ["Ann", "Bob", "Ann", "Bob"]
     assert resolved(out) == [("Cat", "Warding Sigil"), ("Ann", "Sabotage")]

@@ -17,10 +17,10 @@ import pytest
 import uurules
 from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
-from uurules.engine.actions import Choose, Pass, Play, Respond, Response, to_step
+from uurules.engine.actions import Choose, Pass, Play, Respond, Response, describe, to_step
 from uurules.engine.game import Game
 from uurules.engine.state import Link, PileItem, Window
-from uurules.explore import Exploration, StateKeys, Walk, example_scenario, explore, state_key
+from uurules.explore import Exploration, StateKeys, Walk, example_scenario, explore, is_decision, state_key
 from uurules.scenario import Scenario, board_json, board_view
 
 explore_module = importlib.import_module("uurules.explore")
@@ -49,34 +49,63 @@ def boards(found: Exploration) -> list[dict[str, Any]]:
 
 
 # -- outcomes counted by hand -------------------------------------------------------------------
-def test_poison_with_two_neighs_has_four_outcomes_and_five_paths() -> None:
-    # Ann's Unicorn Poison is on the pile; response windows ask in turn order, Bob then Cat.
+def test_poison_with_two_neighs_has_four_outcomes_and_seven_paths() -> None:
+    # Ann's Unicorn Poison is on the pile; the response window asks in turn order, Bob then Cat,
+    # but Cat may answer before Bob has decided: the fastest response goes on the pile (LU.PILE.2).
     #   Bob passes, Cat passes             -> the Poison resolves: Bob's Unicorn is destroyed   (A)
     #   Bob passes, Cat Neighs, Bob passes -> Cat's Neigh stops the Poison                       (B)
+    #   Cat Neighs first, Bob passes       -> the same                                           (B)
     #   Bob passes, Cat Neighs, Bob Neighs -> Bob's Neigh stops Cat's; the Poison resolves     (C)
+    #   Cat Neighs first, Bob Neighs       -> the same                                           (C)
     #   Bob Neighs, Cat passes             -> Bob's Neigh stops the Poison                       (D)
     #   Bob Neighs, Cat Neighs             -> Cat's Neigh stops Bob's; the Poison resolves     (C)
     # (Ann holds no Instant, so she is never asked; after a Neigh pair resolves nobody holds a
-    # card, so the Poison resolves at once.) Four boards; C is reached by two paths.
+    # card, so the Poison resolves at once. In what order Bob and Cat decline changes nothing:
+    # only the player asked passes.) Four boards; B is reached by two paths, C by three.
     found = explore(board(POISON))
     assert found.complete and found.message is None
     assert [(o.players["Bob"], o.players["Cat"]["hand"], o.zones["discard"], o.paths) for o in found.outcomes] == [
         ({"hand": ["Neigh"], "stable": []}, ["Neigh"], ["Basic Unicorn", "Unicorn Poison"], 1),
-        ({"hand": ["Neigh"], "stable": ["Basic Unicorn"]}, [], ["Unicorn Poison", "Neigh"], 1),
-        ({"hand": [], "stable": []}, [], ["Basic Unicorn", "Unicorn Poison", "Neigh", "Neigh"], 2),
+        ({"hand": ["Neigh"], "stable": ["Basic Unicorn"]}, [], ["Unicorn Poison", "Neigh"], 2),
+        ({"hand": [], "stable": []}, [], ["Basic Unicorn", "Unicorn Poison", "Neigh", "Neigh"], 3),
         ({"hand": [], "stable": ["Basic Unicorn"]}, ["Neigh"], ["Unicorn Poison", "Neigh"], 1),
     ]
     assert [o.example for o in found.outcomes] == [
         [{"pass": "Bob"}, {"pass": "Cat"}],
-        [{"pass": "Bob"}, {"respond": {"player": "Cat", "card": "Neigh"}}, {"pass": "Bob"}],
-        [{"respond": {"player": "Bob", "card": "Neigh"}}, {"respond": {"player": "Cat", "card": "Neigh"}}],
+        [{"respond": {"player": "Cat", "card": "Neigh"}}, {"pass": "Bob"}],
+        [{"respond": {"player": "Cat", "card": "Neigh"}}, {"respond": {"player": "Bob", "card": "Neigh"}}],
         [{"respond": {"player": "Bob", "card": "Neigh"}}, {"pass": "Cat"}],
     ]
-    # decision nodes: the start has 2 answers, each of Cat's two windows 2, Bob's window on Cat's Neigh 2
-    assert found.nodes == 8 and found.paths == 5
+    # decision nodes: the start has 3 answers (Bob passes, Bob Neighs, Cat Neighs), Cat's window
+    # after Bob passed 2, Bob's window on Cat's Neigh 2 (reached two ways, walked once), Cat's
+    # window on Bob's Neigh 2
+    assert found.nodes == 9 and found.paths == 7
     # positions: the start, 3 more questions, 5 ends (the two ends of C differ in which Neigh is on top)
     assert len(found.positions) == 9
     assert Counter(p.outcome for p in found.positions if p.outcome is not None) == {0: 1, 1: 1, 2: 2, 3: 1}
+
+
+def test_shortcuts_add_no_paths_but_an_answer_out_of_turn_is_a_decision() -> None:
+    # rule: LU.PILE.2 Cat may answer before Bob, who is asked first: the fastest goes on the pile
+    found = explore(board(POISON))
+    game = board(POISON).play(auto=False)
+    listed = [describe(a) for a in game.legal_actions()]
+    assert listed == [
+        "pass: Bob",
+        "respond: Bob Neigh",
+        "pass: Cat",
+        "respond: Cat Neigh",
+        "pass: all",
+        "resolve: 1",
+        "resolve: all",
+    ]
+    # walked: the asked player's answers and the other player's response; not Cat's pass (the
+    # order of passes changes nothing), nor pass: all and resolve, made of the others
+    assert [describe(a) for a, _ in found.positions[0].edges] == [
+        "pass: Bob",
+        "respond: Bob Neigh",
+        "respond: Cat Neigh",
+    ]
 
 
 def test_nothing_pending_is_one_outcome_reached_by_no_decision() -> None:
@@ -119,7 +148,8 @@ def _walk_without_merging(game: Game, depth: int = 0) -> tuple[Counter[str], dic
         return Counter({key: 1}), {key: depth}
     counts: Counter[str] = Counter()
     shortest: dict[str, int] = {}
-    for action in game.legal_actions():
+    asked = s.pending.player if s.pending is not None else None
+    for action in [a for a in game.legal_actions() if is_decision(a, asked)]:
         game.push(action)
         c, d = _walk_without_merging(game, depth + 1)
         game.undo()
@@ -139,7 +169,7 @@ def test_paths_counted_through_merged_positions_match_a_walk_without_merging() -
     mine = {json.dumps(o.board, sort_keys=True): o for o in found.outcomes}
     assert {k: o.paths for k, o in mine.items()} == dict(counts)
     assert {k: len(o.example) for k, o in mine.items()} == shortest
-    assert found.paths == sum(counts.values()) == 49
+    assert found.paths == sum(counts.values()) == 119
 
 
 def test_every_example_path_replays_as_script_steps() -> None:
@@ -303,12 +333,12 @@ def test_cli_json_has_exactly_the_documented_shape(poison_file: Path, capsys: py
     assert main(["explore", str(poison_file), "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
-    assert set(data) == {"outcomes", "nodes"} and data["nodes"] == 8 and err == ""
+    assert set(data) == {"outcomes", "nodes"} and data["nodes"] == 9 and err == ""
     for o in data["outcomes"]:
         assert set(o) == {"players", "zones", "status", "paths", "example"}
         assert set(o["players"]) == {"Ann", "Bob", "Cat"} and set(o["zones"]) == {"deck", "discard", "nursery"}
     assert data == explore(board(POISON)).to_json()
-    assert [o["paths"] for o in data["outcomes"]] == [1, 1, 2, 1]
+    assert [o["paths"] for o in data["outcomes"]] == [1, 2, 3, 1]
 
 
 def test_cli_table_shows_what_changes_and_an_example_for_each(
@@ -318,19 +348,19 @@ def test_cli_table_shows_what_changes_and_an_example_for_each(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Ann plays Unicorn Poison; Bob and Cat each hold a Neigh"
     assert "From: Bob: respond to Ann's Unicorn Poison?" in out
-    assert "8 decision nodes, 9 positions, 4 outcomes (complete); 5 decision paths in all." in out
+    assert "9 decision nodes, 9 positions, 4 outcomes (complete); 7 decision paths in all." in out
     header = out.index("#  paths  Bob hand  Bob stable     Cat hand  discard")
     assert out[header + 1 : header + 5] == [
         "1      1  Neigh     -              Neigh     Basic Unicorn, Unicorn Poison",
-        "2      1  Neigh     Basic Unicorn  -         Unicorn Poison, Neigh",
-        "3      2  -         -              -         Basic Unicorn, Unicorn Poison, Neigh, Neigh",
+        "2      2  Neigh     Basic Unicorn  -         Unicorn Poison, Neigh",
+        "3      3  -         -              -         Basic Unicorn, Unicorn Poison, Neigh, Neigh",
         "4      1  -         Basic Unicorn  Neigh     Unicorn Poison, Neigh",
     ]
     assert "Unchanged in every outcome: Ann hand: -; Ann stable: -; Cat stable: -; deck: -; nursery: -" in out
     assert out[-4:] == [
         "  1. pass: Bob; pass: Cat",
-        "  2. pass: Bob; respond: Cat Neigh; pass: Bob",
-        "  3. respond: Bob Neigh; respond: Cat Neigh",
+        "  2. respond: Cat Neigh; pass: Bob",
+        "  3. respond: Cat Neigh; respond: Bob Neigh",
         "  4. respond: Bob Neigh; pass: Cat",
     ]
 
@@ -420,7 +450,7 @@ def test_repr_and_text_are_deterministic_and_text_is_the_cli_table(capsys: pytes
     found = explore(POISON_FILE)
     assert repr(found) == (
         "<Exploration 'Ann plays Unicorn Poison; Bob and Cat each hold a Neigh': "
-        "8 decision nodes, 9 positions, 4 outcomes (complete)>"
+        "9 decision nodes, 9 positions, 4 outcomes (complete)>"
     )
     assert "0x" not in repr(found)
     assert main(["explore", str(POISON_FILE)]) == 0

@@ -58,7 +58,7 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
     assert found is not None and found.to_json() == explore(POISON).to_json()
     assert [value for _, value in ex.choice.options] == [0, 1, 2, 3]
     assert ex.choice.options[2][0].startswith(
-        "Outcome 3 (2 paths): Neigh goes from Bob's hand to the discard pile; Neigh goes from Cat's hand to the "
+        "Outcome 3 (3 paths): Neigh goes from Bob's hand to the discard pile; Neigh goes from Cat's hand to the "
         "discard pile; Basic Unicorn goes from Bob's Stable to the discard pile"
     )
     assert (
@@ -69,8 +69,8 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
             "Unicorn Poison ends in the discard pile"
         )
     )
-    assert text(ex.summary.value) == "8 decision nodes, 9 positions, 4 outcomes (complete); 5 decision paths in all"
-    assert ex.bar.value == 8 and ex.bar.bar_style == "success"
+    assert text(ex.summary.value) == "9 decision nodes, 9 positions, 4 outcomes (complete); 7 decision paths in all"
+    assert ex.bar.value == 9 and ex.bar.bar_style == "success"
     # the first outcome is picked at once; now pick the third
     assert ex.choice.value == 0 and ex.stepper is not None
     ex.choice.value = 2
@@ -80,15 +80,15 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
     assert board(st.game) == (o.players, o.zones, o.status, None)
     assert st.history.labels() == ["staged board", "play: Ann Unicorn Poison", *o.example_text.split("; ")]
     assert "Outcome 3" in st.title_view.value
-    assert "Outcome 3" in text(ex.details.value) and "respond: Bob Neigh; respond: Cat Neigh" in text(ex.details.value)
+    assert "Outcome 3" in text(ex.details.value) and "respond: Cat Neigh; respond: Bob Neigh" in text(ex.details.value)
     assert "discard" in text(ex.details.value) and "Basic Unicorn, Unicorn Poison, Neigh, Neigh" in text(
         ex.details.value
     )
     assert found.label(2) in text(ex.details.value)
-    # Back is the engine's exact undo: Cat's Neigh goes back to her hand and she is asked again
+    # Back is the engine's exact undo: Bob's Neigh goes back to his hand and he is asked again
     st.back_button.click()
-    assert st.game.pending is not None and st.game.pending.question == "Cat: respond to Bob's Neigh?"
-    assert st.game.state.zone("Cat", "hand") != []
+    assert st.game.pending is not None and st.game.pending.question == "Bob: respond to Cat's Neigh?"
+    assert st.game.state.zone("Bob", "hand") != []
     # the same stepper replays another outcome
     ex.choice.value = 0
     first = found.outcomes[0]

@@ -82,3 +82,18 @@ def test_resolve_all_passes_every_window() -> None:
     game.push(Resolve(None))
     assert not game.state.pile and game.pending is None
     assert next(game.shown(c) for c in game.state.zone(None, "discard")) == "Basic Unicorn"
+
+
+def test_LU_PILE_3_a_late_response_to_a_card_nobody_could_answer_says_why() -> None:
+    # When nobody may answer the top card, nobody is asked and it resolves at once; a response
+    # afterwards is refused with the reason it could not have answered (as Eve of Midnight does).
+    game = scenario("uu-pile-yay.yaml").play(upto=1)
+    assert not game.state.pile and game.pending is None
+    before = game.state.copy()
+    with pytest.raises(IllegalAction) as info:
+        game.push(Respond((Response("Bob", "Super Neigh"),)))
+    assert str(info.value).startswith(
+        "Bob cannot respond with Super Neigh: Yay in Ann's Stable: cards Ann plays cannot be Neigh'd; "
+        "so Ann's Unicorn Poison resolved at once"
+    )
+    assert game.state == before

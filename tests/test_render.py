@@ -354,6 +354,30 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
     assert "▶ this step: ✓ done" in source
 
 
+def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
+    # rule: UU.HAND.1 (every phase of the turn is drawn, as it is logged)
+    tl = timeline(SEED)
+    first = markup.step_scene(tl[1])  # begin-turn: Ann
+    assert words(first.node("turn")) == "THE TURN Ann: Beginning of Turn" and first.node("turn").changed
+    last = markup.step_scene(tl[-1])  # the chain ends, and the turn goes on to its Draw phase
+    assert words(last.node("turn")) == ("THE TURN Ann: Draw phase Ann draws Rainbow Aura · hand 8 Ann: Action phase")
+    ann = last.node("p0")
+    assert "Rainbow Aura" in [c.lines[0][-1].text for row in ann.rows for c in row if c.changed]
+    source = render.step(tl[-1]).source
+    assert "Ann draws Rainbow Aura ·" in node_line(source, "turn")  # wrapped as narrow as the board
+    board_group = next(g for g in last.groups if g.id == "cluster_board")
+    assert board_group.columns[0][:2] == ["turn", "p0"]  # above the players
+    # a step that does nothing to the turn has no such note
+    assert "turn" not in {n.id for n in markup.step_scene(tl[3]).all_nodes()}
+    # the hand limit at the end of a turn, and the turn passing on
+    whole = timeline("uu-hand-1-a-whole-turn.yaml")
+    assert words(markup.step_scene(whole[4]).node("turn")) == "THE TURN Ann discards Yay: above the Hand limit"
+    assert words(markup.step_scene(whole[5]).node("turn")) == (
+        "THE TURN Ann discards Slowdown: above the Hand limit Ann's turn ends; Bob is next"
+    )
+    assert "active player" in words(markup.step_scene(whole[5]).node("p1"))
+
+
 def test_pending_decision_is_a_note_linked_to_its_effect() -> None:
     tl = timeline(SEED)
     scene = markup.step_scene(tl[3])

@@ -27,9 +27,14 @@ def test_two_links_first_in_first_out_with_a_disregarded_discard() -> None:
     # rule: UU.IMP.2 Bob cannot discard: the action is disregarded and play goes on
     game, out = run("render-two-links.yaml")
     assert [link.cause for link in game.state.chain] == ["Beginning of Turn", "Basic Unicorn left Bob's Stable"]
-    assert (
-        out["log"][-1] == '| RESOLUTION:THE EFFECT CHAIN; "Discard a card" is disregarded: Bob has no card in hand. |'
-    )
+    # the chain's last line, then the Draw phase (the chain resolves before gameplay goes on)
+    assert out["log"][-5:] == [
+        '| RESOLUTION:THE EFFECT CHAIN; "Discard a card" is disregarded: Bob has no card in hand. |',
+        "- Ann: Draw phase.",
+        "- Ann draws Slowdown.",
+        "- Hand at 3 cards.",
+        "- Ann: Action phase.",
+    ]
     assert types(out).count("disregard") == 1
     assert out["players"]["Bob"]["stable"] == ["Barbed Wire", "Llamacorn"]
     assert out["players"]["Ann"]["hand"] == ["Neigh", "Yay", "Slowdown"]

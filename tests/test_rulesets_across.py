@@ -74,3 +74,40 @@ def test_eve_of_midnight_does_not_lean_on_another_rule_set() -> None:
     tree = ast.parse((ROOT / "uurules" / "rulesets" / "eve_of_midnight.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not any(m and m.startswith("uurules.rulesets.") and m != "uurules.rulesets.base" for m in imported)
+
+
+# -- resolve: all and resolve: N where nothing waits to resolve (CONTRACT.md) ---------------------
+NOTHING_WAITS = {  # (scenario, steps played, why resolve: 1 is refused)
+    "unstable-unicorns: a quiet board": ("uu-seq-4-if-you-do.yaml", 0, "nothing is on the pile"),
+    "unstable-unicorns: a question that is not a response window": ("uu-seq-4-if-you-do.yaml", 1, "must first answer"),
+    "unstable-unicorns: the game is over": ("uu-win-nothing-waits", 0, "the game is over"),
+    "llamas-unleashed: a quiet board": ("lu-velcro-barrier.yaml", 0, "nothing is on the pile"),
+    "eve-of-midnight: a quiet board": ("eom-stack-1-late-response.yaml", 0, "nothing is on the stack"),
+    "eve-of-midnight: the stack has resolved": ("eom-stack-1-late-response.yaml", 1, "nothing is on the stack"),
+    "berserk: any board": ("bk-resolve-all-changes-nothing.yaml", 2, "every action resolves at once"),
+}
+WON = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, stable: [Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Ginormous Unicorn, Rhinocorn]}
+  - {name: Bob}
+"""
+
+
+@pytest.mark.parametrize("where", NOTHING_WAITS)
+def test_resolve_all_where_nothing_waits_changes_nothing_and_resolve_n_says_why(where: str) -> None:
+    from tests.rulesets_helpers import refused
+    from uurules.engine.actions import Resolve
+    from uurules.scenario import Scenario
+
+    name, upto, why = NOTHING_WAITS[where]
+    scn = Scenario.from_text(WON) if name == "uu-win-nothing-waits" else scenario(name)
+    game = scn.play(upto=upto)
+    if name == "uu-win-nothing-waits":
+        assert game.state.winner == "Ann"
+    before, events, log = game.state.copy(), list(game.events), list(game.log)
+    game.push(Resolve(None))  # accepted: "resolve until ... nothing is left", and nothing was
+    assert game.state == before and game.events == events and game.log == log
+    assert game.undo() == Resolve(None) and game.state == before
+    # resolve: 1 names a top item to pass on; there is none, so it is refused with the reason
+    refused(game, Resolve(1), why)

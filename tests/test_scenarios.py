@@ -8,6 +8,7 @@ subset of the pending decision), ``status`` (exact), ``log`` (these lines appear
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -121,3 +122,23 @@ def test_undo_restores_every_step_exactly(name: str) -> None:
         game.undo()
         assert game.state == expected
     assert game.events == start_events and game.log == start_log
+
+
+PHASE_LINE = re.compile(
+    r"- (?P<player>[^:]+): (Beginning of Turn|Draw phase|Action phase|End of Turn|Start of Turn|Main phase"
+    r"|start of turn|end of turn)\."
+)
+DRAW_LINE = re.compile(r'\| RESOLUTION:THE EFFECT CHAIN; "Draw a card\*?"\. \||- (?P<player>\S+) draws (?!nothing).+\.')
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_phase_and_every_draw_is_a_line_of_the_log(name: str) -> None:
+    """The log is the whole story: a wiki writer who copies it misses no phase and no draw."""
+    scn = Scenario.from_file(SCENARIOS / name)
+    if "error" in (scn.doc.data.get("expect") or {}):
+        return
+    out = board_json(scn.play())
+    phases = [e["player"] for e in out["events"] if e["type"] == "phase"]
+    assert [m["player"] for line in out["log"] if (m := PHASE_LINE.match(line))] == phases
+    draws = [e for e in out["events"] if e["type"] == "draw"]
+    assert len([line for line in out["log"] if DRAW_LINE.fullmatch(line)]) == len(draws)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import board, run, scenario, types
 from uurules import IllegalAction, InputError, board_json
+from uurules.cards import book
 from uurules.engine.actions import BeginTurn, Choose, Play
+
+BOOK = book("unstable-unicorns")
 
 
 def refused(text: str, action: Play) -> tuple[IllegalAction, bool]:
@@ -63,6 +68,33 @@ players:
     assert "Queen Bee Unicorn in Bob's Stable" in err.reason and unchanged
 
 
+def test_UU_REQ_3_barbed_wire_in_the_thiefs_own_stable_asks_the_thiefs_real_hand() -> None:
+    # Seductive Unicorn's steal comes after Barbed Wire's discard and its own: one card is left
+    # in Ann's hand to pay Barbed Wire, so the steal happens, and Barbed Wire takes that card
+    _, out = run("uu-req-3-barbed-wire-thief.yaml")
+    assert out["players"]["Ann"]["stable"][-1] == "Basic Unicorn" and out["players"]["Ann"]["hand"] == []
+    assert [e["card"] for e in out["events"] if e["type"] == "discard"] == ["Yay", "Slowdown", "Rainbow Aura"]
+    # at play time, the hand without the card being played
+    theft = """
+ruleset: unstable-unicorns
+cards:
+  - name: Swift Theft
+    type: Magic
+    text: STEAL a Unicorn card.
+    abilities:
+      - when: played
+        steps:
+          - {do: steal, what: unicorn}
+players:
+  - {name: Ann, hand: [Swift Theft%s], stable: [Barbed Wire]}
+  - {name: Bob, stable: [Basic Unicorn]}
+"""
+    err, unchanged = refused(theft % "", Play("Ann", "Swift Theft"))
+    assert "Barbed Wire in Ann's Stable adds the Requirement 'Discard a card'" in err.reason and unchanged
+    _, out = run(theft % ", Yay" + "script:\n  - play: {player: Ann, card: Swift Theft}\n")
+    assert out["players"]["Ann"] == {"hand": [], "stable": ["Barbed Wire", "Basic Unicorn"]}
+
+
 def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
     _game, out = run("uu-req-4-mandatory-enter-effect.yaml")
     assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
@@ -93,6 +125,18 @@ def test_UU_SEQ_3_then_needs_the_first_action_performed() -> None:
     assert [e["card"] for e in out["events"] if e["type"] == "draw"] == ["Yay", "Neigh"]
 
 
+def test_UU_SEQ_3_sadistic_ritual_is_a_downgrade_played_into_another_stable() -> None:
+    scn = scenario("uu-seq-3-sadistic-ritual-downgrade.yaml")
+    game = scn.play(upto=1)
+    assert game.ruleset.book["Sadistic Ritual"].type == "Downgrade"  # as printed, never an Upgrade
+    # a Downgrade asks which (other) player's Stable it enters
+    assert game.pending is not None and game.pending.options == ["Bob", "Cat"]
+    _, out = run("uu-seq-3-sadistic-ritual-downgrade.yaml")
+    # at Bob's Beginning of Turn: sacrifice, then (the sacrifice was performed) draw
+    assert [e["card"] for e in out["events"] if e["type"] in ("sacrifice", "draw")] == ["Basic Unicorn", "Yay", "Neigh"]
+    assert "skip" not in types(out)
+
+
 INLINE_THEN = """
 ruleset: unstable-unicorns
 cards:
@@ -121,11 +165,25 @@ def test_UU_SEQ_3_then_counts_a_replaced_action_as_performed() -> None:
     assert "skip" not in types(out)
 
 
+def test_UU_SEQ_3_seductive_unicorn_discards_then_steals_even_when_the_discard_was_replaced() -> None:
+    # Seductive Unicorn is printed "DISCARD a card, then STEAL": "then", not "if you do"
+    steps = next(a for a in BOOK["Seductive Unicorn"].get("abilities", []) if a["when"] == "enter")["steps"]
+    assert [s.get("join") for s in steps] == [None, "then"]
+    _, out = run("uu-seq-3-then-replaced.yaml")
+    # Parallel Universicorn replaced the discard with a draw, which the empty deck made impossible:
+    # the discard still counts as performed (UU.SEQ.3), so the steal happens
+    assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Seductive Unicorn"]
+    assert out["players"]["Ann"]["stable"][-1] == "Basic Unicorn" and out["players"]["Bob"]["stable"] == []
+    assert "skip" not in types(out)
+
+
 def test_UU_SEQ_4_if_you_do_declined_skips_the_second_action() -> None:
     _, out = run("uu-seq-4-if-you-do.yaml")
     assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert out["active"] == "Ann" and out["players"]["Ann"]["hand"] == ["Yay"]  # no skip: the Draw phase came
     _, out = run("uu-seq-4-if-you-do-yes.yaml")
-    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn", "Basic Unicorn"]
+    assert out["players"]["Bob"]["stable"] == [] and out["players"]["Ann"]["hand"] == []
+    assert out["active"] == "Bob"  # Ann destroyed, so her turn skipped to its End
 
 
 def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible() -> None:
@@ -133,14 +191,16 @@ def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible()
         """
 ruleset: unstable-unicorns
 players:
-  - {name: Ann, hand: [Seductive Unicorn]}
-  - {name: Bob, stable: [Basic Unicorn]}
+  - {name: Ann, stable: [Rhinocorn]}
+  - {name: Bob, stable: [Yay]}
+deck: [Slowdown]
 script:
-  - play: {player: Ann, card: Seductive Unicorn}
+  - begin-turn: Ann
 """
     ).play()
-    assert game.pending is None
-    assert game.state.zone("Bob", "stable")  # nothing stolen
+    assert game.pending is None  # no Unicorn to destroy: Rhinocorn is not offered
+    assert game.state.active == "Ann" and game.state.phase == "action"  # so nothing skips the turn
+    assert any(e.type == "disregard" and e.card == "Rhinocorn" for e in game.events)
 
 
 # -- the effect chain --------------------------------------------------------------------------
@@ -160,6 +220,29 @@ def test_UU_CHAIN_1_a_triggered_effect_is_a_new_link_resolved_after() -> None:
     links = game.state.chain
     assert [link.cause for link in links] == ["Two-For-One", "Basic Unicorn left Ann's Stable"]
     assert all(link.resolved for link in links)
+
+
+def test_UU_CHAIN_1_a_stolen_card_enters_and_its_enter_effect_is_a_new_link() -> None:
+    game, out = run("uu-chain-1-stolen-card-enters.yaml")
+    links = game.state.chain
+    assert [link.cause for link in links] == [
+        "Seductive Unicorn entered Ann's Stable",
+        "Llamacorn entered Ann's Stable",
+    ]
+    assert [(e.verb, e.player) for e in links[1].effects if e.verb == "discard"] == [
+        ("discard", "Ann"),
+        ("discard", "Bob"),
+    ]
+    # the steal finished Seductive Unicorn's link; Llamacorn entered, and then its discards resolved
+    after = [(e["type"], e.get("card")) for e in out["events"]][types(out).index("steal") :]
+    assert after == [
+        ("steal", "Llamacorn"),
+        ("leave", "Llamacorn"),
+        ("enter", "Llamacorn"),
+        ("trigger", "Llamacorn"),
+        ("discard", "Slowdown"),
+        ("discard", "Rainbow Aura"),
+    ]
 
 
 def test_UU_CHAIN_2_simultaneous_triggers_form_one_link_targets_first() -> None:
@@ -209,6 +292,17 @@ def test_UU_IMP_2_an_impossible_action_from_a_card_in_play_is_disregarded() -> N
     assert any(e["type"] == "disregard" and "nothing to sacrifice" in e["reason"] for e in out["events"])
 
 
+def test_UU_IMP_2_a_steal_the_thiefs_barbed_wire_cannot_let_in_is_disregarded() -> None:
+    _, out = run("uu-imp-2-barbed-wire-thief-no-card.yaml")
+    (dis,) = [e for e in out["events"] if e["type"] == "disregard"]
+    assert dis["effect"] == "STEAL a Unicorn card"
+    assert dis["reason"] == (
+        "Barbed Wire in Ann's Stable adds the Requirement 'Discard a card', "
+        "which cannot be met (Ann has 0 cards in hand)"
+    )
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+
+
 # -- replacement effects -----------------------------------------------------------------------
 
 
@@ -256,6 +350,47 @@ def test_seed_001_net_result_drew_2_discarded_2() -> None:
     ]
 
 
+TURN_LINE = re.compile(
+    r"- \w+: (Beginning of Turn|Draw phase|Action phase|End of Turn)\."
+    r"|- \w+ draws .+\.|- \w+ is above the Hand limit: discards .+\.|- Hand at \d+ cards? \(above the Hand limit\)\."
+)
+"""The lines the log adds for the turn itself: its phases, its draws, its hand-limit discards."""
+
+
+@pytest.mark.parametrize("name", ["seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"])
+def test_seed_001_traces_line_for_line_and_the_turn_around_them(name: str) -> None:
+    # rule: UU.REPL.2 rule: UU.REPL.3
+    # The scenario's expect.log holds the seed's own lines, verbatim. They appear in the log in
+    # order (test_scenarios), and from the seed's first line to its last the log adds only its
+    # one-line account of Parallel Universicorn: no phase or draw of the turn is inserted inside
+    # the seed's trace. The turn's own lines (the seed's example shows none) come before and after.
+    seed = scenario(name).doc.data["expect"]["log"]
+    _, out = run(name)
+    log = out["log"]
+    first = log.index(seed[0])
+    last = first + max(i for i, line in enumerate(log[first:]) if line == seed[-1])
+    stretch = log[first : last + 1]
+    assert [line for line in stretch if line not in seed] == ["- Parallel Universicorn replaces each discard effect."]
+    assert not [line for line in stretch if TURN_LINE.fullmatch(line)]
+    turn = [line for line in log if TURN_LINE.fullmatch(line)]
+    if name == "seed-001-gameplay.yaml":  # the chain resolves within the Beginning of Turn; then the Draw phase
+        assert log[0] == turn[0] == "- Ann: Beginning of Turn."
+        assert (
+            log[-4:]
+            == turn[1:]
+            == [
+                "- Ann: Draw phase.",
+                "- Ann draws Rainbow Aura.",
+                "- Hand at 8 cards (above the Hand limit).",
+                "- Ann: Action phase.",
+            ]
+        )
+        # the board's 8 cards are the log's last hand size
+        assert len(out["players"]["Ann"]["hand"]) == 8
+    else:  # a card played from a staged board: no phase at all
+        assert turn == []
+
+
 # -- the hand limit ----------------------------------------------------------------------------
 
 
@@ -269,10 +404,27 @@ def test_UU_HAND_1_hand_limit_is_the_last_step_of_end_of_turn() -> None:
     assert types(out)[-1] == "turn"
 
 
+def test_UU_HAND_1_a_whole_turn_every_phase_and_draw_is_in_the_log() -> None:
+    scn = scenario("uu-hand-1-a-whole-turn.yaml")
+    _, out = run("uu-hand-1-a-whole-turn.yaml")
+    assert out["log"] == scn.doc.data["expect"]["log"]  # the whole log, line for line: nothing left out
+    # the --json events say the same: which phase drew, and the hand size after it
+    draws = [(e["player"], e["card"], e["phase"], e["hand"]) for e in out["events"] if e["type"] == "draw"]
+    assert draws == [("Ann", "Neigh", "draw", 3), ("Ann", "Neigh", "action", 4), ("Bob", "Rainbow Aura", "draw", 1)]
+    game = scn.play(upto=3)  # at End of Turn, above the limit: the hand limit waits, the turn has not passed
+    assert game.log[-1] == "- Ann: End of Turn." and game.pending is not None and game.state.active == "Ann"
+
+
 def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
     for name in ("seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"):
         _, out = run(name)
-        sizes = [int(line.split()[3]) for line in out["log"] if line.startswith("- Hand at")]
+        # the hand after each "Draw a card*" (the Draw phase's own draw, later, may go above)
+        log = out["log"]
+        sizes = [
+            int(log[i + 1].split()[3])
+            for i, line in enumerate(log)
+            if '"Draw a card*"' in line and "RESOLUTION" in line
+        ]
         assert sizes and max(sizes) <= 7
 
 

@@ -58,6 +58,49 @@ script:
     assert out["players"]["Bob"]["hand"] == [] and out["zones"]["nursery"] == ["Baby Unicorn"]
 
 
+def test_baby_unicorn_stolen_goes_to_the_nursery_not_into_the_thiefs_stable() -> None:
+    _, out = run("uu-baby-unicorn-stolen.yaml")
+    assert out["zones"]["nursery"] == ["Baby Unicorn"]
+    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn"]
+    # it did leave Bob's Stable (his Barbed Wire saw it go), but it entered no Stable
+    assert not [e for e in out["events"] if e["type"] == "enter" and e["card"] == "Baby Unicorn"]
+
+
+BABY_LEAVES = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [%s], stable: [%s]}
+  - {name: Bob, stable: [Baby Unicorn]}
+script:
+  - play: {player: Ann, card: %s}
+%s
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "card", "ann_stable", "answers"),
+    [
+        ("destroy", "Unicorn Poison", "", []),
+        ("sacrifice", "Two-For-One", "Baby Unicorn", []),
+        ("return", "Mermaid Unicorn", "", ['"yes"', "Bob/Baby Unicorn"]),
+        ("steal", "Seductive Unicorn", "", ['"yes"']),
+    ],
+)
+def test_baby_unicorn_goes_to_the_nursery_however_it_leaves_a_stable(
+    how: str, card: str, ann_stable: str, answers: list[str]
+) -> None:
+    hand = card if how != "steal" else f"{card}, Yay"  # Seductive Unicorn discards a card first
+    text = BABY_LEAVES % (hand, ann_stable, card, "\n".join(f"  - choose: {a}" for a in answers))
+    _, out = run(text)
+    assert how in types(out)
+    assert out["zones"]["nursery"][0] == "Baby Unicorn"
+    assert "Baby Unicorn" not in out["players"]["Ann"]["stable"] + out["players"]["Bob"]["stable"]
+    assert "Baby Unicorn" not in out["players"]["Ann"]["hand"] + out["players"]["Bob"]["hand"]
+    assert {"type": "replace", "card": "Baby Unicorn", "to": "nursery"}.items() <= next(
+        e for e in out["events"] if e["type"] == "replace"
+    ).items()
+
+
 def test_rainbow_aura_protects_unicorns_but_not_other_cards() -> None:
     game = board(
         """

@@ -407,7 +407,14 @@ def test_act_play_respond_pass_and_the_legal_list() -> None:  # rule: LU.PILE.4
     st.play_button.click()
     assert st.feedback.message == "" and st.stepper.position == 1
     assert st.actor.value == "Bob"  # the player the engine waits for
-    assert [o[0] for o in st.legal.options] == ["pass: Bob", "respond: Bob Neigh"]
+    # the engine's own list: Bob, who is asked, first; Cat may answer too (LU.PILE.2)
+    assert [o[0] for o in st.legal.options] == [describe(a) for a in st.game.legal_actions()]
+    assert [o[0] for o in st.legal.options][:4] == [
+        "pass: Bob",
+        "respond: Bob Neigh",
+        "pass: Cat",
+        "respond: Cat Neigh",
+    ]
     st.legal.value = 1
     st.do_button.click()
     st.actor.value = "Ann"

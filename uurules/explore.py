@@ -22,10 +22,15 @@ What is walked
     The decisions pending from the current position, and the decisions they lead to, until a
     position where nothing is pending and nothing is resolving (``state.resolving`` is false):
     that is the *end* of a path, and its board is an *outcome*. New turns and new plays are
-    not started (``begin-turn``, ``end-turn``, ``draw`` and ``resolve`` are never tried;
-    ``resolve`` is only a shortcut for passes that are walked one by one). With
-    ``plays=True``, a quiet position where the active player may still play a card is a
-    decision too: each card the rules let them play is tried (not playing is not an outcome).
+    not started (``begin-turn``, ``end-turn`` and ``draw`` are never tried). Shortcuts that
+    compose other decisions are not tried either, so they never add paths: ``resolve`` and
+    ``pass: all`` (passes, walked one by one), a list of simultaneous responses (the fastest
+    one goes on the pile and the others go back: the same board as that response alone), and
+    a pass by a player other than the one asked (in what order players decline changes
+    nothing). A response by a player other than the one asked *is* tried, where the rule set
+    allows it: the fastest response goes on the pile (LU.PILE.2). With ``plays=True``, a quiet
+    position where the active player may still play a card is a decision too: each card the
+    rules let them play is tried (not playing is not an outcome).
 
 Merging positions
     Positions reached by different paths are merged when their *canonical key* is equal (see
@@ -73,7 +78,18 @@ from pathlib import Path
 from typing import Any
 
 from uurules import yamlio
-from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Resolve, describe, to_step
+from uurules.engine.actions import (
+    Action,
+    BeginTurn,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    describe,
+    to_step,
+)
 from uurules.engine.game import Game
 from uurules.engine.readonly import READ_ONLY
 from uurules.engine.state import State
@@ -564,7 +580,20 @@ def state_key(state: State, base: int) -> Hashable:
 # ----------------------------------------------------------------------------------------------
 # The walk
 # ----------------------------------------------------------------------------------------------
-_NOT_DECISIONS = (BeginTurn, EndTurn, DrawAction, Resolve)
+def is_decision(action: Action, asked: str | None) -> bool:
+    """Whether the explorer tries ``action`` where ``asked`` is the player the pending decision asks.
+
+    Not new turns or draws, nor the shortcuts composed of other decisions: ``resolve``,
+    ``pass: all``, simultaneous responses, and passes by players other than the one asked.
+    """
+    match action:
+        case BeginTurn() | EndTurn() | DrawAction() | Resolve():
+            return False
+        case Pass(player=who):
+            return who == asked
+        case Respond(responses=rs):
+            return len(rs) == 1
+    return True
 
 
 def _as_game(target: Scenario | Game | str | Path) -> Game:
@@ -733,7 +762,8 @@ class _Walker:
             if not self.plays or s.winner is not None:
                 return []
             return [a for a in game.legal_actions() if isinstance(a, Play)]
-        return [a for a in game.legal_actions() if not isinstance(a, _NOT_DECISIONS)]
+        asked = s.pending.player if s.pending is not None else None
+        return [a for a in game.legal_actions() if is_decision(a, asked)]
 
     def _enter(self) -> tuple[int, list[Action] | None]:
         """The current position's id (new or merged) and, when new and not an end, its decisions."""

@@ -50,7 +50,27 @@ class Game:
         return self.state.pending
 
     def legal_actions(self) -> list[Action]:
-        """Every action the rules allow now, in a stable order."""
+        """Every action :meth:`push` accepts now, each once, in a stable order.
+
+        :meth:`push` accepts an action if and only if it is listed here, or is a listed move
+        written another way. The other ways of writing a move are only these: a card named by
+        another reference to it, or to an identical card in the same zone (``Neigh``,
+        ``Bob/Neigh``, ``Bob/Neigh#2`` when Bob holds two); ``choose: LABEL`` in a response
+        window (the asked player's ``pass`` or response); a response's ``to:`` naming the card it
+        answers; an ability named by another of its names, or not named where the rule set picks
+        one; a play's ``targets:``, which answer in advance what the card will ask; and, where
+        the rule set has them, simultaneous responses (``respond: [...]``, LU.PILE.2): listed
+        responses by different players written together, the first the fastest, which goes on
+        the pile, while the slower ones go back to their owners' hands. (Listing every ordering
+        of them would grow factorially with the players.)
+
+        The list holds the decisions (the pending decision's answers; responses and passes by
+        every player the rule set lets answer now; the active player's turn actions) and the
+        shortcuts made of them: ``pass: all``, ``resolve: 1`` .. ``resolve: N``, and last,
+        always, ``resolve: all`` (where nothing waits, it changes nothing). The FAQ explorer walks
+        the decisions only (:func:`uurules.explore.is_decision`).
+        ``tests/test_legal_actions.py`` checks all of this on reachable positions of every rule set.
+        """
         return self.ruleset.legal_actions(self)
 
     def push(self, action: Action) -> None:

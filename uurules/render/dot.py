@@ -196,6 +196,7 @@ class Style:
         "player": {"color": "#455a64", "fill": "#ffffff", "line": "solid"},
         "player-active": {"color": "#0d47a1", "fill": "#ffffff", "line": "bold"},
         "shared": {"color": "#455a64", "fill": "#fafafa", "line": "solid"},
+        "turn": {"color": "#37474f", "fill": "#eceff1", "line": "solid", "shape": "note", "mark": "»"},
         "zone-card": {"color": "#b0bec5"},
         "closed": {"fill": "#e0e0e0"},
         "disabled": {"fill": "#ffcdd2"},

@@ -9,7 +9,8 @@ Node ids derive from the engine's own ids, so the same scenario gives the same i
 ``e<effect id>`` (an effect of the chain), ``i<pile item id>`` (a card on the pile or stack),
 ``t<card id>`` (a card targeted by an effect), ``s<n>`` (the n-th trigger of a sequence),
 ``p<n>`` (the n-th player's zones), ``shared`` (the shared zones), ``u<event index>`` (an
-uninterruptible effect), ``decision`` and ``window`` (what the engine waits for). Card rows
+uninterruptible effect), ``decision`` and ``window`` (what the engine waits for), ``turn`` (what a
+step did to the turn: its phases and draws). Card rows
 inside a zone have the port ``c<card id>``. In the outcome tree of an exploration: ``p<n>`` (the
 n-th position of the walk), ``o<n>`` (outcome n) and ``more``.
 
@@ -695,6 +696,46 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
     return group, edges
 
 
+# -- the turn: its phases, its draws, its hand limit -----------------------------------------------
+PHASES = {
+    "beginning-of-turn": "Beginning of Turn",
+    "start-of-turn": "Start of Turn",
+    "draw": "Draw phase",
+    "action": "Action phase",
+    "main": "Main phase",
+    "end-of-turn": "End of Turn",
+}
+"""The words for a ``phase`` event's phase (another phase is shown as it is named)."""
+
+
+def turn_lines(events: Sequence[Event]) -> list[str]:
+    """What these events did to the turn: phases entered, the turn's own draws (the Draw
+    phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
+    down to the hand limit, and the turn passing on."""
+    out = []
+    for ev in events:
+        if ev.type == "phase":
+            phase = str(ev.detail.get("phase", ""))
+            out.append(f"{ev.player}: {PHASES.get(phase, phase)}")
+        elif ev.type == "draw" and "phase" in ev.detail:
+            hand = ev.detail.get("hand")
+            out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
+        elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
+            out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
+        elif ev.type == "turn":
+            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
+    return out
+
+
+def turn_node(events: Sequence[Event]) -> Node | None:
+    """A note of what a step did to the turn (:func:`turn_lines`), or ``None`` if nothing."""
+    lines = turn_lines(events)
+    if not lines:
+        return None
+    rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
+    return Node("turn", "turn", rows, "", True)
+
+
 # -- the board ----------------------------------------------------------------------------------
 def _card_cell(game: Game, c: int, changed: Changes | None) -> Cell:
     card = game.state.cards[c]
@@ -824,7 +865,12 @@ def _scene(
         group, edges = sequence_group(seq, game)
         diagram.groups.append(group)
         diagram.edges.extend(edges)
-    diagram.groups.append(board_group(game, changed))
+    board = board_group(game, changed)
+    turn = turn_node(events)
+    if turn is not None:  # the step's (or the last action's) phases and draws, above the players
+        board.nodes.insert(0, turn)
+        board.columns[0].insert(0, turn.id)
+    diagram.groups.append(board)
     diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None]]
     d = s.pending
     if d is not None and not d.is_response_window:
@@ -920,7 +966,15 @@ class TreePages:
 
 
 def tree_pages(found: Exploration, levels: int = LEVELS) -> TreePages:
-    """Cut the walk's positions into pages (breadth first from the start, ``levels`` deep each)."""
+    """Cut the walk's positions into pages, each ``levels`` decisions deep, from the start on.
+
+    A position stands on a page when its *longest* path from the page's top, through positions
+    of that page, is shorter than ``levels`` decisions: graphviz ranks a box by its longest path
+    in, so a page is then at most ``levels + 1`` columns wide (its questions, then the outcomes
+    and "continues on page n" boxes), however the paths merge. A position that is deeper by some
+    path is the top of a page of its own, later. ``depth`` is a position's nearest distance from
+    its page's top (the positions of a big page are drawn nearest first).
+    """
     positions = found.positions
     roots: list[int] = []
     page_of: dict[int, int] = {}
@@ -935,23 +989,31 @@ def tree_pages(found: Exploration, levels: int = LEVELS) -> TreePages:
             continue
         roots.append(root)
         page = len(roots)
-        level = [root]
-        page_of[root], depth[root] = page, 0
-        for d in range(1, levels + 1):
-            nxt = []
-            for pid in level:
+        longest, nearest = {root: 0}, {root: 0}
+        frontier = [root]
+        for d in range(1, levels + 1):  # paths of at most `levels` decisions: enough to see which are too deep
+            nxt: dict[int, None] = {}
+            for pid in frontier:
                 for _, child in positions[pid].edges:
-                    o = positions[child].outcome
-                    if o is not None:
-                        pages = outcome_pages.setdefault(o, [])
-                        if page not in pages:
-                            pages.append(page)
-                    elif child not in page_of and d < levels:
-                        page_of[child], depth[child] = page, d
-                        nxt.append(child)
-                    elif child not in page_of:
-                        todo.append(child)  # a page of its own, later
-            level = nxt
+                    if positions[child].outcome is not None or child in page_of:
+                        continue
+                    nearest.setdefault(child, d)
+                    if longest.get(child, -1) < d:
+                        longest[child] = d
+                        nxt[child] = None
+            frontier = list(nxt)
+        here = [p for p, d in longest.items() if d < levels]
+        for pid in here:
+            page_of[pid], depth[pid] = page, nearest[pid]
+        for pid in here:
+            for _, child in positions[pid].edges:
+                o = positions[child].outcome
+                if o is not None:
+                    pages = outcome_pages.setdefault(o, [])
+                    if page not in pages:
+                        pages.append(page)
+                elif child not in page_of:
+                    todo.append(child)  # a page of its own, later
     if positions[0].outcome is not None:
         outcome_pages.setdefault(positions[0].outcome, [1])
     return TreePages(roots, page_of, depth, outcome_pages)

@@ -44,7 +44,8 @@ class Ruleset(ABC):
 
     @abstractmethod
     def legal_actions(self, game: Game) -> list[Action]:
-        """What may be done now, in a stable order."""
+        """Everything :meth:`apply` accepts now, in a stable order (the principle is documented
+        on :meth:`Game.legal_actions <uurules.engine.game.Game.legal_actions>`)."""
 
     def status(self, game: Game, card: Card) -> dict[str, Any]:
         """How ``card`` differs from its printed state (only what differs)."""

@@ -319,6 +319,8 @@ class Berserk(Ruleset):
     # The engine's entry points
     # ------------------------------------------------------------------------------------
     def apply(self, game: Game, action: Action) -> None:
+        if action == Resolve(None):
+            return  # resolve: all (CONTRACT.md): nothing ever waits to resolve here, so it changes nothing
         game.state.flags["sequence"] = []  # the triggers of this action only (history: "sequences")
         match action:
             case BeginTurn(player=p):
@@ -331,7 +333,12 @@ class Berserk(Ruleset):
                 self._attack(game, action)
             case Choose(option=o):
                 raise IllegalAction(f"no decision is pending; {o!r} answers nothing", self._accepted)
-            case Play() | Respond() | Pass() | Resolve() | DrawAction():
+            case Resolve():
+                raise IllegalAction(
+                    "nothing waits to resolve: every action resolves at once, with its triggers",
+                    self._accepted + ", resolve: all",
+                )
+            case Play() | Respond() | Pass() | DrawAction():
                 raise IllegalAction(f"{self.title} in this kit has no {describe(action).split(':')[0]}", self._accepted)
             case _:  # pragma: no cover - every action type is matched above
                 raise IllegalAction(f"unknown action {action!r}", self._accepted)
@@ -342,6 +349,11 @@ class Berserk(Ruleset):
         """Nothing waits: every action resolves fully, with its triggers, as it is applied."""
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now (see :meth:`Game.legal_actions`); ``resolve: all``
+        last, always (it changes nothing: nothing waits to resolve in this rule set)."""
+        return [*self._actions_now(game), Resolve(None)]
+
+    def _actions_now(self, game: Game) -> list[Action]:
         s = game.state
         p = s.active
         acts: list[Action] = []

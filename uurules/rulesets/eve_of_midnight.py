@@ -172,22 +172,38 @@ class EveOfMidnight(Ruleset):
                 if s.phase == "beginning":
                     s.phase = "main"
                     game.emit("phase", s.active, phase="main")
+                    game.say(f"- {s.active}: Main phase.")
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now, each move once (see :meth:`Game.legal_actions`).
+
+        In a response window only the player asked may answer or pass (EOM.PRI.1): their
+        ``pass`` and response cards, then ``pass: all`` and ``resolve: 1`` .. ``resolve: N`` (N
+        items on the stack). ``resolve: all`` comes last, always: where nothing waits it
+        changes nothing.
+        """
+        acts = self._actions_now(game)
+        acts.append(Resolve(None))
+        return acts
+
+    def _actions_now(self, game: Game) -> list[Action]:
         s = game.state
         d = s.pending
         if d is not None:
             if d.is_response_window:
-                return [Pass(d.player) if o == "pass" else Respond((Response(d.player, o),)) for o in d.options]
+                acts: list[Action] = [
+                    Pass(d.player) if o == "pass" else Respond((Response(d.player, o),)) for o in d.options
+                ]
+                return [*acts, Pass("all"), *(Resolve(n) for n in range(1, len(s.pile) + 1))]
             return [Choose(o) for o in d.options]
         if s.pile and s.flags.get("closed"):
-            return [Resolve(1), Resolve(None)]
+            return [Resolve(n) for n in range(1, len(s.pile) + 1)]
         if s.resolving:
             return []
         p = s.active
-        acts: list[Action] = []
+        acts = []
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if s.phase in ("setup", "main"):
@@ -381,6 +397,7 @@ class EveOfMidnight(Ruleset):
         s.zone(p, "hand").remove(card)
         game.emit("play", p, card)
         self._pay(game, p, card)
+        s.flags.pop("unanswerable", None)  # a new card: what a late response is told starts afresh
         if d.get("uninterruptible"):
             # rule: EOM.STACK.3 an uninterruptible effect resolves at once and never enters the stack
             s.flags["uninterruptible"] = card
@@ -458,6 +475,11 @@ class EveOfMidnight(Ruleset):
                 ", ".join(labels) or "a card with an activated ability",
             )
         index, ab = abilities[0]
+        if action.targets:  # no activated ability of this game targets anything
+            raise IllegalAction(
+                f"{game.shown(card)}'s ability {ab.get('label', 'ability')!r} takes no target",
+                "activate: without targets",
+            )
         why = self._activate_refusal(game, p, card, ab)
         if why:
             raise IllegalAction(f"{p} cannot activate {game.shown(card)}: {why}")
@@ -466,6 +488,7 @@ class EveOfMidnight(Ruleset):
             self._set_resources(game, p, self.resources(game, p) - cost)
             game.emit("pay", p, card, amount=cost)
         s.flags.pop("uninterruptible", None)
+        s.flags.pop("unanswerable", None)
         label = str(ab.get("label", "ability"))
         s.pile.append(PileItem(s.new_id(), card, p, None, ability=label, data={"ability": index}))
         game.emit("activate", p, card, ability=label)
@@ -512,6 +535,11 @@ class EveOfMidnight(Ruleset):
         responders = self._responders(game, top)
         if not responders:
             # rule: EOM.STACK.1 when all players pass, the stack resolves, last in, first out
+            # (remembered to explain a response that comes too late: see _explain_empty_stack)
+            nobody = not s.window.passed
+            s.flags["unanswerable"] = (
+                {"card": top.card, "player": top.player, "ability": top.ability} if nobody else None
+            )
             s.flags["closed"] = True
             s.window = None
             game.emit("stack-closed", None, None, items=len(s.pile))
@@ -553,7 +581,7 @@ class EveOfMidnight(Ruleset):
                 f"{named} is uninterruptible: it resolved at once and never entered the stack, so nothing can answer it"
             )
         if not s.pile:
-            raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
+            self._explain_empty_stack(game, r)
         if s.flags.get("closed"):
             raise IllegalAction(
                 "every player has passed: the stack is resolving and takes no more responses",
@@ -595,6 +623,26 @@ class EveOfMidnight(Ruleset):
         self._pay(game, r.player, card)
         game.say(f"{STACK}; {self._stack_text(game)}")
 
+    def _explain_empty_stack(self, game: Game, r: Response) -> None:
+        """A response after the stack resolved: say why, if nobody could have responded to it.
+
+        When no player could answer the top item (no response card in hand, too few resources,
+        a card that cannot answer that item), the stack closes and resolves at once, without
+        asking anyone; a response that comes afterwards is refused with the reason it could not
+        have answered, as in Unstable Unicorns (``_explain_closed_window``).
+        """
+        last = game.state.flags.get("unanswerable")
+        if last is not None:
+            card = game.find(r.card, player=r.player)
+            item = PileItem(0, last["card"], last["player"], None, ability=last["ability"])
+            why = self._response_refusal(game, r.player, card, item)
+            if why:
+                raise IllegalAction(
+                    f"{r.player} cannot respond with {game.shown(card)}: {why}; nobody could respond to "
+                    f"{self._item_text(game, item)}, so the stack resolved at once"
+                )
+        raise IllegalAction("the stack is empty: there is nothing to respond to", "play: or activate: first")
+
     def _pass(self, game: Game, who: str) -> None:
         s = game.state
         if not s.pile or s.pending is None or not s.pending.is_response_window:
@@ -611,12 +659,24 @@ class EveOfMidnight(Ruleset):
                 raise IllegalAction(f"no player is called {who!r}", ", ".join(s.players) + ", all")
             if who not in may:
                 raise IllegalAction(f"{who} has no response to pass on", ", ".join([*may, "all"]))
+            if who != may[0]:
+                # rule: EOM.PRI.1 players answer in turn order: the one asked answers or passes first
+                raise IllegalAction(
+                    f"{may[0]} answers before {who} (turn order from the active player)", f"pass: {may[0]}, pass: all"
+                )
             s.window.passed.append(who)
             game.emit("pass", who)
         s.pending = None
 
     def _resolve(self, game: Game, n: int | None) -> None:
+        """``resolve: N`` resolves N items of the stack, ``resolve: all`` all of it (CONTRACT.md).
+
+        ``resolve: all`` is always accepted: where nothing waits to resolve (an empty stack, or a
+        decision that is not a response window) it changes nothing.
+        """
         s = game.state
+        if n is None and (not s.pile or (s.pending is not None and not s.pending.is_response_window)):
+            return
         if n is not None and n < 1:
             raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
         if s.pending is not None and not s.pending.is_response_window:
@@ -625,9 +685,13 @@ class EveOfMidnight(Ruleset):
                 "choose: one of " + ", ".join(s.pending.options),
             )
         if not s.pile:
-            if n is not None:
-                raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first")
-            return
+            raise IllegalAction("nothing is on the stack to resolve", "play: or activate: first; resolve: all")
+        if n is not None and n > len(s.pile):
+            size = len(s.pile)
+            raise IllegalAction(
+                f"resolve: {n}, but only {size} item{'s are' if size != 1 else ' is'} on the stack",
+                f"resolve: 1 .. resolve: {size}, or resolve: all",
+            )
         if not s.flags.get("closed"):
             if s.pending is not None:
                 self._pass(game, "all")

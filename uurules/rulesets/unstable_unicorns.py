@@ -37,7 +37,7 @@ from uurules.engine.actions import (
 )
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
-from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, State, Window
+from uurules.engine.state import CardId, Decision, Effect, Link, PileItem, State, Window, ZoneKey
 from uurules.rulesets.base import Ruleset
 
 CHAIN = "THE EFFECT CHAIN"
@@ -146,8 +146,8 @@ class UnstableUnicorns(Ruleset):
     # ------------------------------------------------------------------------------------
     def apply(self, game: Game, action: Action) -> None:
         s = game.state
-        if s.winner is not None and not isinstance(action, Choose):
-            raise IllegalAction(f"the game is over: {s.winner} has won")
+        if s.winner is not None and not isinstance(action, Choose) and action != Resolve(None):
+            raise IllegalAction(f"the game is over: {s.winner} has won", "resolve: all (it changes nothing)")
         match action:
             case Choose(option=label):
                 self._answer(game, label)
@@ -171,21 +171,48 @@ class UnstableUnicorns(Ruleset):
                 raise IllegalAction(f"unknown action {action!r}")
 
     def legal_actions(self, game: Game) -> list[Action]:
+        """Everything :meth:`apply` accepts now, each move once (see :meth:`Game.legal_actions`).
+
+        In a response window: the asked player's ``pass`` and responses first (the decision's
+        options), then every other player who may still respond, in turn order, with theirs
+        (LU.PILE.2: any of them may be the fastest), then the shortcuts ``pass: all``,
+        ``resolve: 1`` .. ``resolve: N`` (N cards on the pile). ``resolve: all`` comes last,
+        always: where nothing waits it changes nothing. Simultaneous responses are not listed
+        one by one (their orderings grow factorially with the players): a list of listed
+        responses by different players is the first of them written together with the slower
+        ones, which go back to their owners' hands (see :meth:`Game.legal_actions`).
+        """
         s = game.state
+        acts: list[Action] = []
         if s.winner is not None:
-            return []
-        if s.pending is not None:
-            d = s.pending
-            if d.is_response_window:
-                acts: list[Action] = []
-                for label in d.options:
-                    acts.append(Pass(d.player) if label == "pass" else Respond((Response(d.player, label),)))
-                return acts
-            return [Choose(o) for o in d.options]
-        if s.resolving:
-            return []
+            pass
+        elif s.pending is not None and s.pending.is_response_window:
+            acts = self._window_actions(game)
+        elif s.pending is not None:
+            acts = [Choose(o) for o in s.pending.options]
+        elif not s.resolving:
+            acts = self._turn_actions(game)
+        acts.append(Resolve(None))
+        return acts
+
+    def _window_actions(self, game: Game) -> list[Action]:
+        s = game.state
+        acts: list[Action] = []
+        may: list[tuple[str, list[str]]] = []
+        for p, cards in self._responders(game, s.pile[-1]):
+            names = list(dict.fromkeys(game.card(c).shown for c in cards))
+            may.append((p, names))
+        for p, names in may:  # in turn order; the first is the player asked
+            acts.append(Pass(p))
+            acts.extend(Respond((Response(p, n),)) for n in names)
+        acts.append(Pass("all"))
+        acts.extend(Resolve(n) for n in range(1, len(s.pile) + 1))
+        return acts
+
+    def _turn_actions(self, game: Game) -> list[Action]:
+        s = game.state
         p = s.active
-        acts = []
+        acts: list[Action] = []
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if self._may_act(game):
@@ -261,7 +288,9 @@ class UnstableUnicorns(Ruleset):
         elif kind == "replace":
             self._replace_optional(game, d.data, payload)
         elif kind == "hand-limit":
-            self._discard(game, d.player, payload)
+            self._discard(game, d.player, payload, reason="hand-limit")
+            game.say(f"- {d.player} is above the Hand limit: discards {game.shown(payload)}.")
+            self._hand_line(game, d.player)
         elif kind == "stable":
             item = next(p for p in game.state.pile if p.id == d.data["item"])
             item.data["stable"] = payload
@@ -326,9 +355,22 @@ class UnstableUnicorns(Ruleset):
             self._go_to_end(game)
             return
         game.emit("phase", s.active, phase="draw")
-        self._draw(game, s.active)
+        game.say(f"- {s.active}: Draw phase.")
+        self._turn_draw(game, s.active, "draw")
         s.phase = "action"
         game.emit("phase", s.active, phase="action")
+        game.say(f"- {s.active}: Action phase.")
+
+    def _turn_draw(self, game: Game, player: str, phase: str) -> None:
+        """A draw the turn makes (the Draw phase's, or drawing as the turn's action), in the log
+        with the hand size; its ``draw`` event says which (``phase``) and the hand size (``hand``)."""
+        drawn = self._draw(game, player, phase=phase, hand=len(game.state.zone(player, "hand")) + 1)
+        if drawn is None:
+            game.say(f"- {player} draws nothing: the deck is empty.")
+            return
+        why = " (the turn's action)" if phase == "action" else ""
+        game.say(f"- {player} draws {game.shown(drawn)}{why}.")
+        self._hand_line(game, player)
 
     def _may_act(self, game: Game) -> bool:
         s = game.state
@@ -342,7 +384,7 @@ class UnstableUnicorns(Ruleset):
         if not self._may_act(game):
             raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
         s.flags["acted"] = True
-        self._draw(game, player)
+        self._turn_draw(game, player, "action")
 
     def _end_turn(self, game: Game, player: str) -> None:
         s = game.state
@@ -517,8 +559,15 @@ class UnstableUnicorns(Ruleset):
             if not self._destroyable(game, player, what, source):
                 return f"no other {self.stable_word} has {self.noun(what)} that can be destroyed"
         elif verb == "steal":
-            if not self._stealable(game, player, what, source):
-                return f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
+            if not self._stealable(game, player, what, source, hand):
+                refused = [
+                    why
+                    for c in self._others_cards(game, player, what, source)
+                    if (why := self._steal_refusal(game, c, player, hand)) is not None
+                ]
+                return (
+                    refused[0] if refused else f"no other {self.stable_word} has {self.noun(what)} that can be stolen"
+                )
         elif verb == "return":
             if not self._returnable(game, what, source):
                 return f"no {self.stable_word} has {self.noun(what)}"
@@ -550,13 +599,37 @@ class UnstableUnicorns(Ruleset):
                 out.append(c)
         return out
 
-    def _stealable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def _others_cards(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+        """The cards matching ``what`` in the other players' Stables, in turn order from ``player``."""
         return [
             c
             for p in game.state.in_turn_order_from(player)[1:]
             for c in game.state.zone(p, self.stable)
-            if self.matches(game, c, what, source) and self._entry_refusal(game, c, player, player, []) is None
+            if self.matches(game, c, what, source)
         ]
+
+    def _stealable(
+        self, game: Game, player: str, what: str, source: CardId | None, hand: list[CardId] | None = None
+    ) -> list[CardId]:
+        """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
+        return [
+            c
+            for c in self._others_cards(game, player, what, source)
+            if self._steal_refusal(game, c, player, hand) is None
+        ]
+
+    def _steal_refusal(self, game: Game, card: CardId, thief: str, hand: list[CardId] | None = None) -> str | None:
+        """Why ``card`` cannot be stolen into ``thief``'s Stable, or ``None``.
+
+        A stolen card enters the thief's Stable, so what that Stable adds to entering cards
+        applies (UU.REQ.3: the thief's own Barbed Wire asks for a discard from the thief's real
+        hand, ``hand`` when given: at play time, the hand without the card being played). A Baby
+        goes to the Nursery instead and enters no Stable: nothing there refuses it.
+        """
+        if self._destination(game, card, (thief, self.stable)) != (thief, self.stable):
+            return None
+        real = game.state.zone(thief, "hand") if hand is None else hand
+        return self._entry_refusal(game, card, thief, thief, real)
 
     def _returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
         return [c for _, c in self.in_play(game) if self.matches(game, c, what, source)]
@@ -711,16 +784,27 @@ class UnstableUnicorns(Ruleset):
         s.pending = None
 
     def _resolve(self, game: Game, n: int | None) -> None:
+        """``resolve: N``: every player passes on the top card until N cards have resolved;
+        ``resolve: all``: until a decision that is not a response window is pending, or nothing
+        is left (CONTRACT.md). ``resolve: all`` is always accepted: where nothing waits to resolve
+        (a quiet board, another decision pending, a game over) it changes nothing."""
         s = game.state
-        if n is not None and n < 1:
-            raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
-        if s.pending is not None and not s.pending.is_response_window:
-            raise IllegalAction(
-                f"{s.pending.player} must first answer {s.pending.question!r}",
-                "choose: one of " + ", ".join(s.pending.options),
-            )
-        if n is not None and not s.pile:
-            raise IllegalAction("nothing is on the pile to resolve", "play a card first")
+        if n is not None:
+            if n < 1:
+                raise IllegalAction("resolve takes a positive count", "resolve: 1, resolve: all")
+            if s.pending is not None and not s.pending.is_response_window:
+                raise IllegalAction(
+                    f"{s.pending.player} must first answer {s.pending.question!r}",
+                    "choose: one of " + ", ".join(s.pending.options),
+                )
+            if not s.pile:
+                raise IllegalAction("nothing is on the pile to resolve", "play a card first; resolve: all")
+            if n > len(s.pile):
+                size = len(s.pile)
+                raise IllegalAction(
+                    f"resolve: {n}, but only {size} card{'s are' if size != 1 else ' is'} on the pile",
+                    f"resolve: 1 .. resolve: {size}, or resolve: all",
+                )
         done = 0
         while s.pending is not None and s.pending.is_response_window:
             size = len(s.pile)
@@ -786,23 +870,51 @@ class UnstableUnicorns(Ruleset):
         _take(s.pile, item)
         game.emit("resolve", p, card)
         game.say(f"| RESOLUTION:{PILE}; {game.shown(card)} ({p}) enters {stable}'s {self.stable_word}. |")
-        self._enter(game, card, stable, own_triggers=True)
+        self._enter(game, card, stable)
 
     def _to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
-        """``off_pile``: the card was just taken off the pile, so no zone holds it."""
-        if self.is_baby(game, card):
+        """A card leaving the pile. ``off_pile``: it was just taken off, so no zone holds it."""
+        if self.is_baby(game, card):  # a Baby lives in the Nursery
             game.move(card, (None, "nursery"), top=True, off_pile=off_pile)
         else:
             game.move(card, (None, "discard"), top=True, off_pile=off_pile)
 
     # ------------------------------------------------------------------------------------
-    # Entering and leaving stables: triggers
+    # Entering and leaving stables: triggers, and the Baby's replacement
     # ------------------------------------------------------------------------------------
-    def _enter(self, game: Game, card: CardId, stable: str, *, own_triggers: bool) -> None:
+    def _destination(self, game: Game, card: CardId, to: ZoneKey) -> ZoneKey:
+        """Where ``card``, leaving a Stable for ``to``, really goes.
+
+        A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
+        replaces the destination of every way out of a Stable (destroy, sacrifice, return, steal).
+        """
+        return (None, "nursery") if self.is_baby(game, card) else to
+
+    def _leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey) -> ZoneKey:
+        """Move ``card`` out of ``stable``'s Stable towards ``to``: the one way out of a Stable.
+
+        Every verb that takes a card out of a Stable comes here, so the Baby's replacement
+        (:meth:`_destination`) holds for all of them; then the "leaves your Stable" triggers
+        fire. Returns where the card went.
+        """
+        dest = self._destination(game, card, to)
+        if dest != to:
+            game.emit("replace", stable, card, to=dest[1])
+            game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+        game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
+        self._leave(game, card, stable)
+        return dest
+
+    def _enter(self, game: Game, card: CardId, stable: str) -> None:
         game.move(card, (stable, self.stable))
+        self._entered(game, card, stable)
+
+    def _entered(self, game: Game, card: CardId, stable: str) -> None:
+        """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen): its own
+        "when this card enters" abilities and the Stable's watchers trigger, as one new link."""
         game.emit("enter", stable, card)
         triggers: list[Trigger] = []
-        if own_triggers and not self.is_blank(game, card):
+        if not self.is_blank(game, card):
             for i, ab in enumerate(self.defn(game, card).get("abilities", [])):
                 if ab.get("when") == "enter":
                     triggers.append(Trigger(card, i, stable))
@@ -1233,21 +1345,23 @@ class UnstableUnicorns(Ruleset):
     def _hand_line(self, game: Game, player: str) -> None:
         n = len(game.state.zone(player, "hand"))
         limit = game.state.hand_limit
-        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{' (the Hand limit)' if n == limit else ''}.")
+        note = " (the Hand limit)" if n == limit else " (above the Hand limit)" if n > limit else ""
+        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{note}.")
 
-    def _draw(self, game: Game, player: str) -> bool:
+    def _draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
+        """Draw the top card of the deck into ``player``'s hand: the card, or ``None`` (empty deck)."""
         deck = game.state.zone(None, "deck")
         if not deck:
-            return False
+            return None
         c = deck[0]
         game.move(c, (player, "hand"))
         game.card(c).owner = player
-        game.emit("draw", player, c)
-        return True
+        game.emit("draw", player, c, **detail)
+        return c
 
-    def _discard(self, game: Game, player: str, card: CardId) -> None:
+    def _discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:
         game.move(card, (None, "discard"), top=True)
-        game.emit("discard", player, card)
+        game.emit("discard", player, card, **detail)
 
     def _do_draw(self, game: Game, eff: Effect, answer: Any) -> None:
         s = game.state
@@ -1271,7 +1385,7 @@ class UnstableUnicorns(Ruleset):
             game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}", the player at Hand limit;{CHAIN}; "Discard a card". |')
             self._hand_line(game, p)
             return
-        if not self._draw(game, p):
+        if self._draw(game, p) is None:
             self._disregard(game, eff, "the deck is empty")
             return
         self._done(game, eff)
@@ -1317,8 +1431,7 @@ class UnstableUnicorns(Ruleset):
 
     def _remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self._to_discard(game, card, stable)
-        self._leave(game, card, stable)
+        self._leave_stable(game, card, stable, (None, "discard"))
 
     def _target_alive(self, game: Game, eff: Effect) -> CardId | None:
         if not eff.targets:
@@ -1367,16 +1480,21 @@ class UnstableUnicorns(Ruleset):
 
     def _do_steal(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
-        if t is None or self._entry_refusal(game, t, eff.player, eff.player, []) is not None:
-            self._disregard(game, eff, "there is no card to steal")
+        if t is None:  # gone, or none could be chosen (then say why)
+            why = eff.data.get("untargeted") and self._impossible(game, eff.player, eff.data, eff.source)
+            self._disregard(game, eff, why or "there is no card to steal")  # rule: UU.IMP.2
+            return
+        why = self._steal_refusal(game, t, eff.player)  # checked again now, on the thief's hand as it is
+        if why is not None:
+            self._disregard(game, eff, why)  # rule: UU.IMP.2
             return
         owner = game.holder(t)
         assert owner is not None
         self._done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
-        game.state.zone(owner, self.stable).remove(t)
-        self._leave(game, t, owner)
-        self._enter(game, t, eff.player, own_triggers=False)
+        thief = (eff.player, self.stable)
+        if self._leave_stable(game, t, owner, thief) == thief:
+            self._entered(game, t, eff.player)  # stealing is entering: "when this card enters" triggers
 
     def _do_return(self, game: Game, eff: Effect, answer: Any) -> None:
         t = self._target_alive(game, eff)
@@ -1388,11 +1506,7 @@ class UnstableUnicorns(Ruleset):
         owner = game.card(t).owner or holder
         self._done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        if self.is_baby(game, t):
-            game.move(t, (None, "nursery"), top=True)
-        else:
-            game.move(t, (owner, "hand"))
-        self._leave(game, t, holder)
+        self._leave_stable(game, t, holder, (owner, "hand"))
 
     def _do_search(self, game: Game, eff: Effect, answer: Any) -> None:
         s = game.state
@@ -1453,7 +1567,7 @@ class UnstableUnicorns(Ruleset):
             return
         self._done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer)
-        self._enter(game, answer, p, own_triggers=True)
+        self._enter(game, answer, p)
 
     def _do_one_of(self, game: Game, eff: Effect, answer: Any) -> None:
         options = eff.data.get("options", [])
@@ -1510,7 +1624,8 @@ class UnstableUnicorns(Ruleset):
             ok = True
         if not ok:
             game.emit("skip", eff.player, eff.source, join=join)
-            game.say(f'- "{join}": the action before it was not performed, so "{self._step_text(step)}" is not.')
+            word = join.replace("-", " ")
+            game.say(f'- "{word}": the action before it was not performed, so "{self._step_text(step)}" is not.')
             return
         at = _index(own.effects, eff) + 1
         # rule: UU.SEQ.1 actions are performed in the order they are listed
