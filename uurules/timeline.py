@@ -207,5 +207,20 @@ class Timeline:
     def last(self) -> Step:
         return self.steps[-1]
 
+    def fullest(self) -> Step:
+        """The step whose picture shows the most waiting at once (the first such step): the most
+        cards on the pile or stack (with those that came and went within the step), effects on
+        the chain, and triggers in a sequence. After a pile has resolved, the last step shows
+        none of it: this is the step to draw to compare how boards resolve."""
+        from uurules.render import markup
+
+        def waiting(step: Step) -> int:
+            d = markup.step_scene(step)
+            kept = ("cluster_pile", "cluster_waiting", "cluster_chain", "cluster_sequence")
+            shown = markup.Diagram(d.kind, "", [g for g in d.groups if g.id in kept]).all_nodes()
+            return sum(1 for n in shown if n.id[0] in "eisx" and n.id != "empty")
+
+        return max(self.steps, key=lambda step: (waiting(step), -step.number))
+
     def __repr__(self) -> str:
         return f"<Timeline {self.title!r}: steps 0..{len(self.steps) - 1}>"

@@ -28,7 +28,7 @@ h1 { font-size: 1.4em; }
 .uurules-question { margin: 0.3em 0; }
 .uurules-current { font-weight: bold; }
 .uurules-main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
-.uurules-steps { flex: 3 1 36em; min-width: 0; }
+.uurules-steps { flex: 1 1 1000px; min-width: 0; }
 .uurules-log-box { flex: 1 1 22em; position: sticky; top: 3em; max-height: 90vh; overflow: auto; }
 """
 

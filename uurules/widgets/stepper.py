@@ -262,7 +262,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.question.add_class("uurules-question")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.options.add_class("uurules-options")
-        self.diagram = widgets.HTML(layout=widgets.Layout(flex="3 1 480px", min_width="0"))
+        # the picture takes the whole row (pictures are drawn to fit 1000 px: never shrunk beside the log)
+        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
         self.diagram.add_class("uurules-diagram")
         self.log_view = widgets.HTML(layout=widgets.Layout(max_height="560px", overflow="auto"))
         self.log_view.add_class("uurules-log")
@@ -294,8 +295,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                     [
                         self.diagram,
                         widgets.VBox(
-                            [widgets.HTML("<b>Log</b>"), self.log_view, widgets.HTML("<b>Board</b>"), self.board_view],
-                            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+                            [widgets.HTML("<b>Log</b>"), self.log_view],
+                            layout=widgets.Layout(flex="2 1 420px", min_width="0"),
+                        ),
+                        widgets.VBox(
+                            [widgets.HTML("<b>Board</b>"), self.board_view],
+                            layout=widgets.Layout(flex="1 1 260px", min_width="0"),
                         ),
                     ],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
