@@ -81,6 +81,10 @@ def jupyter_env(home: Path) -> dict[str, str]:
     (notes / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8"
     )
+    # every cell in the page, not only those scrolled to (so that every picture can be measured)
+    tracker = home / "settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}), encoding="utf-8")
     return env
 
 
@@ -161,8 +165,89 @@ KERNEL_READY = """() => {
 }"""
 
 
-def lab_run_all(page: Any, url: str, timeout: float = 60_000) -> None:
-    """Open a notebook in JupyterLab, wait until its kernel is connected and idle, run all cells."""
+def lab_run_all(page: Any, url: str, timeout: float = 60_000, clear: bool = False) -> None:
+    """Open a notebook in JupyterLab, wait until its kernel is connected and idle, run all cells.
+
+    ``clear``: clear the stored outputs first, so that :data:`ALL_DONE` waits for this run
+    (stored prompts like ``[3]:`` would otherwise look finished before it starts).
+    """
     page.goto(url)
     page.wait_for_function(KERNEL_READY, timeout=timeout, polling=100)
+    if clear:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        page.wait_for_function(
+            "() => ![...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-InputPrompt')]"
+            ".some(p => /\\[\\d+\\]/.test(p.textContent))",
+            timeout=timeout,
+        )
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+ALL_DONE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const prompts = [...panel.node.querySelectorAll('.jp-InputPrompt')].map(p => p.textContent);
+  return !!kernel && kernel.status === 'idle' && prompts.length > 0 && !prompts.some(p => p.includes('*'))
+         && prompts.every(p => /\\[\\d+\\]/.test(p) || p.trim() === '');
+}"""
+"""True when every code cell of the notebook on show has run (no ``[*]`` prompt left)."""
+
+LOADED = """(selector) => {
+  const imgs = [...document.querySelectorAll(selector)].filter(i => i.tagName.toLowerCase() === 'img');
+  imgs.forEach(i => { if (i.loading !== 'eager') i.loading = 'eager'; });
+  return imgs.every(i => i.complete && i.naturalWidth > 0);
+}"""
+"""True when every ``<img>`` the selector finds has loaded (Lab may load output images lazily,
+and an image not loaded yet has no size to measure)."""
+
+MEASURE = """(selector) => {
+  const pictures = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0) continue;  // not on show (a hidden step of the html page)
+    let svg = el;
+    if (el.tagName.toLowerCase() === 'img') {
+      const src = el.getAttribute('src') || '';
+      const data = src.slice(src.indexOf(',') + 1);
+      const text = src.includes(';base64,') ? atob(data) : decodeURIComponent(data);
+      svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    }
+    const widthPt = parseFloat(svg.getAttribute('width'));
+    const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')));
+    const area = el.closest('.jp-OutputArea-output, .jp-OutputArea, .widget-html, .uurules-page-step, body');
+    const room = area.getBoundingClientRect();
+    const title = (svg.querySelector('text') || {}).textContent || '';
+    pictures.push({
+      title: title, width: box.width, left: box.left, right: box.right,
+      roomLeft: room.left, roomRight: room.right,
+      text: Math.min(...sizes) * box.width / widthPt,  // the smallest text as displayed, in px
+    });
+  }
+  return pictures;
+}"""
+"""For each picture (an ``<img>`` of an SVG output, or an inline ``<svg>``) the selector finds:
+its displayed width and edges, the edges of what holds it, and its smallest text as displayed
+(graphviz writes font sizes in points in a viewBox of points: the size times the displayed
+width over the width in points is the size in px)."""
+
+MAX_WIDTH = 1000
+"""Every picture fits this many px wide ..."""
+
+MIN_TEXT = 11
+"""... with its smallest text at least this many px high, as displayed."""
+
+
+def misfits(pictures: list[dict[str, Any]]) -> list[str]:
+    """The pictures that are too wide, cut off by what holds them, or whose text is too small."""
+    bad = []
+    for p in pictures:
+        why = []
+        if p["width"] > MAX_WIDTH:
+            why.append(f"{p['width']:.0f} px wide")
+        if p["right"] > p["roomRight"] + 1 or p["left"] < p["roomLeft"] - 1:
+            why.append(f"cut off ({p['left']:.0f}..{p['right']:.0f} in {p['roomLeft']:.0f}..{p['roomRight']:.0f})")
+        if p["text"] < MIN_TEXT:
+            why.append(f"text {p['text']:.1f} px")
+        if why:
+            bad.append(f"{p['title']!r}: {', '.join(why)}")
+    return bad

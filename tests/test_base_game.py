@@ -180,11 +180,6 @@ RULES_FROM_TYPE = {
 }
 """Cards whose rules data is empty: the check that their rules data matters does not apply."""
 
-AWAITING_MAIN = {
-    "Neigh": "the rules read its instant: stop once issue 11 is merged; until then its type stops the card",
-}
-"""Differences fixed by issue 11 on main; this list is emptied when it is merged here."""
-
 
 def slug(name: str) -> str:
     """A card's scenario file name: ``Two-For-One`` -> ``two-for-one``."""
@@ -231,9 +226,6 @@ def test_the_card_file_holds_the_base_game_and_nothing_claims_to_be_printed_that
         for number, name, card, kind, copies, two in BASE
         if card not in NOT_YET_MODELLED
     }
-    for number, (name, card, _kind, copies, two) in list(expected.items()):
-        if card in AWAITING_MAIN and number in printed:
-            expected[number] = (name, card, printed[number][2], copies, two)
     assert printed == expected
     for c in cards:
         for p in c.printed:
@@ -297,7 +289,7 @@ def test_every_base_card_is_modelled_and_a_scenario_plays_it(name: str) -> None:
         assert expect["error"] in str(info.value)
     else:
         check(expect, board_json(scn.play()))
-    if name in RULES_FROM_TYPE or name in AWAITING_MAIN:
+    if name in RULES_FROM_TYPE:
         return
     real = _ending({k: v for k, v in data.items() if k != "expect"})
     assert _ending(_blank(data, name, card.type)) != real, f"{path.name} ends the same without {name}'s rules"

@@ -8,6 +8,7 @@ Without chromium these tests skip, except under CI (``CI=true``), where they fai
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -17,7 +18,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import OUT, chromium_missing, jupyter, lab_run_all, launch
+from tests.browser_support import (
+    ALL_DONE,
+    LOADED,
+    MEASURE,
+    OUT,
+    chromium_missing,
+    jupyter,
+    lab_run_all,
+    launch,
+    misfits,
+)
 from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
 
@@ -42,7 +53,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1200})
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
     pg = context.new_page()
     yield pg
     context.close()
@@ -77,6 +88,11 @@ def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> N
         expect(log).not_to_contain_text("choose: yes")
         page.locator(".uurules-step").click()
         expect(log.locator(".uurules-current")).to_contain_text("2. choose: yes")
+        for _ in range(4):  # the widest steps of the seed's gameplay: every one fits, its text readable
+            page.locator(".uurules-step").click()
+            expect(status).not_to_contain_text("Step 2 of 7")
+            shown = page.evaluate(MEASURE, ".uurules-stepper .uurules-diagram svg")
+            assert len(shown) == 1 and not misfits(shown), shown
         OUT.mkdir(parents=True, exist_ok=True)
         page.locator(".uurules-stepper").screenshot(path=str(OUT / "stepper-lab.png"))
         assert page.locator(".uurules-error").inner_text().strip() == ""
@@ -107,6 +123,11 @@ def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) 
     expect(page.locator(".uurules-log-step:visible")).to_have_count(3)
     page.locator(".uurules-last").click()
     expect(status).to_have_text("Step 7 of 7 · choose: Mermaid Unicorn")
+    for n in range(8):  # every step's picture fits the page, its text readable
+        page.locator("#uurules-slider").fill(str(n))
+        expect(status).to_contain_text(f"Step {n} of 7")
+        shown = page.evaluate(MEASURE, ".uurules-page-step svg")
+        assert len(shown) == 1 and not misfits(shown), (n, shown)
     expect(page.locator(".uurules-step")).to_be_disabled()
     page.locator(".uurules-back").click()
     expect(status).to_contain_text("Step 6 of 7")
@@ -141,7 +162,12 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         expect(summary).to_contain_text("(cut short)")
         tree = page.locator(".uurules-explore-tree svg")
         expect(tree).to_be_visible()
-        expect(tree).to_contain_text("Bob: respond to Ann's Two-For-One?")
+        expect(tree).to_contain_text("Outcome 1")  # the page that shows the outcome picked first
+        expect(page.locator(".uurules-explore-page")).to_contain_text(re.compile(r"page \d+ of \d+"))
+        for _ in range(3):  # a page of the tree at a time: each fits, its text readable
+            shown = page.evaluate(MEASURE, ".uurules-explore-tree svg")
+            assert len(shown) == 1 and not misfits(shown), shown
+            page.locator(".uurules-explore-next").click()
         choice = page.locator(".uurules-explore-choice select")
         choice.select_option(index=2)
         expect(page.locator(".uurules-explore-details")).to_contain_text("Outcome 3")
@@ -151,3 +177,101 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         OUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUT / "explorer-voila.png"), full_page=True)
         assert page.locator(".uurules-explorer > .uurules-error").first.inner_text().strip() == ""
+
+
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def lessons_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab over a copy of notebooks/ (Lab writes outputs back), for all the lessons."""
+    folder = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(ROOT / "notebooks", folder, dirs_exist_ok=True)
+    with jupyter("lab", folder, LESSONS[0]) as url:
+        yield url.rsplit("/lab/tree/", 1)[0]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any, lessons_lab: str, name: str) -> None:
+    """As a new learner sees it: JupyterLab at 1400 x 900 with the file browser open, Run All."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    try:
+        lab_run_all(page, f"{lessons_lab}/lab/tree/{name}?reset", clear=True)
+        page.wait_for_function(ALL_DONE, timeout=120_000, polling=250)
+        if name.startswith("09"):  # the explorer widget's tree appears when it has run
+            page.locator(".uurules-explore-run").first.click()
+            page.locator(".uurules-explore-tree svg").first.wait_for(timeout=60_000)
+        shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output img[src^='data:image/svg']"
+        page.wait_for_function(LOADED, arg=shown, timeout=60_000, polling=250)
+        pictures = page.evaluate(MEASURE, shown)
+        widgets = page.evaluate(MEASURE, ".uurules-diagram svg, .uurules-explore-tree svg")
+        stored = [
+            o
+            for c in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+            for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})
+        ]
+        assert len(pictures) >= len(stored) > 0, f"{name}: {len(pictures)} pictures shown, {len(stored)} stored"
+        assert widgets, f"{name}: no stepper picture shown"
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / f"lesson-{name[:2]}.png"))
+        assert not misfits(pictures + widgets), f"{name}: {misfits(pictures + widgets)}"
+    finally:
+        context.close()
+
+
+def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_show(page: Any, tmp_path: Path) -> None:
+    """Typed as a learner types: a valid card, then a typo. The typo must not add the card before it."""
+    from playwright.sync_api import expect
+
+    shutil.copy(ROOT / "tests" / "browser" / "stager.ipynb", tmp_path / "stager.ipynb")
+    with jupyter("voila", tmp_path, "stager.ipynb") as url:
+        page.goto(url)
+        picker = page.locator(".uurules-card-picker input")
+        expect(picker).to_be_visible(timeout=60_000)
+        cards = page.locator(".uurules-zone-cards select option")
+        picker.fill("Neigh")
+        page.locator(".uurules-add").click()
+        expect(cards).to_have_text(["1. Neigh"])
+        picker.fill("Super neigh")
+        page.locator(".uurules-add").click()
+        feedback = page.locator(".uurules-stager > .uurules-error").first
+        expect(feedback).to_contain_text("'Super neigh' is not a card of Unstable Unicorns: nothing was added")
+        expect(feedback).to_contain_text("the closest names: Super Neigh")
+        expect(cards).to_have_text(["1. Neigh"])
+        # the Act tab: no Activate, Attack or hit for Unstable Unicorns
+        page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Act").first.click()
+        expect(page.locator(".uurules-play-card")).to_be_visible()
+        expect(page.locator(".uurules-activate")).to_be_hidden()
+        expect(page.locator(".uurules-attack")).to_be_hidden()
+        expect(page.locator(".uurules-hit")).to_be_hidden()
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "stager-voila.png"), full_page=True)
+
+
+def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(page: Any, tmp_path: Path) -> None:
+    """A teacher double-clicks NN-name.md: Lab shows the lesson's cells (jupytext); saving writes both files."""
+    import jupytext
+    from playwright.sync_api import expect
+
+    shutil.copytree(ROOT / "notebooks", tmp_path, dirs_exist_ok=True)
+    name = "04-replacement-effects"
+    with jupyter("lab", tmp_path, f"{name}.md") as url:
+        page.goto(url + "?reset")
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+        expect(panel.locator(".jp-MarkdownCell").first).to_contain_text("4. Replacement effects and the hand limit")
+        cells = len(jupytext.read(tmp_path / f"{name}.md").cells)
+        expect(panel.locator(".jp-Cell")).to_have_count(cells)
+        before = (tmp_path / f"{name}.ipynb").stat().st_mtime_ns
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000, polling=100
+        )
+        expect(panel).to_be_visible()
+        for _ in range(100):  # the pair is written by the server as it saves
+            if (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before:
+                break
+            page.wait_for_timeout(100)
+        assert (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before, "saving the .md wrote its .ipynb too"

@@ -57,8 +57,17 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
     found = ex.found
     assert found is not None and found.to_json() == explore(POISON).to_json()
     assert [value for _, value in ex.choice.options] == [0, 1, 2, 3]
-    assert ex.choice.options[2][0] == (
-        "3. 3 paths: Bob hand: -; Bob stable: -; Cat hand: -; discard: Basic Unicorn, Unicorn Poison, Neigh, Neigh"
+    assert ex.choice.options[2][0].startswith(
+        "Outcome 3 (3 paths): Neigh goes from Bob's hand to the discard pile; Neigh goes from Cat's hand to the "
+        "discard pile; Basic Unicorn goes from Bob's Stable to the discard pile"
+    )
+    assert (
+        ex.choice.options[0][0]
+        == found.label(0)
+        == (
+            "Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; "
+            "Unicorn Poison ends in the discard pile"
+        )
     )
     assert text(ex.summary.value) == "9 decision nodes, 9 positions, 4 outcomes (complete); 7 decision paths in all"
     assert ex.bar.value == 9 and ex.bar.bar_style == "success"
@@ -75,6 +84,7 @@ def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> Non
     assert "discard" in text(ex.details.value) and "Basic Unicorn, Unicorn Poison, Neigh, Neigh" in text(
         ex.details.value
     )
+    assert found.label(2) in text(ex.details.value)
     # Back is the engine's exact undo: Bob's Neigh goes back to his hand and he is asked again
     st.back_button.click()
     assert st.game.pending is not None and st.game.pending.question == "Bob: respond to Cat's Neigh?"
@@ -92,7 +102,7 @@ def test_the_tree_is_inline_svg_with_the_chosen_path_bold() -> None:
     ex.choice.value = 2
     tree = ex.tree.value
     assert "<svg" in tree and "<?xml" not in tree and 'id="uurules-outcomes-graph0"' in tree
-    assert "Outcome 3" in tree and "Bob: respond to Ann&#39;s Unicorn Poison?" in tree
+    assert "Outcome 3" in tree and "Bob: respond to Ann&#39;s" in tree
     assert tree.count('stroke="#e65100"') >= 2  # the two arrows of outcome 3's path, in the chosen colour
 
 
@@ -225,7 +235,9 @@ script:
     assert ex.found is not None and len(ex.found.outcomes) == 2 and len(game.actions) == 1
     ex.choice.value = 1
     assert '<b>"x"' not in ex.details.value and "&lt;b&gt;&quot;x&quot; &amp; Co" in ex.details.value
-    assert ex.choice.options[1][0].startswith('2. 1 path: Bob <b>"x" & Co hand: -')  # a list shows plain text
+    assert ex.choice.options[1][0].startswith(
+        'Outcome 2 (1 path): Neigh goes from Bob <b>"x" & Co\'s hand'
+    )  # plain text
     assert ex.stepper is not None and ex.stepper.game.state.zone('Bob <b>"x" & Co', "hand") == []
     with pytest.raises(TypeError, match="explorer\\(\\) takes a scenario file"):
         explorer(42)  # type: ignore[arg-type]
@@ -292,3 +304,17 @@ def test_in_a_real_kernel_stop_ends_a_background_walk(tmp_path: Path) -> None:
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def test_a_big_tree_is_shown_a_page_at_a_time_and_picking_an_outcome_shows_its_page() -> None:
+    ex = explorer(POISON)
+    ex.run_button.click()
+    assert ex.pages == 2 and ex.page == 1 and text(ex.page_label.value) == "page 1 of 2"
+    assert ex.prev_button.disabled and not ex.next_button.disabled
+    assert "continues on page 2" in ex.tree.value and "Outcome 2" not in ex.tree.value
+    ex.next_button.click()
+    assert ex.page == 2 and "Page 2 of 2" in ex.tree.value and "Outcome 2" in ex.tree.value
+    assert not ex.prev_button.disabled and ex.next_button.disabled
+    ex.prev_button.click()
+    ex.choice.value = 1  # outcome 2 is drawn only on page 2: the tree turns to it
+    assert ex.page == 2 and ex.tree.value.count('stroke="#e65100"') >= 1

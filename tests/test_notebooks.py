@@ -1,27 +1,41 @@
-"""The curriculum (notebooks/NN-*.ipynb): every rule ID is taught somewhere, and each notebook is
-complete. (nbval, in the same pytest run, re-executes the notebooks and compares their text outputs.)"""
+"""The curriculum: every rule ID is taught somewhere, and each lesson is complete.
+
+A lesson is a Markdown notebook, ``notebooks/NN-name.md`` (what a teacher writes and edits, in
+JupyterLab or any editor), paired by jupytext with ``NN-name.ipynb``, which holds the outputs
+(``bash tools/kit.sh notebooks`` stores them). The conventions are read from the Markdown; the
+outputs from the .ipynb. (nbval, in the same pytest run, re-executes the .ipynb and compares
+their text outputs.)"""
 
 from __future__ import annotations
 
-import importlib.util
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
+import jupytext
 import nbformat
 import pytest
+from jupytext.compare import compare_notebooks
 
 from tests.conftest import ROOT, SCENARIOS
 from uurules.rules import rules
 from uurules.rulesets import prefixes
 
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.md"))
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 NAMES = [p.name for p in NOTEBOOKS]
 RULE_ID = re.compile(r"\b(?:" + "|".join(prefixes()) + r")\.[A-Z]+\.[0-9]+\b")  # the registered games' prefixes
 
 
 def read(path: Path) -> Any:
-    return nbformat.read(path, as_version=4)
+    """A lesson's cells as its Markdown notebook holds them (``NN-name.ipynb`` names the pair)."""
+    return jupytext.read(path.with_suffix(".md"))
+
+
+def stored(path: Path) -> Any:
+    """The .ipynb of a lesson, with the outputs stored by ``bash tools/kit.sh notebooks``."""
+    return nbformat.read(path.with_suffix(".ipynb"), as_version=4)
 
 
 def text(nb: Any) -> str:
@@ -37,8 +51,22 @@ def outputs(nb: Any) -> list[Any]:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
 
 
-def test_the_course_has_nine_numbered_notebooks() -> None:
+def test_the_course_has_nine_numbered_notebooks_each_a_markdown_and_ipynb_pair() -> None:
     assert [n[:2] for n in NAMES] == ["01", "02", "03", "04", "05", "06", "07", "08", "09"], NAMES
+    assert [p.stem for p in LESSONS] == [p.stem for p in NOTEBOOKS], "each lesson: NN-name.md and NN-name.ipynb"
+    assert not (ROOT / "tools" / "build_notebooks.py").exists(), "the lessons are written, not generated"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_lessons_markdown_and_its_ipynb_are_in_sync(name: str) -> None:
+    """Edit either in JupyterLab (jupytext saves both) or the .md anywhere and run
+    ``bash tools/kit.sh notebooks``; a .md changed without its .ipynb fails here."""
+    md = read(ROOT / "notebooks" / name)
+    nb = stored(ROOT / "notebooks" / name)
+    assert nb.metadata.get("jupytext", {}).get("formats") == "ipynb,md", "the .ipynb is paired with its .md"
+    assert md.metadata.get("jupytext", {}).get("formats") == "ipynb,md", "the .md is paired with its .ipynb"
+    compare_notebooks(md, nb, fmt="md")  # jupytext's own check: the same cells, sources and metadata
+    assert [(c.cell_type, c.source) for c in md.cells] == [(c.cell_type, c.source) for c in nb.cells]
 
 
 @pytest.mark.parametrize("rule_id", list(rules()))
@@ -61,7 +89,7 @@ def test_a_notebook_cites_only_rules_that_exist(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_notebook_has_exercises_a_picture_a_stepper_and_a_summary(name: str) -> None:
-    nb = read(ROOT / "notebooks" / name)
+    nb = stored(ROOT / "notebooks" / name)
     shown = [o for o in outputs(nb) if o.get("data", {}).get("text/plain", "").startswith("Predict, then check: ")]
     assert len(shown) >= 2, f"{name} shows {len(shown)} exercises; at least 2"
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs(nb)), f"{name} shows no picture"
@@ -76,7 +104,7 @@ def test_a_notebook_has_exercises_a_picture_a_stepper_and_a_summary(name: str) -
 
 @pytest.mark.parametrize("name", NAMES)
 def test_stored_outputs_are_complete_and_clean(name: str) -> None:
-    nb = read(ROOT / "notebooks" / name)
+    nb = stored(ROOT / "notebooks" / name)
     for n, c in enumerate(nb.cells):
         if c.cell_type != "code":
             continue
@@ -102,14 +130,54 @@ def test_the_scenarios_a_notebook_names_exist(name: str) -> None:
     assert not missing, f"{name} names scenarios that do not exist: {missing}"
 
 
-def test_the_notebooks_match_their_builder() -> None:
-    """tools/build_notebooks.py writes the notebooks; edit it, not the .ipynb sources, and rebuild."""
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    assert sorted(f"{n}.ipynb" for n in builder.NOTEBOOKS) == NAMES
-    for stem, cells in builder.NOTEBOOKS.items():
-        nb = read(ROOT / "notebooks" / f"{stem}.ipynb")
-        built = [builder.cell(kind, source) for kind, source in cells]
-        assert [(c.cell_type, c.source) for c in nb.cells] == [(c.cell_type, c.source) for c in built], stem
+def test_a_teacher_adds_a_lesson_by_writing_one_markdown_notebook(tmp_path: Path) -> None:
+    """The README's recipe: write NN-name.md, run it, and the .ipynb holds its outputs."""
+    from uurules.course import execute
+
+    (tmp_path / "scenarios").mkdir()
+    shutil.copy(ROOT / "notebooks" / "scenarios" / "uu-hand-1-end-of-turn.yaml", tmp_path / "scenarios")
+    lesson = tmp_path / "10-my-lesson.md"
+    lesson.write_text(
+        "# 10. My lesson\n\n*rules UU.HAND.1*\n\n```python\nfrom uurules.course import *\n```\n\n"
+        "The hand limit at the end of the turn:\n\n```python\n"
+        'game = Scenario.from_file("scenarios/uu-hand-1-end-of-turn.yaml").play()\nprint(events(game))\n```\n\n'
+        "```python\nstepper(game)\n```\n",
+        encoding="utf-8",
+    )
+    made = execute(lesson)
+    nb = nbformat.read(made, as_version=4)
+    assert made == tmp_path / "10-my-lesson.ipynb" and [c.id for c in nb.cells] == [f"c{i:02d}" for i in range(5)]
+    printed = nb.cells[3].outputs[0]["text"]
+    assert printed.splitlines()[:2] == ["1. Ann's end-of-turn phase", "2. Ann discards Slowdown (reason hand-limit)"]
+    assert nb.cells[4].outputs[0]["data"]["text/plain"].startswith("<Stepper ")
+    assert "application/vnd.jupyter.widget-view+json" not in nb.cells[4].outputs[0]["data"]
+    compare_notebooks(jupytext.read(lesson), nb, fmt="md")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_events_print_as_words_not_raw_dicts(name: str) -> None:
+    for c in stored(ROOT / "notebooks" / name).cells:
+        for o in c.get("outputs", []):
+            shown = o.get("text", "") + o.get("data", {}).get("text/plain", "")
+            assert "{'type':" not in shown, f"{name}: print events with uurules.course.events(game)"
+
+
+def test_the_table_before_exercise_3_of_lesson_4_does_not_give_its_answer_away() -> None:
+    nb = stored(ROOT / "notebooks" / "04-replacement-effects.ipynb")
+    (k,) = [i for i, c in enumerate(nb.cells) if "ex3 = predict(" in c.source]
+    assert "with_limit(9)" in nb.cells[k].source
+    before = "".join(o.get("text", "") for c in nb.cells[:k] if c.cell_type == "code" for o in c.outputs)
+    rows = [line.split() for line in before.splitlines() if line.strip()[:2].strip().isdigit()]
+    assert [r[0] for r in rows if len(r) == 3] == ["6", "7", "8", "10"], "the limit of exercise 3 (9) is not listed"
+
+
+def test_cells_a_learner_is_asked_to_change_are_not_folded() -> None:
+    nb = read(ROOT / "notebooks" / "03-impossible-actions.ipynb")
+    (k,) = [i for i, c in enumerate(nb.cells) if "run the\ncell again" in c.source or "run the cell again" in c.source]
+    assert not nb.cells[k + 1].metadata.get("jupyter", {}).get("source_hidden"), "the board to change is shown"
+
+
+def test_lesson_9_highlights_an_outcome_by_the_number_its_box_shows() -> None:
+    nb = read(ROOT / "notebooks" / "09-the-faq-explorer.ipynb")
+    sources = "\n".join(c.source for c in nb.cells)
+    assert "order.picture(highlight=6)" in sources and "here outcome 6, the\nSuper Neigh first" in sources

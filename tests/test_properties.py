@@ -1,7 +1,8 @@
 """Property tests: random small boards, random legal actions and answers.
 
 Cards are never lost or duplicated (every card is in exactly one zone or on the pile), every
-action ``legal_actions`` offers is accepted, and undoing every step returns the exact start.
+action ``legal_actions`` offers is accepted, a pending decision always has options (any hand
+limit, 0 included), and undoing every step returns the exact start.
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ stable = st.lists(st.sampled_from(PERMANENTS), max_size=4)
 @st.composite
 def boards(draw: st.DrawFn) -> str:
     n = draw(st.integers(2, 3))
-    lines = ["ruleset: unstable-unicorns", f"seed: {draw(st.integers(0, 99))}", "players:"]
+    lines = [
+        "ruleset: unstable-unicorns",
+        f"seed: {draw(st.integers(0, 99))}",
+        f"hand_limit: {draw(st.integers(0, 7))}",
+    ]
+    lines.append("players:")
     for name in ["Ann", "Bob", "Cat"][:n]:
         lines.append(f"  - {{name: {name}, hand: {draw(zone)}, stable: {draw(stable)}}}")
     lines.append(f"deck: {draw(st.lists(st.sampled_from(CARDS), max_size=6))}")
@@ -56,6 +62,7 @@ def test_random_legal_play_never_loses_a_card_and_undo_is_exact(text: str, picks
             break
         game.push(actions[pick % len(actions)])  # an offered action is never refused
         assert census(game) == everyone
+        assert game.pending is None or game.pending.options  # never a decision without options
         states.append(game.state.copy())
     while game.actions:
         states.pop()

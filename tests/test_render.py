@@ -60,9 +60,9 @@ def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing
         first = n.rows[0][0].lines[0]
         assert [s.style for s in first] == ["strike"] and first[0].text == "Discard a card"
     labels = sorted({e.label for e in diagram.edges if e.status == "replace"})
-    assert labels == ["Dread Pirate Unicorn", "Parallel Universicorn"]
+    assert labels == ["replaced by Dread Pirate Unicorn", "replaced by Parallel Universicorn"]
     by_card = {lab: sum(e.label == lab for e in diagram.edges) for lab in labels}
-    assert by_card == {"Dread Pirate Unicorn": 4, "Parallel Universicorn": 4}
+    assert by_card == {"replaced by Dread Pirate Unicorn": 4, "replaced by Parallel Universicorn": 4}
     # every replacement edge goes from a replaced effect to what replaced it
     ids = {n.id: n for n in nodes}
     for e in diagram.edges:
@@ -113,7 +113,7 @@ def test_links_stack_top_to_bottom_in_order_and_disregarded_actions_say_why() ->
     source = render.chain(game).source
     st = Style.TABLE["disregarded"]
     line = node_line(source, gone.id)
-    assert "dotted" in line and st["color"] in line and "⊘ impossible: disregarded" in line
+    assert "dotted" in line and st["color"] in line and "⊘ impossible:<BR/>disregarded" in line
 
 
 def test_targets_are_edges_to_the_target_cards() -> None:
@@ -129,11 +129,50 @@ def test_targets_are_edges_to_the_target_cards() -> None:
     assert f"{targets[0].tail} -> t{card}" in render.chain(game).source
 
 
-def test_join_words_and_triggers_are_drawn_plainly() -> None:
+def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
+    # rule: UU.SEQ.3 rule: UU.SEQ.4 "then" and "if you do" join two actions: an arrow from one to the other
+    game = scenario(SEED).play()
+    diagram = markup.chain(game)
+    nodes = diagram.all_nodes()
+    assert not [n for n in nodes if n.status == "join"], "no floating word boxes"
+    # written from the later action back to the earlier (their column's order), drawn from the earlier
+    joins = [(diagram.node(e.head), diagram.node(e.tail), e.label) for e in diagram.edges if e.status == "join"]
+    assert all(e.back for e in diagram.edges if e.status == "join")
+    assert [(words(a).split(" · ")[0], words(b).split(" · ")[0], label) for a, b, label in joins] == [
+        (
+            "Discard a card Controlled Chaos",
+            "5.  DESTROY a Unicorn card -OR- SEARCH the deck for a Unicorn card Controlled Chaos",
+            "if you do",
+        ),
+        ("6.  SEARCH the deck for a Unicorn card Controlled Chaos", "7.  Shuffle the deck Controlled Chaos", "then"),
+    ]
+    source = render.chain(game).source
+    joined = (
+        r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" dir=back arrowtail=normal '
+        r'xlabel=<<FONT POINT-SIZE="10">if you do</FONT>>'
+    )
+    assert re.search(joined, source)
+
+
+def test_a_join_with_nothing_after_it_yet_leads_to_the_rest_of_the_card() -> None:
+    # rule: UU.SEQ.4 before the discards are done, "if you do" leads to what is not on the chain yet
+    tl = timeline(SEED)
+    diagram = markup.step_scene(tl[4])
+    (edge,) = [e for e in diagram.edges if e.status == "join"]
+    rest = diagram.node(edge.tail)
+    assert edge.label == "if you do" and rest.status == "later"
+    assert words(rest) == "the rest of Controlled Chaos"
+    assert rest.caption == "added when the effects before it are done"
+    # a "then" whose action before it was not performed: the arrow says so, and nothing dangles
+    no = markup.step_scene(timeline("uu-seq-3-then-not-performed.yaml").last)
+    (edge,) = [e for e in no.edges if e.status == "join"]
+    assert edge.label == "then" and no.node(edge.tail).status == "declined"
+    assert no.node(edge.tail).caption == "not carried out: the action before it was not performed"
+
+
+def test_triggers_are_drawn_plainly() -> None:
     game = scenario(SEED).play()
     nodes = markup.chain(game).all_nodes()
-    joins = [words(n) for n in nodes if n.status == "join"]
-    assert joins == ["if you do", "then"]
     (trigger,) = [n for n in nodes if n.status == "used"]
     assert words(trigger) == "Controlled Chaos triggers · Ann"
     assert trigger.caption == "used"
@@ -157,10 +196,11 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     (group,), pile_edges, notes = markup.pile_group(game)
     items = game.state.pile
     assert group.label == "THE INSTANT PILE · last in, first out"
-    assert group.columns == [[f"i{i.id}" for i in reversed(items)]]  # the top card on top
-    captions = [n.caption for n in group.nodes]
+    top = f"i{items[-1].id}"  # the top card on top; the response window on it just under it
+    assert group.columns == [[top, "window", *(f"i{i.id}" for i in reversed(items[:-1]))]]
+    captions = [n.caption for n in group.nodes if n.id != "window"]
     assert captions == ["top card · resolves 1st", "resolves 2nd", "resolves 3rd"]
-    assert [words(n) for n in group.nodes] == [
+    assert [words(n) for n in group.nodes if n.id != "window"] == [
         "Neigh Ann answers Neigh (Bob)",
         "Neigh Bob answers Two-For-One (Ann)",
         "Two-For-One Ann",
@@ -168,20 +208,21 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]
     assert answers == [(f"i{items[0].id}", f"i{items[1].id}"), (f"i{items[1].id}", f"i{items[2].id}")]
     assert all(e.back for e in pile_edges if e.status == "answers")  # arrows point down
-    (window,) = notes
+    assert notes == []  # the window stands in the pile's column, under the card it is about
+    window = group.nodes[-1]
     assert words(window) == "Response window open on Neigh (Ann) may still respond: Cat"
     assert window.caption == "waiting for Cat"
     source = render.game(game).source
     (answer,) = [a for t, h, a in edges(source) if (t, h) == (f"i{items[1].id}", f"i{items[2].id}") and "answers" in a]
     assert "dir=back" in answer and "style=bold" in answer
-    assert f"i{items[2].id} -> window" in source
+    assert f"window -> i{items[2].id}" in source
 
 
 def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> None:
     tl = timeline(NEIGH)
     scene = markup.step_scene(tl[4])  # pass: Cat -> Ann's Neigh resolves and stops Bob's
     pile = next(g for g in scene.groups if g.id == "cluster_pile")
-    by_caption = {n.caption: n for n in pile.nodes}
+    by_caption = {n.caption: n for n in pile.nodes if n.id != "window"}
     assert set(by_caption) == {
         "resolved 1st: stopped Bob's Neigh",
         "cancelled by Ann's Neigh",
@@ -245,7 +286,7 @@ def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
         ("s4", "s3", "cut"),
     ]
     source = render.sequence(items=SEQUENCE).source
-    assert "✂ not performed: repeats #2" in source and "Проклятый Маг" in source
+    assert "✂ not performed: repeats<BR/>#2" in source and "Проклятый Маг" in source
     (cut,) = [a for t, h, a in edges(source) if (t, h) == ("s4", "s3") and "label" in a]
     assert "dir=back" in cut and "style=dashed" in cut and Style.TABLE["cut-edge"]["color"] in cut
 
@@ -275,13 +316,15 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     group = markup.board_group(game)
     ann, bob, shared = group.nodes
     assert (ann.id, ann.status, bob.status) == ("p0", "player-active", "player")
-    assert words(ann).startswith("Ann   active player · resources 3 Hand · 1 Stable · 2")
+    assert words(ann).startswith("Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn")
+    assert all(len(row) == 1 for row in ann.rows), "zones one under another, one card a row: a narrow board"
     cells = {c.port: c for row in ann.rows for c in row if c.port}
     unicorn, rhino = game.find("Ann/Basic Unicorn"), game.find("Ann/Rhinocorn")
     assert " ".join(s.text for s in cells[f"c{unicorn}"].lines[0]) == "Basic Unicorn   counters 2"
     assert cells[f"c{rhino}"].status == "disabled"
     assert "closed · disabled" in " ".join(s.text for s in cells[f"c{rhino}"].lines[0])
-    assert words(shared).split(" Yay")[0] == "Deck · 5 Discard pile · 0 Nursery · 0"
+    assert words(shared).split(" Yay")[0] == "Deck · 5"
+    assert "Discard pile · 0 — Nursery · 0 —" in words(shared)
     assert "… and 2 more" in words(shared) and "Basic Unicorn" not in words(shared)
     source = render.board(game).source
     assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
@@ -321,7 +364,7 @@ def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
     ann = last.node("p0")
     assert "Rainbow Aura" in [c.lines[0][-1].text for row in ann.rows for c in row if c.changed]
     source = render.step(tl[-1]).source
-    assert "Ann draws Rainbow Aura · hand 8" in node_line(source, "turn")
+    assert "Ann draws Rainbow Aura ·" in node_line(source, "turn")  # wrapped as narrow as the board
     board_group = next(g for g in last.groups if g.id == "cluster_board")
     assert board_group.columns[0][:2] == ["turn", "p0"]  # above the players
     # a step that does nothing to the turn has no such note
@@ -412,7 +455,9 @@ def test_every_status_drawn_has_a_style_with_colour_and_a_second_cue() -> None:
 
 def test_escape_makes_any_name_safe_for_an_html_like_label() -> None:
     name = 'Bob "the <Great> & \\ Тест"'
-    assert escape(name) == "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;"
+    assert escape(name) == "Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;"  # doubled: graphviz draws one
+    # graphviz expands \N, \G, \L, \E, \H, \T even in HTML-like labels; a doubled backslash draws as written
+    assert escape("\\N\\G\\L") == "\\\\N\\\\G\\\\L"
     assert escape("a\nb") == "a<BR/>b"
     assert escape("x\x07y'") == "xy&#39;"
     assert escape("&amp;") == "&amp;amp;"
@@ -435,7 +480,7 @@ script:
 def test_names_with_quotes_brackets_ampersands_backslashes_and_cyrillic_reach_dot_escaped() -> None:
     tl = Timeline.from_text(WEIRD)
     source = render.step(tl.last).source
-    assert "Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot;" in source
+    assert "Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;" in source
     assert 'Bob "the' not in source and "<Great>" not in source
     # every label is an HTML-like label: DOT's own quoting never sees the names
     for line in source.splitlines():
@@ -534,7 +579,9 @@ def test_empty_chain_and_pile_say_so() -> None:
 def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() -> None:
     # rule: EOM.STACK.1 seed 004's complex stack: C's Incantation, then B's Machination, then A's Subterfuge
     tl = timeline("seed-004-complex-stack.yaml")
-    (stack,), _, _ = markup.pile_group(tl.last.game(), tl.last.events, markup.changes(tl[2].state, tl.last.state))
+    (waiting, stack), _, _ = markup.pile_group(
+        tl.last.game(), tl.last.events, markup.changes(tl[2].state, tl.last.state)
+    )
     assert stack.label == "THE STACK · last in, first out"
     got = [(words(n).split(" ")[0], n.status, n.caption) for n in stack.nodes]
     assert got == [
@@ -543,6 +590,15 @@ def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() 
         ("Sabotage", "resolved", "resolved 3rd without effect: Bob's cards cannot be targeted"),
     ]
     assert stack.columns == [[n.id for n in stack.nodes]]
+    # the moment they were all waiting, drawn above: top card first, each with what became of it
+    assert waiting.label == "THE STACK · waiting, before it resolved"
+    assert [(words(n).split(" ")[0], n.status, n.caption) for n in waiting.nodes] == [
+        ("Quickening", "top", "top card · waiting; then resolved 1st"),
+        ("Warding", "item", "waiting; then resolved 2nd"),
+        ("Sabotage", "item", "waiting; then resolved 3rd"),
+    ]
+    source = render.step(tl.last).source
+    assert source.index("subgraph cluster_waiting") < source.index("subgraph cluster_pile")
 
 
 def test_slower_responses_are_shown_going_back_to_hand() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import board, scenario
+from tests.conftest import SCENARIOS, board, scenario
 from uurules.scenario import board_json
 from uurules.timeline import Timeline
 
@@ -65,3 +65,30 @@ def test_a_steps_game_is_a_copy_at_that_step() -> None:
     game.choose("pass")
     assert game.state != tl[3].state and tl[3].state.pending is not None
     assert tl[3].previous is tl[2] and tl[0].previous is None
+
+
+# rule: LU.PILE.4 rule: EOM.STACK.1
+def test_every_step_picture_shows_what_was_waiting_and_fullest_finds_the_step_to_compare() -> None:
+    """When nobody can respond, the stack resolves within the step that completed it (the rules are
+    unchanged); that step's picture still shows the moment all its cards were waiting."""
+    from uurules import render
+
+    tl = Timeline.from_file(SCENARIOS / "seed-004-complex-stack.yaml")
+    step = tl[3]
+    assert step.label == "respond: Cat Quickening" and step.state.pile == []
+    picture = render.step(step)
+    (waiting,) = [g for g in picture.diagram.groups if g.id == "cluster_waiting"]
+    shown = [(n.rows[0][0].lines[0][0].text, n.status, n.caption) for n in waiting.nodes]
+    assert shown == [
+        ("Quickening", "top", "top card · waiting; then resolved 1st"),
+        ("Warding Sigil", "item", "waiting; then resolved 2nd"),
+        ("Sabotage", "item", "waiting; then resolved 3rd"),
+    ]
+    source = picture.source
+    assert source.index("subgraph cluster_waiting {") < source.index("subgraph cluster_pile {")
+    assert all(f"\t{n.id} [label=" in source for n in waiting.nodes)
+    # the boards of lesson 8: after the pile resolved the last step shows none of it; fullest() does
+    for name, number in [("across-uu-pile", 2), ("across-lu-pile", 2), ("across-eom-stack", 2)]:
+        tl = Timeline.from_file(SCENARIOS / f"{name}.yaml")
+        assert name == "across-eom-stack" or "cluster_pile" not in render.step(tl.last).source
+        assert tl.fullest().number == number and "cluster_waiting" in render.step(tl.fullest()).source

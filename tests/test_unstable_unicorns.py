@@ -428,9 +428,82 @@ def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
         assert sizes and max(sizes) <= 7
 
 
+@pytest.mark.parametrize("answer", ["auto: {optional: accept, pick: first}\n", '  - choose: "yes"\n'])
+def test_UU_IMP_2_a_draw_star_at_hand_limit_0_with_an_empty_hand_is_disregarded(answer: str) -> None:
+    # Parallel Universicorn turns each player's discard into a draw*; at hand limit 0 a draw* is carried
+    # out as a discard (UU.REPL.3), and with no card in hand that discard is impossible: disregarded,
+    # never a decision without options (with auto: never an IndexError).
+    text = (
+        """ruleset: unstable-unicorns
+hand_limit: 0
+players:
+  - {name: Ann, hand: [Llamacorn]}
+  - {name: Bob, stable: [Parallel Universicorn]}
+deck: [Neigh, Neigh]
+script:
+  - play: {player: Ann, card: Llamacorn}
+"""
+        + answer
+    )
+    _, out = run(text)
+    assert out["pending"] is None
+    assert [e["reason"] for e in out["events"] if e["type"] == "disregard"] == [
+        "Ann is at the hand limit and has no card in hand to discard",
+        "Bob is at the hand limit and has no card in hand to discard",
+    ]
+    assert out["zones"]["deck"] == ["Neigh", "Neigh"] and out["players"]["Ann"]["hand"] == []
+
+
 def test_decision_with_a_choice_not_among_the_options_is_refused() -> None:
     game = scenario("seed-001-gameplay.yaml").play(upto=1)
     before = game.state.copy()
     with pytest.raises(IllegalAction, match="is not an answer"):
         game.push(Choose("maybe"))
     assert game.state == before
+
+
+def test_the_end_of_turn_discard_carries_its_options_over_exactly() -> None:
+    """The hand-limit discard works its options out once, then carries them over from one answer to
+    the next (linear in the hand); at every decision they are what working them out afresh gives."""
+    import random
+    from typing import Any, cast
+
+    from uurules.engine.actions import Choose, EndTurn
+    from uurules.scenario import Scenario
+
+    names = ["Basic Unicorn", "Neigh", "Yay", "Slowdown", "Good Deal", "Rainbow Aura", "Llamacorn"]
+    rnd = random.Random(7)
+    hand = ", ".join(rnd.choice(names) for _ in range(120))
+    game = Scenario.from_text(
+        f"ruleset: unstable-unicorns\nplayers: [{{name: Ann, hand: [{hand}]}}, {{name: Bob}}]\n"
+    ).play(undo=False)
+    game.push(EndTurn("Ann"))
+    rs = cast(Any, game.ruleset)
+    asked = 0
+    while game.pending is not None:
+        d = game.pending
+        labels, ids = rs.card_options(game, game.state.zone("Ann", "hand"))  # worked out afresh
+        assert (d.options, d.payloads) == (labels, ids)
+        game.push(Choose(rnd.choice(d.options)))
+        asked += 1
+    assert len(game.state.zone("Ann", "hand")) == 7 and len(game.state.zone(None, "discard")) == 113
+    assert asked > 50 and game.state.active == "Bob"
+
+
+def test_a_tall_pile_writes_short_log_lines() -> None:
+    from uurules.scenario import Scenario
+
+    n = 40
+    text = (
+        "ruleset: unstable-unicorns\nplayers:\n"
+        f"  - {{name: Ann, hand: [Basic Unicorn{', Neigh' * n}]}}\n"
+        f"  - {{name: Bob, hand: [{', '.join(['Neigh'] * n)}]}}\n"
+        "script:\n  - play: {player: Ann, card: Basic Unicorn}\n"
+        + "".join(f"  - respond: {{player: {'Bob' if i % 2 == 0 else 'Ann'}, card: Neigh}}\n" for i in range(n))
+    )
+    game = Scenario.from_text(text).play(undo=False)
+    last = [line for line in game.log if line.startswith("THE INSTANT PILE")][-1]
+    assert last == (
+        "THE INSTANT PILE; Basic Unicorn (Ann) <- … 31 more … <- "
+        + " <- ".join(f"Neigh ({'Bob' if i % 2 == 0 else 'Ann'})" for i in range(n - 9, n))
+    )

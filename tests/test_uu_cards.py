@@ -8,10 +8,7 @@ from tests.conftest import board, run, types
 from uurules import IllegalAction
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond, Response
 
-
-def test_black_knight_may_be_sacrificed_instead_of_a_destroyed_unicorn() -> None:
-    _, out = run(
-        """
+BLACK_KNIGHT = """
 ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Unicorn Poison]}
@@ -20,10 +17,34 @@ script:
   - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
   - choose: "yes"
 """
-    )
+
+
+def test_black_knight_may_be_sacrificed_instead_of_a_destroyed_unicorn() -> None:
+    _, out = run(BLACK_KNIGHT)
     assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
     assert out["zones"]["discard"] == ["Black Knight Unicorn", "Unicorn Poison"]
     assert {"type": "sacrifice", "player": "Bob", "card": "Black Knight Unicorn"} in out["events"]
+
+
+def test_a_destroy_replacement_applies_to_the_cards_its_what_names() -> None:
+    # Black Knight's replacement says `what: unicorn`; a copy that says `what: basic-unicorn` does not
+    # protect a Magical Unicorn, so nothing is asked and Rhinocorn is destroyed.
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+cards:
+  - name: Basic Knight
+    type: Magical Unicorn
+    replacements:
+      - {replaces: destroy, optional: true, what: basic-unicorn, with: [{do: sacrifice, what: this}]}
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Rhinocorn, Basic Knight]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Rhinocorn]}
+"""
+    )
+    assert out["players"]["Bob"]["stable"] == ["Basic Knight"] and out["pending"] is None
 
 
 def test_mermaid_returns_a_card_to_its_owners_hand() -> None:

@@ -243,10 +243,10 @@ WEIRD = """
 ruleset: unstable-unicorns
 title: 'Names: Bob "the <Great> & \\ Тест"'
 cards:
-  - {name: "<i>Evil</i> & 'Co'", type: Magic, text: "Does nothing."}
+  - {name: "<i>Evil<b> & 'Co'", type: Magic, text: "Does nothing."}
 players:
   - name: Ann
-    hand: [Unicorn Poison, "<i>Evil</i> & 'Co'"]
+    hand: [Unicorn Poison, "<i>Evil<b> & 'Co'"]
   - name: 'Bob "the <Great> & \\ Тест"'
     hand: [Neigh]
     stable: [Basic Unicorn]
@@ -259,7 +259,7 @@ def test_names_reach_the_widgets_html_escaped() -> None:
     st = stepper(Scenario.from_text(WEIRD))
     st.last_button.click()
     shown = st.title_view.value + st.status.value + st.log_view.value + st.board_view.value + st.question.value
-    assert esc('Bob "the <Great> & \\ Тест"') in shown and esc("<i>Evil</i> & 'Co'") in st.board_view.value
+    assert esc('Bob "the <Great> & \\ Тест"') in shown and esc("<i>Evil<b> & 'Co'") in st.board_view.value
     assert "<Great>" not in shown and "<i>Evil" not in shown and 'Bob "the' not in shown
     assert "<i>Evil" not in st.diagram.value and "<Great>" not in st.diagram.value
     assert all(b.description for b in st.options.children)  # button labels are text, never HTML
@@ -292,13 +292,45 @@ def llamas() -> Stager:
 
 def test_the_card_picker_searches_the_rulesets_cards_and_refuses_unknown_ones() -> None:
     st = stage("berserk")
-    assert "Джокер" in st.card.options and st.card.ensure_option
+    assert "Джокер" in st.card.options
     assert set(st.ruleset_obj.book.names) <= set(st.card.options)
     board = json.dumps(st.board)
     st.card.value = "Basic Unicorn"  # a card of another game
     st.add_button.click()
-    assert st.feedback.message.startswith("'Basic Unicorn' is not a card of Berserk. Accepted: (closest)")
+    assert st.feedback.message.startswith(
+        "'Basic Unicorn' is not a card of Berserk: nothing was added. Accepted: the closest names:"
+    )
     assert json.dumps(st.board) == board
+
+
+def test_a_typo_after_a_valid_card_adds_nothing_and_suggests_the_closest_names() -> None:
+    st = stage()
+    # the picker's value is what was typed: a typo never falls back on the last card that matched
+    assert st.card.ensure_option is False
+    add(st, ("Ann", "hand"), "Neigh")
+    board = json.dumps(st.board)
+    st.card.value = "Super neigh"
+    st.add_button.click()
+    assert json.dumps(st.board) == board and st.cards_in(("Ann", "hand")) == ["Neigh"]
+    assert st.feedback.message == (
+        "'Super neigh' is not a card of Unstable Unicorns: nothing was added. "
+        "Accepted: the closest names: Super Neigh, Neigh"
+    )
+    add(st, ("Ann", "hand"), "Super Neigh")  # the exact name is added
+    assert st.cards_in(("Ann", "hand")) == ["Neigh", "Super Neigh"]
+
+
+def test_controls_a_rule_set_has_no_use_for_are_hidden() -> None:
+    st = stage()  # Unstable Unicorns: no activated abilities, no attacks
+    assert st.offered() == {"activate": False, "attack": False, "draw": True}
+    hidden = [w for w in (st.activate_button, st.attack_button, st.hit) if w.layout.display == "none"]
+    assert hidden == [st.activate_button, st.attack_button, st.hit] and st.draw_button.layout.display != "none"
+    st.ruleset.value = "berserk"  # activated abilities, attacks and hit strengths; no deck
+    assert st.offered() == {"activate": True, "attack": True, "draw": False}
+    assert st.activate_button.layout.display != "none" and st.hit.layout.display != "none"
+    assert st.draw_button.layout.display == "none"
+    st.ruleset.value = "eve-of-midnight"  # activated abilities (Supply Depot), no attacks
+    assert st.offered() == {"activate": True, "attack": False, "draw": True}
 
 
 def test_stager_builds_a_board_and_the_game_follows_it() -> None:
@@ -503,7 +535,7 @@ def test_load_yaml_from_the_text_box_keeps_staged_card_state_and_inline_cards() 
     weird = stage()
     weird.load_text(WEIRD)
     assert weird.yaml().count("Evil") == 2  # the inline card and the hand
-    assert Scenario.from_text(weird.yaml()).ruleset.book["<i>Evil</i> & 'Co'"].text == "Does nothing."
+    assert Scenario.from_text(weird.yaml()).ruleset.book["<i>Evil<b> & 'Co'"].text == "Does nothing."
 
 
 def test_free_entry_reaches_the_engine_which_decides() -> None:

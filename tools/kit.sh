@@ -3,6 +3,8 @@
 #   bash tools/kit.sh lab     open the notebooks in JupyterLab
 #   bash tools/kit.sh run F   play a scenario file (uurules run F)
 #   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser)
+#   bash tools/kit.sh notebooks [notebooks/NN-name.md ...]
+#                             run lessons (default: all) and store their outputs in their .ipynb
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-lab}"
@@ -29,14 +31,20 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "kit: installing Python packages"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2>&1 | grep -v '^WARNING: Location' || true
-  .venv/bin/python -c "import uurules, jupyterlab, nbval, playwright" && touch "$stamp"
+  .venv/bin/python -c "import uurules, jupyterlab, jupytext, nbval, playwright" && touch "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# JupyterLab opens a lesson's Markdown (notebooks/NN-name.md) as the notebook it is (jupytext)
+settings=.venv/share/jupyter/lab/settings
+mkdir -p "$settings"
+printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook"}}}' \
+  > "$settings/overrides.json"
 
 case "$what" in
   lab)
     # the kit's own notebooks are trusted, so their stored pictures show before they are run
     jupyter trust notebooks/[0-9]*.ipynb >/dev/null 2>&1 || true
+    # each lesson is a Markdown notebook paired with its .ipynb: Lab opens either (jupytext)
     root=()
     [ "$(id -u)" -eq 0 ] && root=(--allow-root)  # Jupyter refuses root unless told
     exec jupyter lab --ServerApp.root_dir="$PWD/notebooks" "${root[@]}" "$@"
@@ -44,13 +52,16 @@ case "$what" in
   run)
     exec uurules run "$@"
     ;;
+  notebooks)
+    exec python -m uurules.course "$@"
+    ;;
   test)
     ruff check uurules tests tools benchmarks
     mypy
     exec python -m pytest -p no:cacheprovider "$@"
     ;;
   *)
-    echo "usage: bash tools/kit.sh lab | run FILE.yaml [--json] | test" >&2
+    echo "usage: bash tools/kit.sh lab | run FILE.yaml [--json] | test | notebooks [FILE.md ...]" >&2
     exit 2
     ;;
 esac

@@ -17,9 +17,10 @@ from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
-DESCRIPTION = ("name", "type", "text", "aliases", "printed")
+DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed")
 """The keys of a card file that describe a card (:class:`CardDef`'s own fields); every other key is
-rules data (:attr:`CardDef.data`), which the game's rule set reads."""
+rules data (:attr:`CardDef.data`), which the game's rule set reads (``tests/test_cards.py``
+checks that each one is read)."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Printed:
 class CardDef:
     """A printed card: its name, type, text and the declarative description of what it does.
 
+    ``kit`` marks a card the kit invented for teaching (it describes the card, as its text does).
     ``printed`` lists the printed cards it stands for (colour variants share one definition; their
     printed names are its aliases); a card of the kit's own has none.
     """
@@ -48,6 +50,7 @@ class CardDef:
     text: str
     aliases: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    kit: bool = False
     printed: tuple[Printed, ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -138,7 +141,8 @@ def card_from_data(c: Mapping[str, Any]) -> CardDef:
         Printed(p.get("name", c["name"]), p["number"], int(p.get("copies", 1)), bool(p.get("two-player", True)))
         for p in c.get("printed", ())
     )
-    return CardDef(c["name"], c["type"], c.get("text", ""), tuple(c.get("aliases", ())), extra, printed)
+    aliases = tuple(c.get("aliases", ()))
+    return CardDef(c["name"], c["type"], c.get("text", ""), aliases, extra, bool(c.get("kit")), printed)
 
 
 def card_to_data(card: CardDef) -> dict[str, Any]:
@@ -148,6 +152,8 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
         out["text"] = card.text
     if card.aliases:
         out["aliases"] = list(card.aliases)
+    if card.kit:
+        out["kit"] = True
     if card.printed:
         out["printed"] = [
             {

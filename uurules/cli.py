@@ -20,10 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from uurules import output
 from uurules.engine.errors import UURulesError
 from uurules.rulesets import games, languages
 from uurules.scenario import Scenario, board_text
@@ -36,24 +38,18 @@ DEFAULT_MAX_NODES = 100_000
 
 def cmd_run(args: argparse.Namespace) -> int:
     scn = Scenario.from_file(args.file)
-    game = scn.play()
+    game = scn.play(undo=False)  # played forward: no snapshot per step
     result = scn.result(game, args.lang)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
         if scn.title:
-            print(scn.title)
+            print(printable(scn.title))
             print()
-        print("\n".join(result["log"]) or "(nothing happened)")
+        print("\n".join(printable(line) for line in result["log"]) or "(nothing happened)")
         print()
-        print(board_text(result))
+        print(printable(board_text(result)))
     return 0
-
-
-def _timeline(path: str) -> Any:
-    from uurules.timeline import Timeline
-
-    return Timeline.from_file(path)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -62,27 +58,33 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     from uurules import render
     from uurules.engine.errors import InputError
+    from uurules.timeline import Playing
 
-    tl = _timeline(args.file)
     out = Path(args.output)
+    output.check([out], [args.file])
+    playing = Playing(Scenario.from_file(args.file))
     if args.all_steps:
         fmt = args.format or "svg"
-        pictures = [(out / f"step-{s.number:03d}.{fmt}", render.step(s)) for s in tl]
-        drawn = [(path, pic.pipe(fmt)) for path, pic in pictures]  # a missing dot writes nothing
-        out.mkdir(parents=True, exist_ok=True)
-        for path, data in drawn:
-            path.write_bytes(data)
-        print(f"wrote {len(drawn)} pictures to {out}/ (step-000.{fmt} .. step-{len(drawn) - 1:03d}.{fmt})")
+        with output.atomic_directory(out, [args.file]) as put:  # a missing dot writes nothing
+            for s, data in render.steps(playing, fmt):  # drawn as the scenario plays
+                put(f"step-{s.number:03d}.{fmt}", data)
+        last = playing.played - 1
+        print(f"wrote {playing.played} pictures to {out}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
         return 0
-    n = len(tl) - 1 if args.step is None else args.step
-    if not 0 <= n < len(tl):
-        raise InputError(f"--step {n} is out of range. Accepted: 0 (the staged board) to {len(tl) - 1}", file=args.file)
+    chosen = None
+    for s in playing:  # only the wanted step is kept
+        if args.step is None or s.number == args.step:
+            chosen = s
+    n = playing.played - 1 if args.step is None else args.step
+    if chosen is None or not 0 <= n < playing.played:
+        accepted = f"0 (the staged board) to {playing.played - 1}"
+        raise InputError(f"--step {n} is out of range. Accepted: {accepted}", file=args.file)
     suffix = out.suffix[1:].lower()
     fmt = args.format or (suffix if suffix in render.FORMATS else "svg")
     if out.is_dir():
         out = out / f"step-{n:03d}.{fmt}"
-    path = render.step(tl[n]).save(out, fmt)
-    print(f"wrote {path} (step {n}: {tl[n].label})")
+    path = output.write_bytes(out, render.step(chosen).pipe(fmt), [args.file])
+    print(f"wrote {path} (step {n}: {chosen.label})")
     return 0
 
 
@@ -91,26 +93,26 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from uurules.render import wiki
+    from uurules.timeline import Playing
 
-    tl = _timeline(args.file)
-    name = Path(args.file).stem
-    written = wiki.export(tl, args.output, name)
+    output.check([args.output], [args.file])
+    playing = Playing(Scenario.from_file(args.file))
+    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
     print(f"wrote {written[0]} and {len(written) - 1} pictures")
     return 0
 
 
 def cmd_html(args: argparse.Namespace) -> int:
     """One self-contained HTML page that steps through the scenario (no kernel, no network)."""
-    from pathlib import Path
+    from uurules.timeline import Playing
+    from uurules.widgets.page import page_parts
 
-    from uurules.widgets.page import page
-
-    tl = _timeline(args.file)
-    text = page(tl)  # draws every step first: a missing dot writes nothing
-    out = Path(args.output)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    print(f"wrote {out} ({len(tl)} steps: 0 .. {len(tl) - 1})")
+    output.check([args.output], [args.file])
+    playing = Playing(Scenario.from_file(args.file))
+    with output.atomic_file(args.output, [args.file]) as f:  # written as the steps are drawn
+        for part in page_parts(playing):  # a missing dot writes nothing
+            f.write(part.encode("utf-8"))
+    print(f"wrote {args.output} ({playing.played} steps: 0 .. {playing.played - 1})")
     return 0
 
 
@@ -193,15 +195,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+MAX_LINE = 2000
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to print on a terminal: control characters shown as escapes (``\x1b``), not obeyed.
+
+    >>> printable("Ann\x1b[31m")
+    'Ann\\x1b[31m'
+    """
+    return _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def one_line(text: str) -> str:
+    """An error message as one printable line of at most :data:`MAX_LINE` characters."""
+    text = printable(text.replace("\r\n", "\n").replace("\n", " | ").replace("\r", " | ").replace("\t", " "))
+    return text if len(text) <= MAX_LINE else text[: MAX_LINE - 1] + "…"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on Ctrl-C."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
         sys.stdout.flush()
     except UURulesError as exc:
-        print(f"uurules: {exc}", file=sys.stderr)
+        print(f"uurules: {one_line(str(exc))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("uurules: interrupted (Ctrl-C); no output file was written", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader went away (`uurules run F | head`): stop quietly, as other commands do
         devnull = os.open(os.devnull, os.O_WRONLY)

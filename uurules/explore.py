@@ -181,6 +181,7 @@ class Exploration:
     complete: bool
     message: str | None = None
     _changed: list[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _words: list[list[str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"outcomes": [...], "nodes": N}``, as ``uurules explore --json`` prints it."""
@@ -216,6 +217,31 @@ class Exploration:
         chosen = self.outcomes[outcome] if isinstance(outcome, int) else outcome
         before, after = places(self.start), places(chosen.board)
         return {k: after.get(k, "-") for k in self.changed_places() if before.get(k, "-") != after.get(k, "-")}
+
+    def words(self, outcome: int | Outcome) -> list[str]:
+        """What ``outcome`` changes, in words, from the board difference with the start:
+        ``["Basic Unicorn goes from Bob's Stable to the discard pile", ...]`` (see :func:`board_changes`)."""
+        index = outcome if isinstance(outcome, int) else self.outcomes.index(outcome)
+        if self._words is None or len(self._words) != len(self.outcomes):
+            said = [board_changes(self.start, o.board) for o in self.outcomes]
+            alike: dict[tuple[str, ...], list[int]] = {}
+            for i, words in enumerate(said):
+                alike.setdefault(tuple(words), []).append(i)
+            self._words = []
+            for i, o in enumerate(self.outcomes):
+                mine = places(o.board)
+                twins = [self.outcomes[j] for j in alike[tuple(said[i])] if j != i]
+                differ = {k for t in twins for k, v in places(t.board).items() if mine.get(k) != v}
+                # the same moves, in another order: say the order (a zone lists its top card first)
+                self._words.append(said[i] + [f"{_place_words(k)}, top first: {mine[k]}" for k in mine if k in differ])
+        return list(self._words[index])
+
+    def label(self, outcome: int) -> str:
+        """How the outcome is named to people, numbered from 1 as everywhere else:
+        ``Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; ...``."""
+        o = self.outcomes[outcome]
+        said = "; ".join(self.words(outcome)) or "the board is unchanged"
+        return f"Outcome {outcome + 1} ({o.paths} path{'s' if o.paths != 1 else ''}): {said}"
 
     # -- for people ----------------------------------------------------------------------------
     def summary(self) -> str:
@@ -303,6 +329,71 @@ def places(view: dict[str, Any]) -> dict[str, str]:
     for ref, st in view["status"].items():
         out[ref] = ", ".join(f"{k} {v}" for k, v in st.items()) or "-"
     out["winner"] = view.get("winner") or "-"
+    return out
+
+
+def _where(player: str | None, zone: str) -> str:
+    """A place in words: "Bob's Stable", "Ann's hand", "the discard pile"."""
+    named = {"discard": "discard pile", "stable": "Stable", "field": "Field"}.get(zone, zone.replace("-", " "))
+    return f"{player}'s {named}" if player else f"the {named}"
+
+
+def _place_words(key: str) -> str:
+    """A key of :func:`places` in words: ``"Bob stable"`` -> "Bob's Stable", ``"discard"`` -> "the discard pile"."""
+    player, _, zone = key.rpartition(" ")
+    return _where(player or None, zone) if "/" not in key else key
+
+
+def board_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """How board ``after`` differs from ``before`` (both as :func:`uurules.scenario.board_view`
+    gives them), in words: each card that moved ("Neigh goes from Bob's hand to the discard
+    pile"), each number and card state that changed, and the winner. Cards are followed by
+    name: of several copies, those that stayed put are not mentioned.
+
+    >>> start = {"players": {"Bob": {"hand": ["Neigh"], "stable": ["Basic Unicorn"]}},
+    ...          "zones": {"discard": []}, "status": {}, "winner": None}
+    >>> end = {"players": {"Bob": {"hand": ["Neigh"], "stable": []}},
+    ...        "zones": {"discard": ["Basic Unicorn"]}, "status": {}, "winner": None}
+    >>> board_changes(start, end)
+    ["Basic Unicorn goes from Bob's Stable to the discard pile"]
+    """
+
+    def spots(view: dict[str, Any]) -> tuple[dict[str, list[tuple[str | None, str]]], dict[str, str]]:
+        cards: dict[str, list[tuple[str | None, str]]] = {}
+        numbers: dict[str, str] = {}
+        zones = [(p, z, v) for p, zs in view["players"].items() for z, v in zs.items()]
+        for player, zone, value in [*zones, *((None, z, v) for z, v in view["zones"].items())]:
+            if isinstance(value, list):
+                for card in value:
+                    cards.setdefault(str(card), []).append((player, zone))
+            else:
+                numbers[f"{player}'s {zone}"] = str(value)
+        return cards, numbers
+
+    (was, was_n), (now, now_n) = spots(before), spots(after)
+    out = []
+    for card in dict.fromkeys([*was, *now]):
+        left = list(was.get(card, []))
+        came = []
+        for spot in now.get(card, []):
+            if spot in left:
+                left.remove(spot)
+            else:
+                came.append(spot)
+        for a, b in zip(left, came, strict=False):
+            out.append(f"{card} goes from {_where(*a)} to {_where(*b)}")
+        out += [f"{card} leaves {_where(*a)}" for a in left[len(came) :]]
+        out += [f"{card} ends in {_where(*b)}" for b in came[len(left) :]]
+    for key in dict.fromkeys([*was_n, *now_n]):
+        if was_n.get(key) != now_n.get(key):
+            out.append(f"{key}: {was_n.get(key, '-')} → {now_n.get(key, '-')}")
+    for ref in dict.fromkeys([*before["status"], *after["status"]]):
+        old, new = before["status"].get(ref, {}), after["status"].get(ref, {})
+        if old != new:
+            said = ", ".join(k if v is True else f"{k} {v}" for k, v in new.items()) or "back to its printed state"
+            out.append(f"{ref}: {said}")
+    if after.get("winner") and after.get("winner") != before.get("winner"):
+        out.append(f"{after['winner']} wins")
     return out
 
 

@@ -32,6 +32,13 @@ from uurules.rulesets.base import Ruleset
 from uurules.schemas import scenario_schema
 
 MAX_AUTO_ANSWERS = 10_000
+"""How many answers ``auto:`` gives after the script, plus four per card on the board (a hand of
+20,000 cards discards down to the hand limit one answer at a time)."""
+
+
+def auto_limit(game: Game) -> int:
+    """The most answers ``auto:`` may give on ``game``'s board before it says the game did not settle."""
+    return MAX_AUTO_ANSWERS + 4 * len(game.state.cards)
 
 
 @dataclass
@@ -96,8 +103,8 @@ class Scenario:
         return Step(i + 1, doc.line(["script", i]), verb, arg, [from_step(verb, arg)])
 
     # -- staging the board --------------------------------------------------------------------
-    def stage(self) -> Game:
-        """A new game on the staged board (before any script step)."""
+    def stage(self, *, undo: bool = True) -> Game:
+        """A new game on the staged board (before any script step); ``undo=False``: see :class:`Game`."""
         doc, rs = self.doc, self.ruleset
         data = doc.data
         names = [p["name"] for p in data["players"]]
@@ -143,7 +150,7 @@ class Scenario:
                 if key not in shared:
                     raise doc.error(f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key])
                 self._put(state, None, shared[key], data[key], [key])
-        game = Game(rs, state, title=self.title)
+        game = Game(rs, state, title=self.title, undo=undo)
         return game
 
     def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
@@ -171,9 +178,12 @@ class Scenario:
             state.zones[(player, zone)].append(cid)
 
     # -- playing ------------------------------------------------------------------------------
-    def play(self, *, upto: int | None = None, auto: bool = True) -> Game:
-        """Stage the board and play the script (the first ``upto`` steps); auto-answer after it."""
-        game = self.stage()
+    def play(self, *, upto: int | None = None, auto: bool = True, undo: bool = True) -> Game:
+        """Stage the board and play the script (the first ``upto`` steps); auto-answer after it.
+
+        ``undo=False`` plays forward only: memory stays the board and the log (``uurules run``).
+        """
+        game = self.stage(undo=undo)
         game.start()
         for step in self.steps[:upto]:
             self.apply_step(game, step)
@@ -195,7 +205,7 @@ class Scenario:
 
     def auto_answer(self, game: Game) -> None:
         """Answer what is left as ``auto:`` says (response windows: pass; yes/no: optional; else first)."""
-        for _ in range(MAX_AUTO_ANSWERS):
+        for _ in range(auto_limit(game)):
             label = self.auto_choice(game)
             if label is None:
                 return

@@ -24,20 +24,46 @@ gives after the script is one more step.
 ['staged board', 'play: Ann Unicorn Poison', 'choose: pass (auto)']
 >>> tl[2].log[-1]
 '| RESOLUTION:THE EFFECT CHAIN; "DESTROY Basic Unicorn". |'
+
+A :class:`Timeline` keeps every step's board, so that a stepper can go back and forth. To draw
+or write every step of a long scenario (``uurules html``, ``render --all-steps``, ``wiki``),
+:class:`Playing` gives the same steps one at a time as the scenario plays, keeping only the
+step's board and the one before it: memory stays the board and the log, however many steps.
+
+>>> [s.label for s in Playing(Scenario.from_text('''
+... ruleset: unstable-unicorns
+... players: [{name: Ann, hand: [Neigh]}, {name: Bob}]
+... script: [{begin-turn: Ann}]
+... '''))]
+['staged board', 'begin-turn: Ann']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Choose, describe
 from uurules.engine.events import Event
 from uurules.engine.game import Game
 from uurules.engine.state import State
-from uurules.scenario import MAX_AUTO_ANSWERS, Scenario
+from uurules.scenario import Scenario, auto_limit
+
+if TYPE_CHECKING:
+    from uurules.rulesets.base import Ruleset
+
+
+@dataclass(frozen=True)
+class _Record:
+    """What a step's :meth:`Step.game` reads: the rule set, the title, and the events and log so far
+    (the playing game's own lists, only ever appended to)."""
+
+    ruleset: Ruleset
+    title: str
+    events: list[Event]
+    log: list[str]
 
 
 @dataclass(frozen=True)
@@ -52,23 +78,38 @@ class Step:
     line: int | None = None
     auto: bool = False
     timeline: Timeline | None = field(default=None, repr=False, compare=False)
+    ends: tuple[int, int] = field(default=(0, 0), repr=False, compare=False)
+    """How many events and log lines the game has after this step."""
+    before: State | None = field(default=None, repr=False, compare=False)
+    """The board of the step before (a step from :class:`Playing`, which keeps no other)."""
+    record: _Record | None = field(default=None, repr=False, compare=False)
 
     @property
     def previous(self) -> Step | None:
-        """The step before this one (``None`` for step 0)."""
-        if self.timeline is None or self.number == 0:
+        """The step before this one (``None`` for step 0); from :class:`Playing`, its board only."""
+        if self.number == 0:
             return None
-        return self.timeline[self.number - 1]
+        if self.timeline is not None:
+            return self.timeline[self.number - 1]
+        if self.before is not None:
+            return Step(self.number - 1, "", self.before, (), ())
+        return None
 
     def game(self) -> Game:
         """A game at this step (a copy: pushing actions on it changes nothing here)."""
-        if self.timeline is None:
+        return self._game(self.state.copy())
+
+    def view(self) -> Game:
+        """A game at this step that shares the step's board: to read only (pictures, boards)."""
+        return self._game(self.state)
+
+    def _game(self, state: State) -> Game:
+        source = self.timeline.record if self.timeline is not None else self.record
+        if source is None:
             raise ValueError("this step belongs to no timeline")
-        tl = self.timeline
-        game = Game(tl.scenario.ruleset, self.state.copy(), title=tl.title)
-        end_events, end_log = tl._ends[self.number]
-        game.events = list(tl.events[:end_events])
-        game.log = list(tl.log[:end_log])
+        game = Game(source.ruleset, state, title=source.title)
+        game.events = source.events[: self.ends[0]]
+        game.log = source.log[: self.ends[1]]
         return game
 
     def picture(self) -> Any:
@@ -84,31 +125,66 @@ class Step:
         return f"<Step {self.number}: {self.label}>"
 
 
+class Playing:
+    """A scenario's steps, each yielded as it is reached (iterate once).
+
+    Step 0 is the staged board; then one step per script item; then one per answer ``auto:``
+    gives. Each step holds a copy of its board and the board before it, nothing more; the game
+    is played forward only (no undo history). ``game`` is the game as far as it has been played.
+    Bad input raises :class:`~uurules.engine.errors.InputError` at the step where it is met.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.game: Game | None = None
+        self.played = 0
+        """How many steps have been yielded so far."""
+
+    def __iter__(self) -> Iterator[Step]:
+        scn = self.scenario
+        game = self.game = scn.stage(undo=False)
+        game.start()
+        record = _Record(scn.ruleset, scn.title, game.events, game.log)
+        ends = (0, 0)
+        before: State | None = None
+        number = 0
+
+        def step(label: str, line: int | None, auto: bool) -> Step:
+            nonlocal ends, before, number
+            new = (len(game.events), len(game.log))
+            state = game.state.copy()
+            events, log = tuple(game.events[ends[0] : new[0]]), tuple(game.log[ends[1] : new[1]])
+            out = Step(number, label, state, events, log, line, auto, None, new, before, record)
+            ends, before, number = new, state, number + 1
+            self.played = number
+            return out
+
+        yield step("staged board", None, False)
+        for item in scn.steps:
+            scn.apply_step(game, item)
+            yield step("; ".join(describe(a) for a in item.actions) or item.verb, item.line, False)
+        for _ in range(auto_limit(game)):
+            answer = scn.auto_choice(game)
+            if answer is None:
+                break
+            game.push(Choose(answer))
+            yield step(f"{describe(Choose(answer))} (auto)", None, True)
+
+
 class Timeline:
     """Every step of a scenario: ``tl[0]`` is the staged board, ``tl[-1]`` the end."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.title = scenario.title
-        self.events: list[Event] = []
-        self.log: list[str] = []
-        self.steps: list[Step] = []
-        self._ends: list[tuple[int, int]] = []
-        game = scenario.stage()
-        game.start()
-        self._record(game, "staged board", None, False)
-        for item in scenario.steps:
-            scenario.apply_step(game, item)
-            label = "; ".join(describe(a) for a in item.actions) or item.verb
-            self._record(game, label, item.line, False)
-        for _ in range(MAX_AUTO_ANSWERS):
-            answer = scenario.auto_choice(game)
-            if answer is None:
-                break
-            game.push(Choose(answer))
-            self._record(game, f"{describe(Choose(answer))} (auto)", None, True)
-        self.game = game
-        """The game at the last step."""
+        playing = Playing(scenario)
+        self.steps: list[Step] = [replace(s, timeline=self, before=None, record=None) for s in playing]
+        assert playing.game is not None
+        self.game: Game = playing.game
+        """The game at the last step (played forward: step back through the steps, or ``tl[n].game()``)."""
+        self.record = _Record(scenario.ruleset, scenario.title, self.game.events, self.game.log)
+        self.events: list[Event] = self.game.events
+        self.log: list[str] = self.game.log
 
     @classmethod
     def from_file(cls, path: str | Path) -> Timeline:
@@ -117,15 +193,6 @@ class Timeline:
     @classmethod
     def from_text(cls, text: str, file: str = "<scenario>") -> Timeline:
         return cls(Scenario.from_text(text, file))
-
-    def _record(self, game: Game, label: str, line: int | None, auto: bool) -> None:
-        start_events, start_log = self._ends[-1] if self._ends else (0, 0)
-        new_events = tuple(game.events[start_events:])
-        new_log = tuple(game.log[start_log:])
-        self.events.extend(new_events)
-        self.log.extend(new_log)
-        self._ends.append((len(game.events), len(game.log)))
-        self.steps.append(Step(len(self.steps), label, game.state.copy(), new_events, new_log, line, auto, self))
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -139,6 +206,21 @@ class Timeline:
     @property
     def last(self) -> Step:
         return self.steps[-1]
+
+    def fullest(self) -> Step:
+        """The step whose picture shows the most waiting at once (the first such step): the most
+        cards on the pile or stack (with those that came and went within the step), effects on
+        the chain, and triggers in a sequence. After a pile has resolved, the last step shows
+        none of it: this is the step to draw to compare how boards resolve."""
+        from uurules.render import markup
+
+        def waiting(step: Step) -> int:
+            d = markup.step_scene(step)
+            kept = ("cluster_pile", "cluster_waiting", "cluster_chain", "cluster_sequence")
+            shown = markup.Diagram(d.kind, "", [g for g in d.groups if g.id in kept]).all_nodes()
+            return sum(1 for n in shown if n.id[0] in "eisx" and n.id != "empty")
+
+        return max(self.steps, key=lambda step: (waiting(step), -step.number))
 
     def __repr__(self) -> str:
         return f"<Timeline {self.title!r}: steps 0..{len(self.steps) - 1}>"

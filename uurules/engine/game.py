@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,16 +34,29 @@ class _Snapshot:
 
 
 class Game:
-    """A game in progress under one ruleset."""
+    """A game in progress under one ruleset.
 
-    def __init__(self, ruleset: Ruleset, state: State, *, title: str = "") -> None:
+    ``undo=False`` makes a game that is only played forward (``uurules run``, the pictures of a
+    scenario's steps): it keeps no snapshot per action, so its memory is the board, the log and
+    the list of actions, however long the game. A refused action still leaves it exactly as it
+    was: the game goes back to its first snapshot and plays its actions again (the engine is
+    deterministic), which costs time only when an action is refused. Ctrl-C half-way through an
+    action leaves such a game unusable (every later action is refused), never half-changed in silence.
+    """
+
+    def __init__(self, ruleset: Ruleset, state: State, *, title: str = "", undo: bool = True) -> None:
         self.ruleset = ruleset
         self.state = state
         self.title = title
+        self.undoable = undo
+        """Whether :meth:`undo` can take actions back (``False``: played forward only)."""
         self.events: list[Event] = []
         self.log: list[str] = []
         self.actions: list[Action] = []
         self._stack: list[_Snapshot] = []
+        self._base: _Snapshot | None = None  # undo=False: the state before the first action
+        self._step_start = 0  # where the last action's events begin
+        self._broken: str | None = None
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -75,6 +89,11 @@ class Game:
 
     def push(self, action: Action) -> None:
         """Apply ``action``. An illegal one raises :class:`IllegalAction` and changes nothing."""
+        if self._broken:
+            raise IllegalAction(self._broken)
+        if not self.undoable:
+            self._push_forward(action)
+            return
         snap = _Snapshot(self.state.copy(), len(self.events), len(self.log), action)
         try:
             self.ruleset.apply(self, action)
@@ -84,17 +103,50 @@ class Game:
             raise
         self._stack.append(snap)
         self.actions.append(action)
+        self._step_start = snap.events
+
+    def _push_forward(self, action: Action) -> None:
+        if self._base is None:
+            self._base = _Snapshot(self.state.copy(), len(self.events), len(self.log), action)
+        start = len(self.events)
+        try:
+            self.ruleset.apply(self, action)
+            self.ruleset.advance(self)
+        except Exception:  # an illegal action (or a bug): play the game again up to here
+            self._replay()
+            raise
+        except BaseException:  # Ctrl-C half-way: no time to play it again
+            self._broken = "this game was interrupted half-way through an action and cannot go on"
+            raise
+        self.actions.append(action)
+        self._step_start = start
+
+    def _replay(self) -> None:
+        """Undo=False: back to the first snapshot, then every action again (deterministic)."""
+        assert self._base is not None
+        base = self._base
+        self.state = base.state.copy()
+        del self.events[base.events :]
+        del self.log[base.log :]
+        for i, action in enumerate(self.actions):
+            if i == len(self.actions) - 1:
+                self._step_start = len(self.events)
+            self.ruleset.apply(self, action)
+            self.ruleset.advance(self)
 
     def choose(self, option: str) -> None:
         self.push(Choose(option))
 
     def undo(self) -> Action:
         """Take back the last action (or answer) exactly; returns it."""
+        if not self.undoable:
+            raise IllegalAction("this game is played forward only: it keeps no undo history", "Game(..., undo=True)")
         if not self._stack:
             raise IllegalAction("there is nothing to undo")
         snap = self._stack.pop()
         self.actions.pop()
         self._restore(snap)
+        self._step_start = self._stack[-1].events if self._stack else 0
         return snap.action
 
     pop = undo
@@ -105,6 +157,8 @@ class Game:
 
     def initial_state(self) -> State:
         """The state before the first action that is still on the undo stack."""
+        if self._base is not None:
+            return self._base.state
         return self._stack[0].state if self._stack else self.state
 
     def _restore(self, snap: _Snapshot) -> None:
@@ -125,7 +179,7 @@ class Game:
         """
         from uurules import render
 
-        start = self._stack[-1].events if self._stack else 0
+        start = self._step_start if self.actions else 0
         recent = self.events[start:]
         if kind == "game":
             return render.game(self, recent, start)
@@ -204,6 +258,33 @@ class Game:
         n = same.index(card) + 1 if card in same else 1
         return f"{player}/{c.shown}" + (f"#{n}" if n > 1 else "")
 
+    def refs(self, cards: Sequence[CardId]) -> list[str]:
+        """:meth:`ref` of each of ``cards``, worked out together in one pass over the board (a
+        decision listing a player's whole hand costs the size of the board, not its square)."""
+        wanted = set(cards)
+        holders: dict[CardId, str | None] = {}
+        for (player, _zone), ids in self.state.zones.items():  # the first zone holding it, as where()
+            for c in ids:
+                if c in wanted and c not in holders:
+                    holders[c] = player
+        for item in self.state.pile:
+            if item.card in wanted and item.card not in holders:
+                holders[item.card] = item.player
+        number: dict[CardId, int] = {}
+        info = self.state.cards
+        for player in {p for p in holders.values() if p is not None}:
+            seen: dict[str, int] = {}
+            for c in self.cards_of(player):
+                name = info[c].name
+                seen[name] = seen.get(name, 0) + 1
+                if c in wanted and c not in number:
+                    number[c] = seen[name]
+        out = []
+        for c in cards:
+            player, shown, n = holders.get(c), info[c].shown, number.get(c, 1)
+            out.append(shown if player is None else f"{player}/{shown}" + (f"#{n}" if n > 1 else ""))
+        return out
+
     def holder(self, card: CardId) -> str | None:
         key = self.state.where(card)
         if key is not None:
@@ -218,7 +299,12 @@ class Game:
         out: list[CardId] = []
         for zone in self.ruleset.player_zones:
             out.extend(self.state.zones[(player, zone)])
-        out.extend(p.card for p in self.state.pile if p.player == player and p.card not in out)
+        if self.state.pile:
+            seen = set(out)
+            for item in self.state.pile:
+                if item.player == player and item.card not in seen:
+                    seen.add(item.card)
+                    out.append(item.card)
         return out
 
     def find(self, reference: str, *, player: str | None = None) -> CardId:
@@ -228,11 +314,14 @@ class Game:
             raise IllegalAction(f"{reference!r} is not a card reference", "Player/Card Name or Player/Card Name#2")
         who = m.group("player") or player
         name = m.group("name").strip()
-        n = int(m.group("n") or 1)
         if who is None:
             raise IllegalAction(f"{reference!r} names no player", "Player/Card Name")
         if who not in self.state.players:
             raise IllegalAction(f"no player is called {who!r}", ", ".join(self.state.players))
+        digits = (m.group("n") or "1").lstrip("0")
+        if not digits:
+            raise IllegalAction(f"{reference!r} names copy #0: copies are counted from #1", f"{who}/{name}#1")
+        n = int(digits) if len(digits) <= 9 else 10**9  # more copies than any board holds: matches none
         canonical = self.ruleset.book.canonical(name)
         matches = [c for c in self.cards_of(who) if self.state.cards[c].name == canonical]
         if len(matches) < n:

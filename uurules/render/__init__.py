@@ -20,8 +20,8 @@ drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) ne
 >>> pic = chain(game)
 >>> pic
 <Picture chain: Two discards>
->>> [(e.tail, e.head, e.label) for e in pic.diagram.edges]
-[('e15', 'e16', 'Dread Pirate Unicorn'), ('e15', 'e17', 'Dread Pirate Unicorn')]
+>>> [(e.tail, e.head, e.label) for e in pic.diagram.edges if e.status == "replace"]
+[('e15', 'e16', 'replaced by Dread Pirate Unicorn'), ('e15', 'e17', 'replaced by Dread Pirate Unicorn')]
 >>> [(n.id, n.caption) for n in pic.diagram.all_nodes() if n.id in ("e15", "e16", "e17")]
 [('e15', 'replaced'), ('e16', 'resolves next'), ('e17', 'waits')]
 >>> print(pic.source.splitlines()[0])
@@ -30,18 +30,21 @@ digraph chain {
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from uurules.render import markup
-from uurules.render.dot import FORMATS, NO_DOT, RenderError, Style, escape, render, to_dot
+from uurules.render.dot import BATCH, FORMATS, NO_DOT, RenderError, Style, escape, render, render_all, to_dot
 from uurules.render.markup import Diagram, StepLike
 
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
     from uurules.explore import Exploration
+
+S = TypeVar("S", bound=StepLike)
 
 __all__ = [
     "FORMATS",
@@ -54,12 +57,16 @@ __all__ = [
     "chain",
     "escape",
     "game",
+    "legend",
     "outcomes",
     "pile",
     "render",
+    "render_all",
     "sequence",
     "step",
+    "steps",
     "to_dot",
+    "tree_pages",
 ]
 
 
@@ -82,12 +89,11 @@ class Picture:
 
     def save(self, path: str | Path, format: str | None = None) -> Path:
         """Write the picture; the format is ``format``, else the file's suffix, else SVG."""
+        from uurules.output import write_bytes
+
         path = Path(path)
         fmt = format or (path.suffix[1:].lower() if path.suffix[1:].lower() in FORMATS else "svg")
-        data = self.pipe(fmt)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        return path
+        return write_bytes(path, self.pipe(fmt))  # drawn first, then written whole (never half a file)
 
     def bundle(self, text: str | None = None) -> dict[str, Any]:
         """Jupyter's mime bundle: the SVG and ``text`` (default: the repr); without graphviz's
@@ -144,17 +150,104 @@ def step(step: StepLike) -> Picture:
     return Picture(markup.step_scene(step))
 
 
+def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes]]:
+    """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
+    :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
+
+    Read as it goes, ``BATCH`` steps at a time (one ``dot`` run each: :func:`render_all`), so a
+    long scenario is never held whole in memory.
+    """
+    chunk: list[S] = []
+    for s in timeline:
+        chunk.append(s)
+        if len(chunk) >= BATCH:
+            yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+            chunk = []
+    if chunk:
+        yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+
+
 def outcomes(
     found: Exploration,
     *,
     max_positions: int = markup.MAX_POSITIONS,
     max_lines: int = markup.MAX_CHANGES,
     highlight: int | None = None,
+    page: int = 1,
+    levels: int = markup.LEVELS,
 ) -> Picture:
-    """The outcome tree of :func:`uurules.explore`'s result, collapsed where paths merge.
+    """One page of the outcome tree of :func:`uurules.explore`'s result, collapsed where paths merge.
 
     Positions are drawn once however many paths reach them; each outcome once, with its path
-    count and what it changes. ``highlight`` (an outcome's index) draws its example path bold.
+    count and what it changes. A big tree comes in pages ``levels`` decisions deep
+    (:func:`tree_pages` says how many); ``page`` picks one (from 1). ``highlight`` (an outcome's
+    number, from 1, as its box says "Outcome 3") draws its example path bold.
     See :func:`uurules.render.markup.outcomes`.
     """
-    return Picture(markup.outcomes(found, max_positions=max_positions, max_lines=max_lines, highlight=highlight))
+    return Picture(
+        markup.outcomes(
+            found, max_positions=max_positions, max_lines=max_lines, highlight=highlight, page=page, levels=levels
+        )
+    )
+
+
+def tree_pages(found: Exploration, levels: int = markup.LEVELS) -> markup.TreePages:
+    """How the outcome tree of ``found`` is cut into pages (``len(...)`` is how many)."""
+    return markup.tree_pages(found, levels)
+
+
+LEGEND: list[tuple[str, list[str]]] = [
+    ("Effects on the chain", ["next", "waiting", "forming", "done", "replaced", "disregarded", "declined", "later"]),
+    ("Cards on the pile or stack", ["top", "item", "resolved", "cancelled", "uninterruptible"]),
+    ("Steps, triggers, the outcome tree", ["changed", "decision", "performed", "cut", "continued"]),
+]
+"""What the legend shows: groups of statuses (nodes), each drawn as the pictures draw it."""
+
+LEGEND_ARROWS = ["replace", "join", "target", "answers"]
+"""The arrows the legend shows (edge statuses)."""
+
+
+def legend() -> Picture:
+    """What the colours, outlines, dashes, crossing-out and arrows of every picture mean.
+
+    Each entry is drawn from the one style table (:class:`Style`), with the words of its
+    ``means`` key, so the legend cannot disagree with the pictures.
+
+    >>> pic = legend()
+    >>> pic.diagram.node("k-replaced").caption
+    'replaced (crossed out)'
+    >>> [e.label for e in pic.diagram.edges if e.label]
+    ['replaced by', 'then / if you do / and', 'targets', 'answers (on the pile)']
+    """
+    from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
+
+    diagram = Diagram("legend", "What the pictures mean")
+    per_row = 3
+    for k, (label, statuses) in enumerate(LEGEND):
+        group = Group(f"cluster_legend{k}", label, "board")
+        ids = []
+        for status in statuses:
+            st = Style.TABLE[status]
+            struck = "strike" if st.get("strike") else ""
+            sample: Line = [Span("a card" if "pile" in label else "an effect", struck)]
+            node = Node(f"k-{status}", status, [[Cell([sample])]], st["means"])
+            if status == "changed":  # drawn over another status's look, as in a step
+                node = Node(f"k-{status}", "waiting", [[Cell([[Span(st["means"])]])]], "", changed=True)
+            group.nodes.append(node)
+            ids.append(node.id)
+        group.columns = [ids[i::per_row] for i in range(per_row)]
+        for row in range(0, len(ids), per_row):  # side by side: each to the right of the one before
+            cells = ids[row : row + per_row]
+            diagram.edges += [Edge(a, b, "order") for a, b in itertools.pairwise(cells)]
+        diagram.groups.append(group)
+    arrows = Group("cluster_legend_arrows", "Arrows", "board")
+    for status in LEGEND_ARROWS:
+        st = Style.of(status, edge=True)
+        tail = Node(f"a-{status}", "join", [[Cell([[Span("")]])]])
+        head = Node(f"b-{status}", "join", [[Cell([[Span("")]])]])
+        arrows.nodes += [tail, head]
+        diagram.edges.append(Edge(tail.id, head.id, status, st["means"]))
+    arrows.columns = [[f"a-{s}" for s in LEGEND_ARROWS], [f"b-{s}" for s in LEGEND_ARROWS]]
+    diagram.groups.append(arrows)
+    diagram.columns = [[g.nodes[0].id for g in diagram.groups]]
+    return Picture(diagram)

@@ -1,4 +1,4 @@
-"""DOT source from the plain data of :mod:`uurules.render.markup`, and rendering it with graphviz.
+r"""DOT source from the plain data of :mod:`uurules.render.markup`, and rendering it with graphviz.
 
 Two rules keep the pictures right:
 
@@ -10,8 +10,10 @@ Two rules keep the pictures right:
 The source is deterministic: node ids come from the engine's ids, and everything is emitted in
 the order of the plain data.
 
->>> escape('Bob "the <Great> & \\\\ Тест"')
-'Bob &quot;the &lt;Great&gt; &amp; \\\\ Тест&quot;'
+>>> escape('Bob "the <Great> & Тест"')
+'Bob &quot;the &lt;Great&gt; &amp; Тест&quot;'
+>>> print(escape("\\N and \\G"))  # graphviz would expand these to the node's and the graph's names
+\\N and \\G
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 import subprocess
+from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 import graphviz  # type: ignore[import-untyped, unused-ignore]
@@ -34,8 +37,20 @@ NO_DOT = (
 
 FORMATS = ("svg", "png", "dot")
 
+CAPTION_WRAP = 24
+"""A node's caption (its status in words) is wrapped at this many characters."""
+
+GROUP_WRAP = 48
+"""A group's label (THE EFFECT CHAIN, a link, the stack...) is wrapped at this many characters."""
+
+TITLE_WRAP = 60
+"""A picture's title is wrapped at this many characters (about 600 px in bold 14 pt)."""
+
+EDGE_WRAP = 14
+"""An arrow's label is wrapped at this many characters, so that it does not widen the gap it spans."""
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SPECIAL = re.compile(r"[&<>\"'\x00-\x1f\x7f]")
+_SPECIAL = re.compile(r"[&<>\"'\\\x00-\x1f\x7f]")
 
 
 class RenderError(UURulesError):
@@ -46,13 +61,14 @@ def escape(text: str) -> str:
     """Text made safe for a graphviz HTML-like label: the one way text enters DOT.
 
     ``&``, ``<``, ``>``, ``"`` and ``'`` become entities; a line break becomes ``<BR/>``;
-    control characters are dropped. Backslashes and non-Latin letters stay as they are
-    (an HTML-like label has no backslash escapes).
+    control characters are dropped; a backslash is doubled, because graphviz expands ``\\N``,
+    ``\\G``, ``\\L`` ... even in HTML-like labels (and even written as ``&#92;``), and ``\\\\``
+    draws one backslash. Non-Latin letters stay as they are.
     """
     text = str(text)
     if not _SPECIAL.search(text):
         return text
-    text = _CONTROL.sub("", text)
+    text = _CONTROL.sub("", text).replace("\\", "\\\\")
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = text.replace('"', "&quot;").replace("'", "&#39;")
     return "<BR/>".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
@@ -63,7 +79,10 @@ class Style:
 
     Keys of an entry: ``color`` (border, text of the caption, arrow), ``fill``, ``line``
     (solid, dashed, dotted, bold, rounded, double, invis), ``mark`` (put before the caption),
-    ``shape`` (nodes; a box unless said), ``arrow`` (edges).
+    ``shape`` (nodes; a box unless said), ``arrow`` (edges), ``beside`` (an arrow's words stand
+    beside it and take no room), ``strike`` (the words are crossed out), and ``means``: what the
+    look says, in words. The legend (:func:`uurules.render.legend`) is drawn from the entries
+    that have ``means``, so it can never disagree with the pictures.
     """
 
     FONT: ClassVar[str] = "DejaVu Sans"
@@ -71,29 +90,112 @@ class Style:
     SMALL: ClassVar[int] = 10
     TABLE: ClassVar[dict[str, dict[str, str]]] = {
         # what changed in a step (drawn over the status's own look), like a debugger's current line
-        "changed": {"color": "#e65100", "fill": "#fff59d", "mark": "▶", "penwidth": "3"},
+        "changed": {
+            "color": "#e65100",
+            "fill": "#fff59d",
+            "mark": "▶",
+            "penwidth": "3",
+            "means": "changed by this step",
+        },
         # effects of the chain, and triggers
-        "waiting": {"color": "#546e7a", "fill": "#ffffff", "line": "solid", "mark": "…"},
-        "next": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▶"},
-        "done": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
+        "waiting": {"color": "#546e7a", "fill": "#ffffff", "line": "solid", "mark": "…", "means": "waits its turn"},
+        "next": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▶", "means": "resolves next"},
+        "done": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓", "means": "done"},
         "used": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
-        "forming": {"color": "#b26a00", "fill": "#fff8e1", "line": "dashed", "mark": "⚡"},
-        "replaced": {"color": "#616161", "fill": "#eeeeee", "line": "dashed", "mark": "✗"},
-        "disregarded": {"color": "#c62828", "fill": "#fdecea", "line": "dotted", "mark": "⊘"},
-        "declined": {"color": "#757575", "fill": "#fafafa", "line": "dotted", "mark": "–"},
-        "cancelled": {"color": "#b71c1c", "fill": "#ffcdd2", "line": "double", "mark": "✗"},
+        "forming": {
+            "color": "#b26a00",
+            "fill": "#fff8e1",
+            "line": "dashed",
+            "mark": "⚡",
+            "means": "triggered, not yet added",
+        },
+        "replaced": {
+            "color": "#616161",
+            "fill": "#eeeeee",
+            "line": "dashed",
+            "mark": "✗",
+            "strike": "yes",
+            "means": "replaced (crossed out)",
+        },
+        "disregarded": {
+            "color": "#c62828",
+            "fill": "#fdecea",
+            "line": "dotted",
+            "mark": "⊘",
+            "means": "impossible: disregarded",
+        },
+        "declined": {
+            "color": "#757575",
+            "fill": "#fafafa",
+            "line": "dotted",
+            "mark": "–",
+            "means": "not used / not carried out",
+        },
+        "later": {
+            "color": "#757575",
+            "fill": "#ffffff",
+            "line": "dashed",
+            "mark": "…",
+            "means": "not on the chain yet",
+        },
+        "cancelled": {
+            "color": "#b71c1c",
+            "fill": "#ffcdd2",
+            "line": "double",
+            "mark": "✗",
+            "strike": "yes",
+            "means": "cancelled (crossed out)",
+        },
         "join": {"color": "#616161", "fill": "#ffffff", "line": "invis", "shape": "plaintext"},
         "card": {"color": "#455a64", "fill": "#ffffff", "line": "rounded"},
         # the pile / stack
-        "top": {"color": "#0d47a1", "fill": "#e3f2fd", "line": "bold", "mark": "▲"},
-        "item": {"color": "#455a64", "fill": "#ffffff", "line": "solid", "mark": "·"},
-        "resolved": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "dashed", "mark": "✓"},
-        "uninterruptible": {"color": "#e65100", "fill": "#fff3e0", "line": "double", "mark": "⚡"},
+        "top": {
+            "color": "#0d47a1",
+            "fill": "#e3f2fd",
+            "line": "bold",
+            "mark": "▲",
+            "means": "top card: resolves first",
+        },
+        "item": {
+            "color": "#455a64",
+            "fill": "#ffffff",
+            "line": "solid",
+            "mark": "·",
+            "means": "waits under the top card",
+        },
+        "resolved": {
+            "color": "#2e7d32",
+            "fill": "#e8f5e9",
+            "line": "dashed",
+            "mark": "✓",
+            "means": "resolved (left the pile)",
+        },
+        "uninterruptible": {
+            "color": "#e65100",
+            "fill": "#fff3e0",
+            "line": "double",
+            "mark": "⚡",
+            "means": "resolved at once",
+        },
         "window": {"color": "#0d47a1", "fill": "#ffffff", "line": "dashed", "shape": "note", "mark": "?"},
-        "decision": {"color": "#b26a00", "fill": "#fffde7", "line": "solid", "shape": "note", "mark": "?"},
+        "decision": {
+            "color": "#b26a00",
+            "fill": "#fffde7",
+            "line": "solid",
+            "shape": "note",
+            "mark": "?",
+            "means": "a player must decide",
+        },
         # trigger sequences
-        "performed": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓"},
-        "cut": {"color": "#6a1b9a", "fill": "#f3e5f5", "line": "dashed", "mark": "✂"},
+        "performed": {"color": "#2e7d32", "fill": "#e8f5e9", "line": "rounded", "mark": "✓", "means": "performed"},
+        "cut": {
+            "color": "#6a1b9a",
+            "fill": "#f3e5f5",
+            "line": "dashed",
+            "mark": "✂",
+            "strike": "yes",
+            "means": "cut: a repetition",
+        },
         # the board
         "player": {"color": "#455a64", "fill": "#ffffff", "line": "solid"},
         "player-active": {"color": "#0d47a1", "fill": "#ffffff", "line": "bold"},
@@ -109,6 +211,13 @@ class Style:
         "outcome": {"color": "#2e7d32", "fill": "#eef5e9", "line": "solid", "shape": "note", "mark": "■"},
         "outcome-chosen": {"color": "#e65100", "fill": "#fff59d", "line": "bold", "shape": "note", "mark": "▶"},
         "more": {"color": "#757575", "line": "invis"},
+        "continued": {
+            "color": "#0d47a1",
+            "fill": "#ffffff",
+            "line": "dashed",
+            "mark": "↪",
+            "means": "goes on, on another page",
+        },
         # groups
         "chain": {"color": "#90a4ae", "line": "rounded"},
         "pile": {"color": "#90a4ae", "line": "rounded"},
@@ -120,9 +229,16 @@ class Style:
         "link-resolving": {"color": "#0d47a1", "line": "bold"},
         "link-waits": {"color": "#546e7a", "line": "solid"},
         # edges
-        "replace": {"color": "#424242", "line": "solid", "arrow": "normal"},
-        "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee"},
-        "answers": {"color": "#212121", "line": "bold", "arrow": "normal"},
+        "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by"},
+        "join-edge": {
+            "color": "#6d4c41",
+            "line": "dashed",
+            "arrow": "normal",
+            "means": "then / if you do / and",
+            "beside": "yes",
+        },
+        "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee", "means": "targets"},
+        "answers": {"color": "#212121", "line": "bold", "arrow": "normal", "means": "answers (on the pile)"},
         "order": {"line": "invis", "arrow": "none"},
         "window-edge": {"color": "#0d47a1", "line": "dashed", "arrow": "none"},
         "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
@@ -131,7 +247,7 @@ class Style:
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
         "chosen": {"color": "#e65100", "line": "bold", "arrow": "normal"},
     }
-    EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge"}
+    EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge", "join": "join-edge"}
 
     @classmethod
     def of(cls, status: str, *, edge: bool = False) -> dict[str, str]:
@@ -183,7 +299,7 @@ def _node_label(node: Node) -> str:
     if node.caption:
         st = Style.of(node.status)
         now = Style.TABLE["changed"]["mark"] + " this step: " if node.changed else ""
-        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), 36))
+        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), CAPTION_WRAP))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
         rows.append(
@@ -239,7 +355,11 @@ def _edge_attrs(edge: Edge) -> dict[str, str]:
     elif arrow != "normal":
         attrs["arrowhead"] = arrow
     if edge.label:
-        attrs["label"] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(edge.label)}</FONT>>'
+        words = "\n".join(wrap(edge.label, EDGE_WRAP))
+        # "beside": the words stand next to the arrow and take no room of their own (an arrow
+        # between two boxes of one column would otherwise push a label column out to its side)
+        key = "xlabel" if st.get("beside") else "label"
+        attrs[key] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(words)}</FONT>>'
     if not edge.constraint:
         attrs["constraint"] = "false"
     return attrs
@@ -308,7 +428,7 @@ def _group(out: _Writer, group: Group) -> None:
     style, _ = _line_style(st.get("line", "solid"))
     out.graph(
         {
-            "label": f"<<B>{escape(group.label)}</B>>" if group.label else "",
+            "label": f"<<B>{escape(chr(10).join(wrap(group.label, GROUP_WRAP)))}</B>>" if group.label else "",
             "style": style.replace("filled,", "").replace("filled", "solid"),
             "color": st.get("color", "#000000"),
             "labeljust": "l",
@@ -348,7 +468,7 @@ def to_dot(diagram: Diagram) -> str:
     columns stack them in order.
     """
     out = _Writer()
-    lines = diagram.title.split("\n") if diagram.title else []
+    lines = [part for line in diagram.title.split("\n") for part in wrap(line, TITLE_WRAP)] if diagram.title else []
     title = "".join(f'<TR><TD ALIGN="LEFT"><B>{escape(line)}</B></TD></TR>' for line in lines)
     graph = {
         "rankdir": "LR",
@@ -358,8 +478,9 @@ def to_dot(diagram: Diagram) -> str:
         "labelloc": "t",
         "labeljust": "l",
         "nodesep": "0.15",
-        "ranksep": "0.45",
+        "ranksep": "0.3",
         "bgcolor": "white",
+        "forcelabels": "true",
     }
     if title:
         graph["label"] = f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">{title}</TABLE>>'
@@ -397,3 +518,54 @@ def render(source: str, format: str = "svg") -> bytes:
     if format == "svg":
         out = _VERSION_COMMENT.sub("", out.decode("utf-8")).encode("utf-8")
     return out
+
+
+BATCH = 50
+"""How many pictures one ``dot`` run draws in :func:`render_all`."""
+
+_PAGE_ID = re.compile(r'id="page\d+,\d+_')
+
+
+def render_all(sources: Iterable[str], format: str = "svg", batch: int = BATCH) -> Iterator[bytes]:
+    """Each source drawn as :func:`render` draws it, in order, reading ``sources`` as it goes.
+
+    Most of a picture's time is ``dot`` starting up (about 40 ms here, against about 1.3 ms to lay
+    out a step's picture), so SVG pictures are drawn ``batch`` at a time by one ``dot`` run, which
+    lays out every graph of its input in turn; a source repeated within a batch is drawn once.
+    (``dot`` keeps a little state from one graph to the next, so a picture drawn in a batch may
+    differ from one drawn alone by a point or so of layout; the same input always gives the same
+    output.) Other formats are drawn one ``dot`` run each.
+    """
+    if format != "svg":
+        for source in sources:
+            yield render(source, format)
+        return
+    chunk: list[str] = []
+    for source in sources:
+        chunk.append(source)
+        if len(chunk) >= batch:
+            yield from _svg_batch(chunk)
+            chunk = []
+    if chunk:
+        yield from _svg_batch(chunk)
+
+
+def _svg_batch(sources: list[str]) -> list[bytes]:
+    unique = list(dict.fromkeys(sources))
+    if len(unique) == 1:
+        drawn = {unique[0]: render(unique[0], "svg")}
+    else:
+        try:
+            out: bytes = graphviz.pipe("dot", "svg", "".join(unique).encode("utf-8"))
+        except graphviz.ExecutableNotFound:
+            raise RenderError(NO_DOT) from None
+        except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:  # pragma: no cover - a bug
+            raise RenderError(f"graphviz's dot failed: {exc}") from None
+        parts = out.decode("utf-8").split("</svg>\n")[:-1]
+        if len(parts) != len(unique):  # pragma: no cover - dot wrote something unexpected: one by one
+            return [render(s, "svg") for s in sources]
+        drawn = {
+            s: _PAGE_ID.sub('id="', _VERSION_COMMENT.sub("", part + "</svg>\n")).encode("utf-8")
+            for s, part in zip(unique, parts, strict=True)
+        }
+    return [drawn[s] for s in sources]

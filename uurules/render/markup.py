@@ -62,7 +62,9 @@ class StepLike(Protocol):
     @property
     def previous(self) -> StepLike | None: ...
 
-    def game(self) -> Game: ...
+    def view(self) -> Game:
+        """A game at this step, to read only (it may share the step's board)."""
+        ...
 
 
 # -- the plain data ---------------------------------------------------------------------------
@@ -159,7 +161,7 @@ class Diagram:
         raise KeyError(node_id)
 
 
-WRAP = 30
+WRAP = 24
 """Labels longer than this many characters are wrapped (keeps columns narrow)."""
 
 
@@ -322,8 +324,6 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
             caption = "cannot be used" + (f": {reason}" if reason else "")
         rows = [text(src, "bold"), text(f"triggers · {eff.player}", "small")]
         return Node(nid, status, rows, caption, changed)
-    if eff.verb == "continue":
-        return Node(nid, "join", [text(_JOIN.get(eff.label, eff.label), "italic")], "", changed)
     status = eff.status
     strike = "strike" if status in ("replaced", "cancelled") else ""
     lines: list[Line] = [[Span(line, strike)] for line in wrap(eff.label)]
@@ -346,12 +346,31 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
     return Node(nid, status, rows, caption, changed)
 
 
+def _join_edge(before: int, after: int, join: Effect) -> Edge:
+    """The arrow of a join word from the action before it to the one after. Both stand in one
+    column, ordered by edges from the lower to the upper node: so the arrow is written from the
+    later one back to the earlier, and drawn with its head at its tail (``back``)."""
+    return Edge(f"e{after}", f"e{before}", "join", _JOIN.get(join.label, join.label), back=True)
+
+
+def _join_rest(game: Game, eff: Effect, changed: bool) -> Node:
+    """What a "then" / "if you do" leads to before it is on the chain (or when it never will be)."""
+    src = _shown(game, eff.source) if eff.source is not None else "the card"
+    rows = [text(f"the rest of {src}", "italic", 20)]
+    if eff.status == "waiting":
+        return Node(f"e{eff.id}", "later", rows, "added when the effects before it are done", changed)
+    return Node(f"e{eff.id}", "declined", rows, "not carried out: the action before it was not performed", changed)
+
+
 def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | None = None) -> tuple[Group, list[Edge]]:
     """THE EFFECT CHAIN: links in order (first in, first out), each a group of its effects.
 
     Within a link the effects are listed in the order they resolve; an effect replaced by
-    others stays, crossed out, with an arrow labelled by the replacing card to what replaced
-    it. The effects that will really resolve are numbered in resolution order.
+    others stays, crossed out, with an arrow "replaced by <card>" to what replaced it. The
+    effects that will really resolve are numbered in resolution order. The words that join
+    actions ("and", "then", "if you do") are arrows from the action before them to the one
+    they lead to; before that one is on the chain (or when it never will be, because the
+    action before was not performed), the arrow leads to a box "the rest of <card>" that says so.
     """
     chain = game.state.chain
     group = Group("cluster_chain", game.ruleset.chain_title, "chain")
@@ -373,24 +392,41 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
         state = "resolved" if link.resolved else ("resolving" if link.id == first_open else "waits")
         label = f"Link {k} · {link.cause} · {state}" if link.cause else f"Link {k} · {state}"
         lg = Group(f"cluster_link{link.id}", label, f"link-{state}")
+        before: Effect | None = None  # the last action of this link (depth 0), what a join starts from
+        joins: list[Effect] = []  # "then" / "if you do" / "and" waiting for the action they lead to
         for eff in link.effects:
+            hot = changed is not None and eff.id in changed.effects
+            if eff.verb == "continue":
+                joins.append(eff)
+                continue
             n = None
-            if eff.verb not in ("trigger", "continue") and eff.status != "replaced":
+            if eff.verb != "trigger" and eff.status != "replaced":
                 number += 1
                 n = number
-            hot = changed is not None and eff.id in changed.effects
             depth[eff.id] = depth.get(eff.replaces, -1) + 1 if eff.replaces is not None else 0
             columns.setdefault(depth[eff.id], []).append(f"e{eff.id}")
             lg.nodes.append(_effect_node(game, eff, n, reasons.get(eff.id), eff.id == next_id, hot))
+            if depth[eff.id] == 0 and eff.verb != "trigger":
+                for join in joins:
+                    if before is not None:
+                        edges.append(_join_edge(before.id, eff.id, join))
+                joins = []
+                before = eff
             for rid in eff.replaced_by:
                 rep = effects_by_id.get(rid)
                 if rep is not None:
-                    by = _shown(game, rep.replaced_with) if rep.replaced_with is not None else "replaced by"
-                    edges.append(Edge(f"e{eff.id}", f"e{rid}", "replace", by))
+                    by = f"replaced by {_shown(game, rep.replaced_with)}" if rep.replaced_with is not None else ""
+                    edges.append(Edge(f"e{eff.id}", f"e{rid}", "replace", by or "replaced by"))
             for t in eff.targets:
                 if t not in targets:
                     targets.append(t)
                 edges.append(Edge(f"e{eff.id}", f"t{t}", "target", "target"))
+        for join in joins:  # nothing after it yet (or ever): say what it leads to
+            hot = changed is not None and join.id in changed.effects
+            lg.nodes.append(_join_rest(game, join, hot))
+            columns.setdefault(0, []).append(f"e{join.id}")
+            if before is not None:
+                edges.append(_join_edge(before.id, join.id, join))
         group.groups.append(lg)
     group.columns = [columns[d] for d in sorted(columns)]
     if not chain:
@@ -558,9 +594,14 @@ def pile_group(
         passed = s.window.passed if s.window is not None and s.window.item == d.data["item"] else []
         if passed:
             rows.append(text("passed: " + ", ".join(passed), "small"))
-        notes.append(Node("window", "window", rows, f"waiting for {d.player}"))
-        edges.append(Edge(top.nid, "window", "window"))
+        group.nodes.append(Node("window", "window", rows, f"waiting for {d.player}"))
+        column = group.columns[0]
+        column.insert(column.index(top.nid) + 1, "window")  # under the card it is about: no wider
+        edges.append(Edge("window", top.nid, "window", back=True))
     groups = [group]
+    gone = [it for it in items if not it.live]
+    if gone:  # cards that left during the step: the moment they were all waiting, drawn first
+        groups.insert(0, _waiting_group(name, structure, items))
     outside = [
         (n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")
     ]
@@ -582,6 +623,30 @@ def pile_group(
             sg.nodes.append(Node(f"r{n}", "declined", rows, f"slower: back to {ev.player}'s hand", True))
         groups.append(sg)
     return groups, edges, notes
+
+
+def _waiting_group(name: str, structure: str, items: list[_Item]) -> Group:
+    """The pile as it stood during the step before cards left it: every card the step saw on it,
+    bottom first, all waiting, each with what became of it (the next group shows that too)."""
+    group = Group("cluster_waiting", f"{name} · waiting, before it resolved", "pile")
+    ids = []
+    for n, it in enumerate(reversed(items)):
+        rows = [text(it.name, "bold"), text(it.player, "")]
+        if it.ability:
+            rows.append(text(f"ability: {it.ability}", "small"))
+        if it.live:
+            then = "still on the " + structure
+        elif it.fate.startswith("cancelled"):
+            then = "then " + it.fate
+        elif it.order:
+            then = f"then resolved {ordinal(it.order)}"
+        else:
+            then = f"then left the {structure}"
+        status = "top" if n == 0 else "item"
+        group.nodes.append(Node(f"w{it.nid}", status, rows, f"{'top card · ' if n == 0 else ''}waiting; {then}"))
+        ids.append(f"w{it.nid}")
+    group.columns = [ids]
+    return group
 
 
 # -- a trigger sequence (Berserk's infinite-chain rule) ------------------------------------------
@@ -669,7 +734,7 @@ def turn_node(events: Sequence[Event]) -> Node | None:
     lines = turn_lines(events)
     if not lines:
         return None
-    rows = [text("THE TURN", "bold")] + [text(line, "", 40) for line in lines]
+    rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
     return Node("turn", "turn", rows, "", True)
 
 
@@ -685,21 +750,27 @@ def _card_cell(game: Game, c: int, changed: Changes | None) -> Cell:
     return Cell([line], port=f"c{c}", status=status, changed=hot, border=True)
 
 
-def _zone_columns(game: Game, zones: list[list[int]], changed: Changes | None, limit: int | None) -> list[list[Cell]]:
-    """Zones side by side, one card a cell, as the rows of a grid ("—" for an empty zone)."""
-    cols: list[list[Cell]] = []
-    for cards in zones:
-        shown = cards if limit is None else cards[:limit]
-        col = [_card_cell(game, c, changed) for c in shown]
-        if limit is not None and len(cards) > limit:
-            col.append(Cell([[Span(f"… and {len(cards) - limit} more", "small italic")]]))
-        cols.append(col or [Cell([[Span("—", "small")]])])
-    height = max((len(c) for c in cols), default=0)
-    return [[col[i] if i < len(col) else Cell() for col in cols] for i in range(height)]
+def _zone_rows(
+    game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None
+) -> list[list[Cell]]:
+    """One zone as rows: its title and count, then one card a row ("—" for an empty zone)."""
+    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]])]]
+    shown = cards if limit is None else cards[:limit]
+    rows += [[_card_cell(game, c, changed)] for c in shown]
+    if limit is not None and len(cards) > limit:
+        rows.append([Cell([[Span(f"… and {len(cards) - limit} more", "small italic")]])])
+    if not cards:
+        rows.append([Cell([[Span("—", "small")]])])
+    return rows
 
 
 def board_group(game: Game, changed: Changes | None = None) -> Group:
-    """Each player's zones with their cards and their state; the shared zones as counts and top cards."""
+    """Each player's zones with their cards and their state; the shared zones as counts and top cards.
+
+    A player's zones stand one under another, one card a row: the board is narrow (about as
+    wide as its longest card name), so that it never widens the picture it shares with the
+    chain or the pile.
+    """
     s = game.state
     rs = game.ruleset
     group = Group("cluster_board", "THE BOARD", "board")
@@ -712,21 +783,15 @@ def board_group(game: Game, changed: Changes | None = None) -> Group:
             notes.append(f"{key} {value}")
         if s.winner == p:
             notes.append("WINNER")
-        if notes:
-            head.append(Span("  " + " · ".join(notes), "small"))
-        zones = rs.player_zones
-        rows = [
-            [Cell([head], colspan=len(zones), changed=changed is not None and p in changed.players)],
-            [Cell([[Span(f"{zone_title(z)} · {len(s.zones[(p, z)])}", "small bold")]]) for z in zones],
-            *_zone_columns(game, [s.zones[(p, z)] for z in zones], changed, None),
-        ]
+        lines: list[Line] = [head]
+        lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), WRAP)] if notes else []
+        rows = [[Cell(lines, changed=changed is not None and p in changed.players)]]
+        for z in rs.player_zones:
+            rows += _zone_rows(game, zone_title(z), s.zones[(p, z)], changed, None)
         group.nodes.append(Node(f"p{n}", "player-active" if p == s.active else "player", rows))
     shared = rs.shared_zones
     if shared:
-        rows = [
-            [Cell([[Span(f"{zone_title(z)} · {len(s.zones[(None, z)])}", "small bold")]]) for z in shared],
-            *_zone_columns(game, [s.zones[(None, z)] for z in shared], changed, TOP_CARDS),
-        ]
+        rows = [row for z in shared for row in _zone_rows(game, zone_title(z), s.zones[(None, z)], changed, TOP_CARDS)]
         group.nodes.append(Node("shared", "shared", rows, "top cards first"))
     group.columns = [[n.id for n in group.nodes]]
     return group
@@ -813,13 +878,28 @@ def _scene(
     if d is not None and not d.is_response_window:
         node, about = decision_node(game, d)
         home = _home(diagram.groups, str(about)) if about else None
-        if home is not None:  # beside the effect (or card) it is about, inside its group
+        if home is not None:  # under the effect (or card) it is about, inside its group
             home.nodes.append(node)
+            column = _column(diagram.groups, str(about))
+            if column is not None:  # in its column: the note adds height, not width
+                column.insert(column.index(str(about)) + 1, node.id)
             diagram.edges.append(Edge(str(about), node.id, "asks"))
         else:  # a banner above everything
             diagram.groups.insert(0, Group("cluster_decision", "", "banner", [node]))
             diagram.columns[0].insert(0, node.id)
     return diagram
+
+
+def _column(groups: list[Group], node_id: str) -> list[str] | None:
+    """The column (of any group) that holds ``node_id``."""
+    for g in groups:
+        for column in g.columns:
+            if node_id in column:
+                return column
+        inner = _column(g.groups, node_id)
+        if inner is not None:
+            return inner
+    return None
 
 
 def _home(groups: list[Group], node_id: str) -> Group | None:
@@ -840,7 +920,7 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
 
 def step_scene(step: StepLike) -> Diagram:
     """The state after step N, with what changed since step N-1 highlighted."""
-    game = step.game()
+    game = step.view()
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
     first = len(game.events) - len(step.events)
@@ -852,14 +932,93 @@ def step_scene(step: StepLike) -> Diagram:
 
 # -- the outcome tree of an exploration (uurules.explore) -----------------------------------------
 MAX_POSITIONS = 200
-"""How many positions an outcome tree draws before "… n more positions"."""
+"""How many positions one page of an outcome tree draws before "… n more positions"."""
 
 MAX_CHANGES = 6
-"""How many changed places an outcome's box lists before "… n more changes"."""
+"""How many changes an outcome's box lists before "… n more changes"."""
+
+LEVELS = 2
+"""How many decisions deep one page of an outcome tree goes (so that a page fits 1000 px)."""
+
+TREE_WRAP = 26
+"""Questions and outcome lines in the tree are wrapped at this many characters."""
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class TreePages:
+    """How an outcome tree is cut into pages, each at most :data:`LEVELS` decisions deep.
+
+    ``roots[k]`` is the position page ``k + 1`` starts from (page 1: the start); ``page_of``
+    gives the page on which each drawn position stands (a position reached on several pages,
+    where paths merge, stands on the first and is a "continues on page n" box elsewhere);
+    ``outcome_pages[i]`` lists the pages on which outcome ``i`` (0-based) is drawn.
+    """
+
+    roots: list[int]
+    page_of: dict[int, int]
+    depth: dict[int, int]
+    outcome_pages: dict[int, list[int]]
+
+    def __len__(self) -> int:
+        return len(self.roots)
+
+
+def tree_pages(found: Exploration, levels: int = LEVELS) -> TreePages:
+    """Cut the walk's positions into pages, each ``levels`` decisions deep, from the start on.
+
+    A position stands on a page when its *longest* path from the page's top, through positions
+    of that page, is shorter than ``levels`` decisions: graphviz ranks a box by its longest path
+    in, so a page is then at most ``levels + 1`` columns wide (its questions, then the outcomes
+    and "continues on page n" boxes), however the paths merge. A position that is deeper by some
+    path is the top of a page of its own, later. ``depth`` is a position's nearest distance from
+    its page's top (the positions of a big page are drawn nearest first).
+    """
+    positions = found.positions
+    roots: list[int] = []
+    page_of: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    outcome_pages: dict[int, list[int]] = {}
+    if not positions:
+        return TreePages(roots, page_of, depth, outcome_pages)
+    todo = [0]
+    while todo:
+        root = todo.pop(0)
+        if root in page_of or positions[root].outcome is not None:
+            continue
+        roots.append(root)
+        page = len(roots)
+        longest, nearest = {root: 0}, {root: 0}
+        frontier = [root]
+        for d in range(1, levels + 1):  # paths of at most `levels` decisions: enough to see which are too deep
+            nxt: dict[int, None] = {}
+            for pid in frontier:
+                for _, child in positions[pid].edges:
+                    if positions[child].outcome is not None or child in page_of:
+                        continue
+                    nearest.setdefault(child, d)
+                    if longest.get(child, -1) < d:
+                        longest[child] = d
+                        nxt[child] = None
+            frontier = list(nxt)
+        here = [p for p, d in longest.items() if d < levels]
+        for pid in here:
+            page_of[pid], depth[pid] = page, nearest[pid]
+        for pid in here:
+            for _, child in positions[pid].edges:
+                o = positions[child].outcome
+                if o is not None:
+                    pages = outcome_pages.setdefault(o, [])
+                    if page not in pages:
+                        pages.append(page)
+                elif child not in page_of:
+                    todo.append(child)  # a page of its own, later
+    if positions[0].outcome is not None:
+        outcome_pages.setdefault(positions[0].outcome, [1])
+    return TreePages(roots, page_of, depth, outcome_pages)
 
 
 def outcomes(
@@ -868,6 +1027,8 @@ def outcomes(
     max_positions: int = MAX_POSITIONS,
     max_lines: int = MAX_CHANGES,
     highlight: int | None = None,
+    page: int = 1,
+    levels: int = LEVELS,
 ) -> Diagram:
     """Every way a board can play out: the positions of an exploration and the outcomes they reach.
 
@@ -875,12 +1036,17 @@ def outcomes(
     position the walk found; ``p0`` is the start). Each decision tried is an arrow, labelled as
     :func:`uurules.engine.actions.describe` words it. A position that several paths reach (the
     walk merged them) is drawn once, with an arrow from each, and says so. Paths end in an
-    outcome (``o<n>``, numbered as the exploration lists them: one box however many end
-    positions show that board), with how many decision paths reach it and what it changes.
-    At most ``max_positions`` positions are drawn, nearest the start first; arrows into the
-    others end at one ``more`` node. An outcome box lists at most ``max_lines`` changed places.
-    ``highlight`` (an outcome's index) draws that outcome's example path bold, and drawn
-    however far it goes.
+    outcome (``o<n>``, numbered from 1 as the exploration lists them: one box however many end
+    positions show that board), with how many decision paths reach it and what it changes, in
+    words (:meth:`uurules.explore.Exploration.words`).
+
+    A big tree is cut into pages (:func:`tree_pages`), each ``levels`` decisions deep, so that
+    it fits the page: ``page`` (from 1) picks one. Where a path goes on beyond the page, it ends
+    in a box "continues on page n" (``c<n>``) that repeats the question asked there. At most
+    ``max_positions`` positions of a page are drawn, nearest its root first; arrows into the
+    others end at one ``more`` node. An outcome box lists at most ``max_lines`` changes.
+    ``highlight`` (an outcome's *number*, from 1, as its box and every list name it) draws that
+    outcome's example path bold on every page it crosses.
 
     >>> from uurules.scenario import Scenario
     >>> from uurules.explore import explore
@@ -901,39 +1067,44 @@ def outcomes(
     from uurules.engine.actions import describe
 
     positions = found.positions
+    pages = tree_pages(found, levels)
     title = [found.title] if found.title else []
     so_far = "" if found.complete else " so far (the walk was cut short)"
     title.append(f"{_plural(len(found.outcomes), 'outcome')}, {_plural(found.paths, 'decision path')}{so_far}")
+    if len(pages) > 1:
+        if not 1 <= page <= len(pages):
+            raise ValueError(f"the outcome tree has pages 1 to {len(pages)}, not {page}")
+        title.append(f"Page {page} of {len(pages)} (from the question at its top)")
     diagram = Diagram("outcomes", "\n".join(title))
     if not positions:
         return diagram
+    if highlight is not None and not 1 <= highlight <= len(found.outcomes):
+        raise ValueError(f"highlight is an outcome's number, 1 to {len(found.outcomes)}, not {highlight}")
 
     # the example path of the highlighted outcome: (position, edge index) pairs
     chosen: set[tuple[int, int]] = set()
     on_path: list[int] = []
     if highlight is not None:
         pid = 0
-        for action in found.outcomes[highlight].actions:
+        for action in found.outcomes[highlight - 1].actions:
             k = next(k for k, (a, _) in enumerate(positions[pid].edges) if a == action)
             chosen.add((pid, k))
             on_path.append(pid)
             pid = positions[pid].edges[k][1]
 
-    # the positions drawn: breadth first from the start, and the highlighted path however long
-    drawn: dict[int, None] = {}
-    queue = [0]
-    for pid in queue:
-        if pid in drawn or positions[pid].outcome is not None:
-            continue
-        if len(drawn) >= max_positions:
-            break
-        drawn[pid] = None
-        queue.extend(child for _, child in positions[pid].edges)
-    drawn.update(dict.fromkeys(on_path))
+    if positions[0].outcome is not None:  # nothing was pending: one outcome box
+        drawn: dict[int, None] = {}
+    else:
+        root = pages.roots[page - 1]
+        here = sorted((p for p, k in pages.page_of.items() if k == page), key=lambda p: (pages.depth[p], p))
+        drawn = dict.fromkeys(here[:max_positions])
+        drawn[root] = None
+        drawn.update(dict.fromkeys(p for p in on_path if pages.page_of.get(p) == page))  # however far it goes
 
     edges: list[Edge] = []
     into: dict[int, int] = {}
     used: dict[int, None] = {}
+    stubs: dict[int, None] = {}
     if positions[0].outcome is not None:
         used[positions[0].outcome] = None
     hidden = False
@@ -946,6 +1117,9 @@ def outcomes(
             elif child in drawn:
                 head = f"p{child}"
                 into[child] = into.get(child, 0) + 1
+            elif pages.page_of.get(child, page) != page or child in pages.roots:
+                head = f"c{child}"
+                stubs[child] = None
             else:
                 head, hidden = "more", True
             status = "chosen" if (pid, k) in chosen else "choice"
@@ -953,28 +1127,43 @@ def outcomes(
 
     for pid in sorted(drawn):
         pos = positions[pid]
-        question = text(pos.question or "(resolving)", "", 40)
+        question = text(pos.question or "(resolving)", "", TREE_WRAP)
         if pid == 0:
             status, caption = "start", "start"
         elif not pos.expanded:
             status, caption = "unwalked", "not walked to the end"
+        elif pid == pages.roots[page - 1]:
+            status, caption = "position", f"from page {_first_page_into(found, pages, pid)}"
         else:
             status, caption = "position", ""
         if into.get(pid, 0) > 1:
             caption = ", ".join(filter(None, [caption, f"merged: {into[pid]} ways in"]))
         diagram.nodes.append(Node(f"p{pid}", status, [question], caption))
+    for pid in stubs:
+        pos = positions[pid]
+        rows = [text(pos.question or "(resolving)", "", TREE_WRAP)]
+        on = pages.roots.index(pid) + 1 if pid in pages.roots else pages.page_of[pid]
+        diagram.nodes.append(Node(f"c{pid}", "continued", rows, f"continues on page {on}"))
     at_least = "" if found.complete else "at least "
     for index in sorted(used):
         o = found.outcomes[index]
-        lines = [f"{place}: {value}" for place, value in found.changes(index).items()]
+        lines = found.words(index)
         if len(lines) > max_lines:
             lines = [*lines[: max_lines - 1], f"… {len(lines) - max_lines + 1} more changes"]
         rows = [[Cell([[Span(f"Outcome {index + 1}", "bold")]])]]
-        rows += [text(line, "small", 40) for line in lines or ["(the board is unchanged)"]]
-        status = "outcome-chosen" if index == highlight else "outcome"
+        rows += [text(line, "small", TREE_WRAP) for line in lines or ["(the board is unchanged)"]]
+        status = "outcome-chosen" if highlight is not None and index == highlight - 1 else "outcome"
         diagram.nodes.append(Node(f"o{index + 1}", status, rows, at_least + _plural(o.paths, "path")))
     if hidden:
-        more = sum(1 for p in positions if p.outcome is None) - len(drawn)
+        more = sum(1 for p, k in pages.page_of.items() if k == page) - len(drawn)
         diagram.nodes.append(Node("more", "more", [text(f"… {_plural(more, 'more position')}", "italic")]))
     diagram.edges = edges
     return diagram
+
+
+def _first_page_into(found: Exploration, pages: TreePages, pid: int) -> int:
+    """The first page with an arrow into position ``pid``."""
+    for p in found.positions:
+        if any(child == pid for _, child in p.edges) and p.id in pages.page_of:
+            return pages.page_of[p.id]
+    return 1

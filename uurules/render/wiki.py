@@ -4,17 +4,30 @@ The page shows the staged board (each player's hand size and cards, as the seed'
 ``- [In Stable];Controlled Chaos`` lines), then each step in the seed's notation
 (``THE EFFECT CHAIN; ...`` and ``| RESOLUTION: ... |``) with the step's picture beside it
 (``[[File:NAME-step-001.svg|...]]``), then the end result. :func:`export` writes the page and
-the SVG files it links.
+the SVG files it links, all or nothing (:func:`uurules.output.atomic_directory`).
+
+Every piece of text from a scenario reaches the page through :func:`wiki_text`: one line, inert.
 
 >>> wiki_text('| RESOLUTION:THE EFFECT CHAIN; "Draw a card*". |')
 '| RESOLUTION:THE EFFECT CHAIN; "Draw a card*". |'
 >>> wiki_text("Bob's [[card]] & <b>")
 "<nowiki>Bob's [[card]] &amp; &lt;b&gt;</nowiki>"
+>>> wiki_text("Ann\\n== Evil ==\\n* item")
+'Ann == Evil == * item'
+
+File names keep letters, digits, dot, dash and underscore; a name that had to change (spaces,
+capitals, other letters) also gets a short hash of the whole name, so that two scenarios whose
+names differ only there never share files:
+
+>>> file_name("seed-001-gameplay"), file_name("seed 001 gameplay"), file_name("Seed-001-gameplay")
+('seed-001-gameplay', 'seed-001-gameplay-fadba517', 'seed-001-gameplay-817db135')
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,15 +35,22 @@ from uurules.render.markup import zone_title
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.timeline import Timeline
+    from uurules.scenario import Scenario
+    from uurules.timeline import Playing, Step, Timeline
 
 _SPECIAL = ("[", "]", "{", "}", "<", ">", "''", "~~~", "&", "__")
 _LINE_START = ("*", "#", ":", ";", " ", "=", "----", "!")
-_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE_NAME = re.compile(r"[^a-z0-9._-]+")
+_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
 def wiki_text(line: str) -> str:
-    """One line of text made inert for MediaWiki (wrapped in ``<nowiki>`` only where needed)."""
+    """One line of text made inert for MediaWiki (wrapped in ``<nowiki>`` only where needed).
+
+    Line breaks and other control characters become one space: text from a scenario never starts
+    a heading, a list or a rule of its own.
+    """
+    line = _BREAKS.sub(" ", line)
     if not any(s in line for s in _SPECIAL) and not line.startswith(_LINE_START):
         return line
     inner = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -38,8 +58,12 @@ def wiki_text(line: str) -> str:
 
 
 def file_name(name: str) -> str:
-    """A name safe for a wiki file and a file system (letters, digits, dot, dash, underscore)."""
-    return _UNSAFE_NAME.sub("-", name).strip("-.") or "scenario"
+    """A name safe for a wiki file and any file system: lower-case letters, digits, dot, dash,
+    underscore; with a hash of ``name`` when anything had to change (see the module's examples)."""
+    safe = _UNSAFE_NAME.sub("-", name.lower()).strip("-.") or "scenario"
+    if safe == name:
+        return safe
+    return f"{safe}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
 def picture_name(name: str, step: int) -> str:
@@ -91,43 +115,63 @@ def _board(game: Game) -> list[str]:
     return out
 
 
-def page(timeline: Timeline, name: str) -> str:
+class _Page:
+    """A wiki page written as the steps come (the staged board, each step, the end result)."""
+
+    def __init__(self, scenario: Scenario, name: str) -> None:
+        self.name = name
+        title = scenario.title or file_name(name)
+        rules = scenario.doc.data.get("rules") or []
+        meta = f"Rule set: {scenario.ruleset.title}"
+        if rules:
+            meta += ". Rules: " + ", ".join(str(r) for r in rules)
+        self.lines = [f"= {wiki_text(title)} =", "", f"''{wiki_text(meta)}.''", ""]
+        self.last: Step | None = None
+
+    def add(self, step: Step) -> None:
+        out = self.lines
+        if step.number == 0:
+            out += ["== The board ==", f"[[File:{picture_name(self.name, 0)}|thumb|right|480px|The staged board]]"]
+            out += _board(step.view())
+            out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
+        else:
+            out.append(f"=== Step {step.number}: {wiki_text(step.label)} ===")
+            out.append(f"[[File:{picture_name(self.name, step.number)}|thumb|right|480px|Step {step.number}]]")
+            out += _notation(step.log) or ["''(nothing is written down for this step)''"]
+            out += ['<div style="clear:both"></div>', ""]
+        self.last = step
+
+    def text(self) -> str:
+        assert self.last is not None
+        out = [*self.lines, "== End result ==", "", *_board(self.last.view())]
+        return "\n".join(out).rstrip("\n") + "\n"
+
+
+def page(timeline: Timeline | Playing, name: str) -> str:
     """The MediaWiki text of a scenario's page; pictures are named ``NAME-step-NNN.svg``."""
-    first, last = timeline[0], timeline.last
-    title = timeline.title or file_name(name)
-    rules = timeline.scenario.doc.data.get("rules") or []
-    out = [f"= {wiki_text(title)} =", ""]
-    meta = f"Rule set: {timeline.scenario.ruleset.title}"
-    if rules:
-        meta += ". Rules: " + ", ".join(str(r) for r in rules)
-    out += [f"''{wiki_text(meta)}.''", ""]
-    out += ["== The board ==", f"[[File:{picture_name(name, 0)}|thumb|right|480px|The staged board]]"]
-    out += _board(first.game())
-    out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
-    for step in timeline.steps[1:]:
-        out.append(f"=== Step {step.number}: {wiki_text(step.label)} ===")
-        out.append(f"[[File:{picture_name(name, step.number)}|thumb|right|480px|Step {step.number}]]")
-        notation = _notation(step.log)
-        out += notation or ["''(nothing is written down for this step)''"]
-        out += ['<div style="clear:both"></div>', ""]
-    out += ["== End result ==", ""]
-    out += _board(last.game())
-    return "\n".join(out).rstrip("\n") + "\n"
+    text = _Page(timeline.scenario, name)
+    for step in timeline:
+        text.add(step)
+    return text.text()
 
 
-def export(timeline: Timeline, directory: str | Path, name: str) -> list[Path]:
-    """Write ``DIR/NAME.wiki`` and the SVG pictures it links; returns the paths written."""
-    from uurules.render import step as step_picture
+def export(
+    timeline: Timeline | Playing, directory: str | Path, name: str, inputs: Iterable[str | Path] = ()
+) -> list[Path]:
+    """Write ``DIR/NAME.wiki`` and the SVG pictures it links; returns the paths written.
 
-    pictures = [step_picture(s) for s in timeline]
-    svgs = [p.pipe("svg") for p in pictures]  # draw everything first: a missing dot writes nothing
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
+    All or nothing: the files appear only once every picture is drawn and the page written, and
+    none of them may be one of ``inputs`` (the scenario file). The steps are drawn as they are
+    played (a :class:`~uurules.timeline.Playing` keeps no more than the step at hand).
+    """
+    from uurules import output
+    from uurules.render import steps as drawn_steps
+
+    text = _Page(timeline.scenario, name)
     written = []
-    for step, data in zip(timeline, svgs, strict=True):
-        path = directory / picture_name(name, step.number)
-        path.write_bytes(data)
-        written.append(path)
-    wiki = directory / f"{file_name(name)}.wiki"
-    wiki.write_text(page(timeline, name), encoding="utf-8")
+    with output.atomic_directory(directory, inputs) as put:
+        for step, svg in drawn_steps(timeline):  # a missing dot writes nothing
+            written.append(put(picture_name(name, step.number), svg))
+            text.add(step)
+        wiki = put(f"{file_name(name)}.wiki", text.text().encode("utf-8"))
     return [wiki, *written]

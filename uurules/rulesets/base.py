@@ -27,7 +27,7 @@ The interaction core, the same for every game:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -118,6 +118,28 @@ def answers(kind: DecisionKind) -> Callable[[F], F]:
         return fn
 
     return mark
+
+
+T = TypeVar("T")
+
+LOG_PILE_ITEMS = 10
+"""How many items of a pile or stack one log line names (the bottom one and the top ones)."""
+
+
+def pile_text(items: Sequence[T], text: Callable[[T], str], most: int = LOG_PILE_ITEMS) -> str:
+    """A pile bottom first, joined by ``" <- "``, as a log line writes it. A pile taller than
+    ``most`` names its bottom item and its top ``most - 1`` and counts the others, so that a
+    line stays short however tall the pile grows (the log of n responses is not n² long).
+
+    >>> pile_text(list("abc"), str.upper)
+    'A <- B <- C'
+    >>> pile_text([str(n) for n in range(1, 31)], str, most=4)
+    '1 <- … 26 more … <- 28 <- 29 <- 30'
+    """
+    if len(items) <= most:
+        return " <- ".join(text(i) for i in items)
+    top = [text(i) for i in items[len(items) - (most - 1) :]]
+    return " <- ".join([text(items[0]), f"… {len(items) - most:,} more …", *top])
 
 
 class Ruleset(ABC):
@@ -399,7 +421,14 @@ class ResponseWindows:
         for p in self.asked(game, top):
             if window is not None and p in window.passed:
                 continue
-            cards = [c for c in s.zone(p, "hand") if rs.response_refusal(game, p, c, top) is None]
+            allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
+            cards = []
+            for c in s.zone(p, "hand"):
+                name = s.cards[c].name
+                if name not in allowed:
+                    allowed[name] = rs.response_refusal(game, p, c, top) is None
+                if allowed[name]:
+                    cards.append(c)
             if cards:
                 out.append((p, cards))
         return out
@@ -412,8 +441,8 @@ class ResponseWindows:
         raise NotImplementedError
 
     def text(self, rs: Ruleset, game: Game) -> str:
-        """The log's line for the structure as it stands (bottom first)."""
-        return f"{self.title}; " + " <- ".join(rs.item_text(game, i) for i in game.state.pile)
+        """The log's line for the structure as it stands (bottom first; a tall one: :func:`pile_text`)."""
+        return f"{self.title}; " + pile_text(game.state.pile, lambda i: rs.item_text(game, i))
 
     def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
         """Ask the first player who may answer ``top``."""

@@ -18,9 +18,13 @@ Where each rule lives:
 
 Triggered abilities, in order: those an action (or the start of a turn) sets off are performed
 first in, first out; the active player's first, then in board order. Abilities a performed
-trigger sets off join the queue with that trigger as their cause. A *sequence* (BK.CHAIN.1) is a
-path of causes; a trigger whose ability, source and targets already occur on its own path is a
-repetition and is cut, so that path stops just before it.
+trigger sets off join the queue with that trigger as their cause. A *sequence* (BK.CHAIN.1, the
+seed's "цепочка") is everything that one trigger of the action sets off, directly or through other
+triggers: a trigger whose ability was already performed in its sequence with the same source and
+targets ("уже использовал в этой цепочке свою особенность") is a repetition and is cut, so that
+branch stops just before it. Two triggers of the action start two sequences (two Charons: Bob's
+Cursed Mage gains a counter in each). Each card's ability is performed at most once per sequence
+for each source and targets, so every sequence ends: a legal board always settles.
 
 The sequence record is plain data on the state, for pictures: ``state.flags["sequences"]`` lists
 one ``{"cause": "begin-turn: Ann", "triggers": [entry, ...]}`` per action that set triggers off,
@@ -207,40 +211,66 @@ VOCABULARY = Vocabulary(
     step_key="effects",
     step_required=("do", "to"),
     card_keys={
-        "cost": {"type": "integer", "minimum": 0, "description": "what it costs to play (resources)"},
-        "lives": {"type": "integer", "minimum": 1},
-        "hit": {"type": "string", "pattern": "^[0-9]+-[0-9]+-[0-9]+$", "description": "weak-medium-strong, e.g. 1-1-1"},
+        "cost": {"type": "integer", "minimum": 0, "maximum": 100},
+        "lives": {"type": "integer", "minimum": 1, "maximum": 100},
+        "hit": {
+            "type": "string",
+            "pattern": "^[0-9]{1,3}-[0-9]{1,3}-[0-9]{1,3}$",
+            "description": "weak-medium-strong, e.g. 1-1-1",
+        },
         "rules": {
             "type": "object",
+            "additionalProperties": False,
             "description": "rule values the card's text overrides (BK.AXE.1), e.g. closes-when-defending: false",
-            "additionalProperties": {"type": ["boolean", "integer", "string"]},
+            "properties": {
+                rule: {"type": "boolean"}
+                if isinstance(default, bool)
+                else {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"const": UNLIMITED}]}
+                for rule, default in RULES.items()
+            },
         },
     },
     ability_keys={
         "name": {
-            "type": "string",
+            "allOf": [{"$ref": "#/$defs/line"}],
             "minLength": 1,
-            "description": "the ability's name (English), as `ability:` names it",
+            "maxLength": 100,
+            "description": "the ability's name (English), as `ability:` in a scenario names it",
         },
-        "ru": {"type": "string", "minLength": 1, "description": "the ability's Russian name"},
-        "activate": {"type": "boolean", "description": "an activated ability (used with `activate:`)"},
+        "ru": {
+            "allOf": [{"$ref": "#/$defs/line"}],
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "the ability's Russian name",
+        },
+        "activate": {"const": True, "description": "an activated ability (used with `activate:`)"},
         "target": {"enum": ["creature", "creature-in-your-hand"], "description": "what the ability's one target is"},
         "cost": {
             "type": "object",
             "additionalProperties": False,
+            "required": ["counters"],
             "properties": {
                 "counters": {
-                    "oneOf": [{"type": "integer", "minimum": 0}, {"const": "x"}],
+                    "oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"const": "x"}],
                     "description": "counters spent; x: the target's cost",
                 }
             },
         },
+    },
+    ability_rules={
+        "required": ["name", "effects"],
+        "anyOf": [
+            {"required": ["when"], "not": {"required": ["activate"]}},
+            {"required": ["activate"], "properties": {"activate": {"const": True}}, "not": {"required": ["when"]}},
+        ],
     },
 )
 """Berserk's words: its effects (an ability's ``effects:``, each ``do:`` one of these) and triggers."""
 
 AMOUNT: dict[str, Any] = {
     "type": "integer",
+    "minimum": -100,
+    "maximum": 100,
     "description": "counters gained, wounds healed, or the hit modifier (all three values)",
 }
 
@@ -756,7 +786,11 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         return tuple(out)
 
     def _run_sequence(self, game: Game, roots: list[Trigger], cause: str) -> None:
-        """Perform triggered abilities first in, first out; cut each path before a repetition."""
+        """Perform triggered abilities first in, first out; cut each repetition within its sequence.
+
+        Each root trigger (one the action set off) starts a sequence; ``performed`` remembers, per
+        sequence, the ``n`` of the entry that performed each (card, ability, sources, targets).
+        """
         if not roots:
             return
         s = game.state
@@ -764,9 +798,9 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         s.flags.setdefault("sequences", []).append({"cause": cause, "triggers": entries})
         s.flags["sequence"] = entries
         queue = deque(roots)
-        for _ in range(10_000):
-            if not queue:
-                return
+        root_of: dict[int, int] = {}  # entry n -> the n of the root entry of its sequence
+        performed: dict[int, dict[tuple[Any, ...], int]] = {}
+        while queue:  # ends: each sequence performs each key at most once (see the module docstring)
             t = queue.popleft()
             ability = self.abilities(game, t.card)[t.ability]
             name = self._ability_name(ability)
@@ -774,15 +808,20 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
                 self.say(game, "gone", card=game.ref(t.card), ability=name)
                 continue
             entry = self._entry(game, t, ability, len(entries) + 1)
-            repeated = self._repeated(entries, entry)
+            root = entry["n"] if t.cause is None else root_of[t.cause]
+            root_of[entry["n"]] = root
+            seen = performed.setdefault(root, {})
+            key = (entry["card_id"], entry["ability_index"], tuple(entry["source_ids"]), tuple(entry["target_ids"]))
+            repeated = seen.get(key)
             entries.append(entry)
             holder = game.holder(t.card)
-            if repeated is not None:  # rule: BK.CHAIN.1 the path stops just before its first repetition
+            if repeated is not None:  # rule: BK.CHAIN.1 the sequence stops just before its first repetition
                 entry["status"] = "cut"
                 entry["repeats"] = repeated
                 game.emit("cut", holder, t.card, ability=name["en"], n=entry["n"], repeats=repeated)
                 self.say(game, "cut", card=entry["card"], ability=name, repeats=repeated)
                 continue
+            seen[key] = entry["n"]
             game.emit("trigger", holder, t.card, ability=name["en"], n=entry["n"], cause=t.cause)
             refs = {"sources": ", ".join(entry["sources"]), "targets": ", ".join(entry["targets"])}
             if t.cause is None:
@@ -792,7 +831,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             fired: list[Trigger] = []
             self._perform(game, t.card, ability, t.targets, fired)
             queue.extend(Trigger(f.card, f.ability, f.targets, entry["n"]) for f in fired)
-        raise RuntimeError("the trigger sequence did not settle")  # pragma: no cover - guards a rules bug
 
     def _entry(self, game: Game, t: Trigger, ability: dict[str, Any], n: int) -> dict[str, Any]:
         name = self._ability_name(ability)
@@ -813,22 +851,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             "status": "performed",
             "repeats": None,
         }
-
-    @staticmethod
-    def _repeated(entries: list[dict[str, Any]], entry: dict[str, Any]) -> int | None:
-        """The ``n`` of an entry on ``entry``'s own path of causes with the same ability, sources and targets."""
-
-        def key(e: dict[str, Any]) -> tuple[Any, ...]:
-            return (e["card_id"], e["ability_index"], tuple(e["source_ids"]), tuple(e["target_ids"]))
-
-        by_n = {e["n"]: e for e in entries}
-        at = entry["cause"]
-        while at is not None:
-            e = by_n[at]
-            if key(e) == key(entry):
-                return int(e["n"])
-            at = e["cause"]
-        return None
 
     # ------------------------------------------------------------------------------------
     # Effects

@@ -65,15 +65,26 @@ VOCABULARY = Vocabulary(
     "eve-of-midnight",
     common_keys={},
     card_keys={
-        "cost": {"type": "integer", "minimum": 0, "description": "what it costs to play (resources)"},
+        "cost": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100,
+            "description": "resources paid when the card is played",
+        },
         "response": {"type": "boolean", "description": "may be played in response (EOM.STACK.2)"},
         "uninterruptible": {"type": "boolean", "description": "resolves at once, never on the stack (EOM.STACK.3)"},
     },
     ability_keys={
         "timing": {"enum": ["mandatory", "triggered", "optional"], "description": "EOM.PRI.2's class"},
-        "label": {"type": "string", "description": "a short text for the effect, as the log and the stack show it"},
-        "cost": {"type": "integer", "minimum": 0, "description": "resources paid to activate it"},
+        "label": {
+            "allOf": [{"$ref": "#/$defs/line"}],
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "a short text for the effect, as the log and the stack show it",
+        },
+        "cost": {"type": "integer", "minimum": 0, "maximum": 100, "description": "resources paid to activate it"},
     },
+    ability_rules={"required": ["when", "steps"]},
 )
 """Eve of Midnight's words: its verbs (``do:``) and triggers (``when:``)."""
 
@@ -133,7 +144,7 @@ class Cancel(StackVerb):
     """Cancel the ability this card answers on the stack."""
 
     name = "cancel"
-    keys: ClassVar[Keys] = {"what": {"enum": ["opponent-ability"], "description": "what it may cancel"}}
+    keys: ClassVar[Keys] = {"what": {"const": "opponent-ability", "description": "what it may cancel"}}
 
     def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         s = game.state
@@ -158,7 +169,7 @@ class Disable(StackVerb):
     """Disable the opponent's Support card it targets."""
 
     name = "disable"
-    keys: ClassVar[Keys] = {"what": {"enum": ["support"], "description": "what it may target"}}
+    keys: ClassVar[Keys] = {"what": {"const": "support", "description": "what it may target"}}
 
     def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
         s = game.state
@@ -422,13 +433,14 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     def _targets_of(self, game: Game, player: str, card: CardId) -> list[CardId]:
         """The cards ``card`` could target now (Sabotage: an opponent's Support card in play)."""
         steps = [st for _i, ab in self.abilities(game, card, "played") for st in ab.get("steps", [])]
-        if not any(st.get("do") == "disable" for st in steps):
+        kinds = {str(st.get("what", "support")).lower() for st in steps if st.get("do") == "disable"}
+        if not kinds:
             return []
         out = []
         for p in game.state.in_turn_order_from(player)[1:]:
             for c in game.state.zone(p, ACTIVE_AREA):
                 if (
-                    self.defn(game, c).type == "Support"
+                    self.defn(game, c).type.lower() in kinds  # `what: support`: a Support card
                     and not game.card(c).disabled
                     and not self.warded(game, p, player)
                 ):
@@ -602,7 +614,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             return f"too few resources: {d.name} costs {cost}, {player} has {have}"
         for _i, ab in self.abilities(game, card, "played"):
             for st in ab.get("steps", []):
-                if st.get("do") == "cancel":
+                if st.get("do") == "cancel" and st.get("what", "opponent-ability") == "opponent-ability":
                     if top.ability is None:
                         return f"{d.name} cancels an ability, and {game.shown(top.card)} on top is a card"
                     if top.player == player:

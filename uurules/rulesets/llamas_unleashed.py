@@ -44,13 +44,23 @@ VOCABULARY = Vocabulary(
     "llamas-unleashed",
     parent=FAMILY,
     card_keys={
-        "animal": {"type": "array", "items": {"enum": list(ANIMALS)}, "description": "the Animal types it counts as"},
+        "animal": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 4,
+            "uniqueItems": True,
+            "items": {"enum": list(ANIMALS)},
+            "description": "the Animal types it counts as",
+        },
         "kind": {"enum": ["Baby", "Basic", "Magical"]},
     },
     card_rules=[
         {
             "if": {"properties": {"type": {"const": "Animal"}}, "required": ["type"]},
-            "then": {"required": ["animal", "kind"], "description": "an Animal names its Animal types and kind"},
+            "then": {
+                "required": ["animal", "kind"],
+                "description": "Llamas Unleashed: an Animal names its Animal types and kind",
+            },
         }
     ],
 )
@@ -72,7 +82,8 @@ class AnimalsCannotEnter(Static):
     value: ClassVar[dict[str, Any] | None] = {
         "type": "array",
         "minItems": 1,
-        "items": {"enum": ["Alpaca", "Goat", "Llama", "Ram"]},
+        "uniqueItems": True,
+        "items": {"enum": list(ANIMALS)},
     }
 
 

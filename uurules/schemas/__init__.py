@@ -33,16 +33,44 @@ CARD_FILE = "card-file.schema.json"
 SCENARIO = "scenario.schema.json"
 
 COMMON_DEFS: dict[str, Any] = {
-    "name": {"type": "string", "minLength": 1, "description": "a card name"},
-    "word": {"type": "string", "description": "a lower-case word with hyphens, e.g. basic-unicorn"},
-    "count": {"type": "integer", "minimum": 1, "description": "how many times"},
-    "amount": {"type": "integer", "minimum": 0, "description": "resources"},
+    "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^(?!\\s)(?!.*\\s$)(?!.*#[0-9]+$)[^/\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]+$",
+        "description": "a card name: no '/', no control characters, no space at either end, not ending in #N "
+        "(a board reference would misread it)",
+    },
+    "line": {
+        "type": "string",
+        "maxLength": 300,
+        "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",
+        "description": "one line of text, no control characters",
+    },
+    "text": {
+        "type": "string",
+        "maxLength": 5000,
+        "pattern": "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]*$",
+        "description": "text without control characters (line breaks and tabs are allowed)",
+    },
+    "word": {
+        "type": "string",
+        "maxLength": 60,
+        "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$",
+        "description": "a lower-case word with hyphens, e.g. basic-unicorn",
+    },
+    "count": {"type": "integer", "minimum": 1, "maximum": 100, "description": "how many times (1 to 100)"},
+    "amount": {"type": "integer", "minimum": 0, "maximum": 100, "description": "resources (0 to 100)"},
 }
 """Definitions every game's part of the schema may refer to (``#/$defs/count``)."""
+
+MOST = 20
+"""How many items a card's lists (aliases, abilities, steps, static keywords) may hold."""
 
 PRINTED: dict[str, Any] = {
     "type": "array",
     "minItems": 1,
+    "maxItems": MOST,
     "description": "the printed cards this entry stands for (colour variants share one entry): number, copies, name",
     "items": {
         "type": "object",
@@ -63,10 +91,18 @@ PRINTED: dict[str, Any] = {
 
 CARD_KEYS: dict[str, Any] = {
     "name": {"$ref": "#/$defs/name"},
-    "aliases": {"type": "array", "items": {"$ref": "#/$defs/name"}},
-    "type": {"type": "string", "minLength": 1, "description": "the card type, e.g. Basic Unicorn, Magic, Instant"},
-    "text": {"type": "string"},
-    "kit": {"type": "boolean", "description": "a card the kit invented for teaching"},
+    "aliases": {"type": "array", "maxItems": MOST, "items": {"$ref": "#/$defs/name"}},
+    "type": {
+        "allOf": [{"$ref": "#/$defs/line"}],
+        "minLength": 1,
+        "maxLength": 60,
+        "description": "the card type, e.g. Basic Unicorn, Magic, Instant",
+    },
+    "text": {"$ref": "#/$defs/text"},
+    "kit": {
+        "type": "boolean",
+        "description": "a card the kit invented for teaching (describes the card, as its text does)",
+    },
     "printed": PRINTED,
 }
 """The keys every game's cards have."""
@@ -173,9 +209,9 @@ def _game_defs(game: str, v: Vocabulary) -> dict[str, Any]:
     card_props: dict[str, Any] = {**CARD_KEYS, **v.card_keys}
     statics = _static_def(v)
     if statics is not None:
-        card_props["static"] = {"type": "array", "items": {"$ref": "#/$defs/static"}}
+        card_props["static"] = {"type": "array", "maxItems": MOST, "items": {"$ref": "#/$defs/static"}}
         defs["static"] = statics
-    card_props["abilities"] = {"type": "array", "items": {"$ref": "#/$defs/ability"}}
+    card_props["abilities"] = {"type": "array", "maxItems": MOST, "items": {"$ref": "#/$defs/ability"}}
     card: dict[str, Any] = {
         "type": "object",
         "required": ["name", "type"],
@@ -190,7 +226,7 @@ def _game_defs(game: str, v: Vocabulary) -> dict[str, Any]:
         "properties": {
             "when": _described(list(whens), whens, "when it triggers"),
             **v.ability_keys,
-            v.step_key: {"type": "array", "minItems": 1, "items": {"$ref": f"#/$defs/{step}"}},
+            v.step_key: {"type": "array", "minItems": 1, "maxItems": MOST, "items": {"$ref": f"#/$defs/{step}"}},
         },
     }
     if v.ability_rules:
@@ -225,7 +261,7 @@ def build_card_file_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "game": {"enum": [g for g, _ in games]},
-            "cards": {"type": "array"},
+            "cards": {"type": "array", "maxItems": 10000},
         },
         "allOf": branches,
         "$defs": defs,

@@ -31,8 +31,8 @@ before it returns; in a kernel, interrupting it then returns what was found so f
 <Exploration: 2 decision nodes, 3 positions, 2 outcomes (complete)>
 >>> for label, _ in ex.choice.options:
 ...     print(label)
-1. 1 path: Bob stable: -; discard: Basic Unicorn, Unicorn Poison
-2. 1 path: Bob hand: -; discard: Unicorn Poison, Neigh
+Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; Unicorn Poison ends in the discard pile
+Outcome 2 (1 path): Neigh goes from Bob's hand to the discard pile; Unicorn Poison ends in the discard pile
 >>> ex.choice.value = 1
 >>> ex.stepper.game.state.zone("Bob", "hand"), ex.stepper.history.labels()[-1]
 ([], 'respond: Bob Neigh')
@@ -67,9 +67,9 @@ EVERY = 0.1
 """The progress bar is redrawn at most this often (seconds)."""
 
 TREE_POSITIONS = 15
-"""How many positions the widget's outcome tree draws (the rest: "… n more positions"; the chosen
-outcome's path is drawn however long it is). The tree is shrunk to the page's width: more
-positions would make it unreadable."""
+"""How many positions one page of the widget's outcome tree draws (the rest: "… n more
+positions"). The tree comes in pages a few decisions deep (Previous page, Next page), so that
+it fits the screen without being shrunk."""
 
 HELP = (
     "<b>Run</b> walks every decision from this board: every response or pass, every choice, every "
@@ -136,9 +136,23 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.help = widgets.HTML(f"<small>{HELP.format(batch=self.batch, max_nodes=max_nodes)}</small>")
         self.summary = widgets.HTML()
         self.summary.add_class("uurules-explore-summary")
-        self.tree = widgets.HTML(layout=widgets.Layout(overflow="auto", max_height="640px", max_width="100%"))
+        self.tree = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.tree.add_class("uurules-explore-tree")
-        self.choice = widgets.Dropdown(options=[], description="outcome", layout=widgets.Layout(width="auto"))
+        self.page = 1
+        """The page of the outcome tree on show (from 1; a big tree comes in pages that fit the screen)."""
+        self.pages = 0
+        self.prev_button = widgets.Button(description="Previous page", icon="arrow-left", disabled=True)
+        self.prev_button.add_class("uurules-explore-prev")
+        self.next_button = widgets.Button(description="Next page", icon="arrow-right", disabled=True)
+        self.next_button.add_class("uurules-explore-next")
+        self.page_label = widgets.HTML()
+        self.page_label.add_class("uurules-explore-page")
+        self.choice = widgets.Dropdown(
+            options=[],
+            description="outcome",
+            layout=widgets.Layout(width="100%"),
+            style={"description_width": "initial"},
+        )
         self.choice.add_class("uurules-explore-choice")
         self.details = widgets.HTML()
         self.details.add_class("uurules-explore-details")
@@ -147,6 +161,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.run_button.on_click(self.feedback.callback(self.run))
         self.stop_button.on_click(self.feedback.callback(self.stop))
         self.choice.observe(self._on_choice, names="value")
+        self.prev_button.on_click(self.feedback.callback(lambda: self.show_page(self.page - 1)))
+        self.next_button.on_click(self.feedback.callback(lambda: self.show_page(self.page + 1)))
         title = getattr(source, "title", "")
         super().__init__(
             [
@@ -159,6 +175,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                 ),
                 self.feedback,
                 self.summary,
+                widgets.HBox(
+                    [self.prev_button, self.page_label, self.next_button],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.tree,
                 self.choice,
                 self.details,
@@ -234,6 +254,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.bar.value, self.bar.bar_style = 0, ""
         self.choice.options = []
         self.replay.children = []
+        self.pages, self.page = 0, 1
+        self.page_label.value = ""
+        self.prev_button.disabled = self.next_button.disabled = True
 
     def _done(self, walk: Walk) -> None:
         """The walk has ended (or failed): show what it found."""
@@ -245,16 +268,17 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             paths = f"; {found.paths:,} decision path{'s' if found.paths != 1 else ''} in all" if found.complete else ""
             self.summary.value = f"<b>{esc(found.summary())}</b>{esc(paths)}"
             labels = []
-            for i, o in enumerate(found.outcomes):
-                changes = "; ".join(f"{k}: {v}" for k, v in found.changes(i).items()) or "the board is unchanged"
-                if len(changes) > 120:
-                    changes = changes[:119] + "…"
-                labels.append((f"{i + 1}. {o.paths} path{'s' if o.paths != 1 else ''}: {changes}", i))
+            for i in range(len(found.outcomes)):
+                label = found.label(i)
+                labels.append((label if len(label) <= 240 else label[:239] + "…", i))
+            from uurules import render
+
+            self.pages, self.page = len(render.tree_pages(found)), 1
             self.choice.options = labels
             if labels:
                 self.choice.value = 0  # picks the first outcome: draws the tree and the replay
             else:
-                self.tree.value = self._tree_html(None)
+                self.show_page(1)
         except Exception as exc:  # shown, never lost (this may run in a task of the event loop)
             self.feedback.show(f"{type(exc).__name__}: {exc}", "error", traceback.format_exc())
 
@@ -272,10 +296,13 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         if self.choice.value != index:
             self.choice.value = index  # comes back here through the observer
             return
-        self.tree.value = self._tree_html(index)
+        from uurules import render
+
+        on = render.tree_pages(found).outcome_pages.get(index, [1])
+        self.show_page(self.page if self.page in on else on[0])
         rows = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in found.changes(index).items())
         self.details.value = (
-            f"<b>Outcome {index + 1}</b>: reached by {o.paths} decision path{'s' if o.paths != 1 else ''}; "
+            f"<b>{esc(found.label(index))}</b><br>Reached by {o.paths} decision path{'s' if o.paths != 1 else ''}; "
             f"one of the shortest: <code>{esc(o.example_text)}</code>"
             f'<table class="uurules-board-table">{rows}</table>'
         )
@@ -293,11 +320,23 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                     self.stepper,
                 ]
 
+    def show_page(self, page: int) -> None:
+        """Show page ``page`` (from 1) of the outcome tree, the chosen outcome's path bold."""
+        if self.found is None:
+            raise UURulesError("nothing has been explored yet: Run first")
+        self.page = max(1, min(page, max(self.pages, 1)))
+        chosen = self.choice.value
+        self.tree.value = self._tree_html(None if chosen is None else int(chosen) + 1)
+        self.prev_button.disabled = self.page <= 1
+        self.next_button.disabled = self.page >= self.pages
+        self.page_label.value = f"page {self.page} of {max(self.pages, 1)}" if self.pages > 1 else ""
+
     def _tree_html(self, highlight: int | None) -> str:
+        """The page on show; ``highlight`` is an outcome's number (from 1)."""
         from uurules import render
 
         assert self.found is not None
-        pic = render.outcomes(self.found, max_positions=self.tree_positions, highlight=highlight)
+        pic = render.outcomes(self.found, max_positions=self.tree_positions, highlight=highlight, page=self.page)
         try:
             body = inline_svg(pic.svg(), prefix="uurules-outcomes-")
         except render.RenderError as exc:

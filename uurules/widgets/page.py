@@ -4,18 +4,20 @@ Every step's picture is drawn in advance and inlined as SVG; a few lines of inli
 First, Back, Step, Last, a slider and the arrow keys, and mark the current step in the log.
 Without script (a wiki that strips it), every step is shown one below the other. Nothing is
 fetched from anywhere: the only addresses in the page are the SVG namespace names.
-``uurules html FILE.yaml -o page.html`` writes it.
+``uurules html FILE.yaml -o page.html`` writes it, as the scenario plays
+(:class:`~uurules.timeline.Playing`, :func:`page_parts`): a long scenario is never held whole.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from uurules.scenario import board_json
+from uurules.scenario import board_view
 from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_entry_html
 
 if TYPE_CHECKING:
-    from uurules.timeline import Timeline
+    from uurules.timeline import Playing, Timeline
 
 PAGE_STYLE = """
 body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1em 2em; color: #212121; }
@@ -26,7 +28,7 @@ h1 { font-size: 1.4em; }
 .uurules-question { margin: 0.3em 0; }
 .uurules-current { font-weight: bold; }
 .uurules-main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
-.uurules-steps { flex: 3 1 36em; min-width: 0; }
+.uurules-steps { flex: 1 1 1000px; min-width: 0; }
 .uurules-log-box { flex: 1 1 22em; position: sticky; top: 3em; max-height: 90vh; overflow: auto; }
 """
 
@@ -37,6 +39,7 @@ SCRIPT = """
   var slider = document.getElementById("uurules-slider");
   var status = document.getElementById("uurules-status");
   var last = steps.length - 1, current = 0;
+  slider.max = String(last);
   function button(name) { return document.getElementById("uurules-" + name); }
   function show(n) {
     current = Math.max(0, Math.min(last, n));
@@ -68,17 +71,20 @@ SCRIPT = """
 """
 
 
-def page(timeline: Timeline) -> str:
-    """The HTML page of a scenario's timeline (draws every step: needs graphviz's ``dot``)."""
+def page(timeline: Timeline | Playing) -> str:
+    """The HTML page of a scenario's steps (draws every step: needs graphviz's ``dot``)."""
+    return "".join(page_parts(timeline))
+
+
+def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
+    """:func:`page` in pieces, each step's as soon as it is played and drawn."""
     from uurules import render
 
-    svgs = [inline_svg(render.step(s).svg(), prefix=f"s{s.number}-") for s in timeline]
     scn = timeline.scenario
-    title = timeline.title or "A uurules scenario"
+    title = scn.title or "A uurules scenario"
     rules = scn.doc.data.get("rules") or []
     meta = f"Rule set: {scn.ruleset.title}" + (f". Rules: {', '.join(str(r) for r in rules)}" if rules else "")
-    last = len(timeline) - 1
-    out = [
+    head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -95,33 +101,31 @@ def page(timeline: Timeline) -> str:
         '<button type="button" id="uurules-back" class="uurules-back">Back</button>',
         '<button type="button" id="uurules-step" class="uurules-step">Step</button>',
         '<button type="button" id="uurules-last" class="uurules-last">Last</button>',
-        f'<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="{last}" value="0"'
-        ' aria-label="step">',
+        '<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="0" value="0" aria-label="step">',
         '<span id="uurules-status" class="uurules-status"></span>',
         "</div>",
+        '<div class="uurules-main">',
+        '<div class="uurules-steps">',
     ]
-    out.append('<div class="uurules-main">')
-    out.append('<div class="uurules-steps">')
+    yield "\n".join(head) + "\n"
     entries = []
-    for step, svg in zip(timeline, svgs, strict=True):
-        result = board_json(step.game())
-        out.append(f'<section class="uurules-page-step" data-step="{step.number}" data-label="{esc(step.label)}">')
+    for step, svg in render.steps(timeline):
+        game = step.view()
+        s = game.state
+        result = {**board_view(game), "active": s.active}
+        out = [f'<section class="uurules-page-step" data-step="{step.number}" data-label="{esc(step.label)}">']
         out.append(f"<h2>Step {step.number} · {esc(step.label)}</h2>")
-        question = decision_html(result["pending"])
+        question = decision_html(s.pending.to_json() if s.pending is not None else None)
         if question:
             out.append(f'<div class="uurules-question">{question}</div>')
-        out.append(f'<div class="uurules-diagram uurules-diagram-box">{svg}</div>')
+        picture = inline_svg(svg.decode("utf-8"), prefix=f"s{step.number}-")
+        out.append(f'<div class="uurules-diagram uurules-diagram-box">{picture}</div>')
         out.append(f"<details><summary>the board</summary>{board_html(result)}</details>")
         out.append("</section>")
+        yield "\n".join(out) + "\n"
         entries.append(LogEntry(step.number, step.label, step.log))
-    out.append("</div>")
-    out.append('<aside class="uurules-log-box">')
-    out.append("<h2>Log</h2>")
-    out.append('<ol class="uurules-log uurules-log-steps" start="0">')
-    out += [log_entry_html(e, current=False) for e in entries]
-    out.append("</ol>")
-    out.append("</aside>")
-    out.append("</div>")
-    out.append(f"<script>{SCRIPT}</script>")
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    tail = ["</div>", '<aside class="uurules-log-box">', "<h2>Log</h2>"]
+    tail.append('<ol class="uurules-log uurules-log-steps" start="0">')
+    tail += [log_entry_html(e, current=False) for e in entries]
+    tail += ["</ol>", "</aside>", "</div>", f"<script>{SCRIPT}</script>", "</body>", "</html>"]
+    yield "\n".join(tail) + "\n"

@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 import yaml
 
+from uurules import output
 from uurules.engine.actions import (
     Action,
     Activate,
@@ -129,7 +130,9 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.numbers = widgets.HBox()
         self.zone = field(widgets.Dropdown(description="zone"), "uurules-zone")
         self.card = field(
-            widgets.Combobox(description="card", placeholder="type to search the cards", ensure_option=True),
+            # the typed text is the value (not the last option that matched): a name that is not
+            # exactly a card is refused by add() with the closest names, and nothing is added
+            widgets.Combobox(description="card", placeholder="type to search the cards", ensure_option=False),
             "uurules-card-picker",
         )
         self.add_button = self._button("Add", "uurules-add", "add the card to the zone (at the bottom)")
@@ -339,13 +342,15 @@ class Stager(widgets.VBox):  # type: ignore[misc]
     # -- board edits -----------------------------------------------------------------------------------
     def add(self, name: str | None = None, zone: Zone | None = None) -> None:
         """Add a card (default: the picker's) to a zone (default: the chosen one), at the bottom."""
-        name = (name if name is not None else self.card.value).strip()
+        name = (name if name is not None else str(self.card.value or "")).strip()
         zone = zone or self.zone.value
         book = self.ruleset_obj.book
-        if name not in book:
+        if name not in book:  # exactly a card's name (or alias), or nothing is added
             raise IllegalAction(
-                f"{name!r} is not a card of {self.ruleset_obj.title}" if name else "choose a card first",
-                f"(closest) {book.suggest(name)}" if name else None,
+                f"{name!r} is not a card of {self.ruleset_obj.title}: nothing was added"
+                if name
+                else "choose a card first",
+                f"the closest names: {book.suggest(name)}" if name else None,
             )
         if zone is None:
             raise IllegalAction("choose a zone first")
@@ -511,12 +516,12 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         return dump(self.scenario())
 
     def save(self, path: str | Path) -> Path:
-        """Write :meth:`yaml` to ``path``."""
+        """Write :meth:`yaml` to ``path`` (whole or not at all: :func:`uurules.output.write_bytes`)."""
         if not str(path).strip():
             raise IllegalAction("name the file first", "a path such as my-scenario.yaml")
         path = Path(str(path).strip()).expanduser()
         text = self.yaml()
-        path.write_text(text, encoding="utf-8")
+        output.write_bytes(path, text.encode("utf-8"))
         self.yaml_text.value = text
         self.feedback.show(f"saved to {path}", "note")
         return path
@@ -549,6 +554,32 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.yaml_text.value = self.yaml()
 
     # -- the controls follow the model -----------------------------------------------------------------------
+    def offered(self) -> dict[str, bool]:
+        """Which optional controls the rule set has a use for, derived from the rule set:
+
+        - ``activate``: some card of its book has an activated ability (``activate: true`` or
+          ``when: activated``);
+        - ``attack`` (and the hit strength): some card of its book has a ``hit`` value;
+        - ``draw``: it has a deck to draw from (a shared ``deck`` zone).
+        """
+        rs = self.ruleset_obj
+        abilities = [ab for card in rs.book for ab in card.get("abilities", ()) or ()]
+        return {
+            "activate": any(ab.get("activate") or ab.get("when") == "activated" for ab in abilities),
+            "attack": any(card.get("hit") for card in rs.book),
+            "draw": "deck" in rs.shared_zones,
+        }
+
+    def _show_controls(self) -> None:
+        shown = self.offered()
+        for name, controls in [
+            ("activate", [self.activate_button]),
+            ("attack", [self.attack_button, self.hit]),
+            ("draw", [self.draw_button]),
+        ]:
+            for w in controls:
+                w.layout.display = None if shown[name] else "none"
+
     def _sync_board(self) -> None:
         rs = self.ruleset_obj
         b = self.board
@@ -579,6 +610,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
             self.actor.value = actor if actor in names else self.active.value
         finally:
             self._syncing = False
+        self._show_controls()
         self._sync_acting()
 
     def _number_fields(self) -> list[widgets.Widget]:

@@ -39,7 +39,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event
 from uurules.engine.game import Game
 from uurules.engine.state import State
-from uurules.scenario import MAX_AUTO_ANSWERS, Scenario, board_json
+from uurules.scenario import Scenario, auto_limit, board_json
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_html
 
@@ -87,6 +87,8 @@ class StepView:
     def game(self) -> Game:
         return self.live
 
+    view = game
+
 
 class History:
     """A game, the steps taken on it (each one undoable exactly) and the steps still to take."""
@@ -121,7 +123,7 @@ class History:
         except IllegalAction as exc:
             h.error = str(exc)
         else:
-            for _ in range(MAX_AUTO_ANSWERS):
+            for _ in range(auto_limit(game)):
                 answer = scn.auto_choice(game)
                 if answer is None:
                     break
@@ -260,7 +262,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.question.add_class("uurules-question")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.options.add_class("uurules-options")
-        self.diagram = widgets.HTML(layout=widgets.Layout(flex="3 1 480px", min_width="0"))
+        # the picture takes the whole row (pictures are drawn to fit 1000 px: never shrunk beside the log)
+        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
         self.diagram.add_class("uurules-diagram")
         self.log_view = widgets.HTML(layout=widgets.Layout(max_height="560px", overflow="auto"))
         self.log_view.add_class("uurules-log")
@@ -292,8 +295,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                     [
                         self.diagram,
                         widgets.VBox(
-                            [widgets.HTML("<b>Log</b>"), self.log_view, widgets.HTML("<b>Board</b>"), self.board_view],
-                            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+                            [widgets.HTML("<b>Log</b>"), self.log_view],
+                            layout=widgets.Layout(flex="2 1 420px", min_width="0"),
+                        ),
+                        widgets.VBox(
+                            [widgets.HTML("<b>Board</b>"), self.board_view],
+                            layout=widgets.Layout(flex="1 1 260px", min_width="0"),
                         ),
                     ],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),

@@ -36,7 +36,7 @@ class Instants:
     def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)
-        if d.type != "Instant":
+        if d.type != "Instant" or d.get("instant") != "stop":  # `instant: stop`: it stops the card it answers
             return f"{d.name} is not an Instant"
         if player == top.player:
             return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"

@@ -149,15 +149,27 @@ class Replacements:
         sep = " (and) " if any(len(g) > 1 for g in groups) else ","
         game.say(f"{CHAIN}; " + sep.join(parts))
 
+    def sacrifices_itself(self, game: Game, card: CardId, r: dict[str, Any]) -> bool:
+        """Whether ``card``'s replacement ``r`` is "SACRIFICE this card instead": one sacrifice step
+        whose ``what:`` the card itself matches (Black Knight Unicorn's ``{do: sacrifice, what: this}``)."""
+        steps = r.get("with", [])
+        if len(steps) != 1 or steps[0].get("do") != "sacrifice":
+            return False
+        return self.rs.matches(game, card, str(steps[0].get("what", "card")), card)
+
     def instead_of_destroy(self, game: Game, eff: Effect, target: CardId, owner: str, answer: Any) -> bool:
         """A replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead.
 
-        Returns ``True`` when the destroy was replaced, or a decision was asked.
+        It applies to the cards its ``what:`` names, in its owner's Stable; what it does instead is
+        its ``with:`` steps, of which the kit carries out "sacrifice this card"
+        (:meth:`sacrifices_itself`). Returns ``True`` when the destroy was replaced, or a decision
+        was asked.
         """
         rs = self.rs
         if eff.data.get("knight") is None:
-            for p, c, _r in self.replacers(game, "destroy"):
-                if p == owner and c != target and rs.matches(game, target, "unicorn"):
+            for p, c, r in self.replacers(game, "destroy"):
+                applies = p == owner and c != target and rs.matches(game, target, str(r.get("what", "card")))
+                if applies and self.sacrifices_itself(game, c, r):
                     if answer is None:
                         eff.data["knight_card"] = c
                         rs.ask(

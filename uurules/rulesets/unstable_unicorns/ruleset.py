@@ -165,15 +165,16 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     def card_options(self, game: Game, cards: list[CardId], *, distinct: bool = True) -> tuple[list[str], list[int]]:
         """The options of a decision among ``cards``: their references, one per (holder, name) if ``distinct``."""
+        refs = game.refs(cards)  # one pass over the board for all of them
         labels: list[str] = []
         ids: list[int] = []
         seen: set[tuple[str | None, str]] = set()
-        for c in cards:
-            key = (game.holder(c), game.card(c).name)
+        for c, ref in zip(cards, refs, strict=True):
+            key = (ref.partition("/")[0] if "/" in ref else None, game.card(c).name)  # names hold no "/"
             if distinct and key in seen:
                 continue
             seen.add(key)
-            labels.append(game.ref(c))
+            labels.append(ref)
             ids.append(c)
         return labels, ids
 
@@ -231,9 +232,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     @answers(DecisionKind.HAND_LIMIT)
     def _answer_hand_limit(self, game: Game, d: Decision, payload: Any) -> None:
-        self.moves.discard(game, d.player, payload, reason="hand-limit")
-        game.say(f"- {d.player} is above the Hand limit: discards {game.shown(payload)}.")
-        self.moves.hand_line(game, d.player)
+        self.turns.limit_discard(game, d.player, payload)
+        self.turns.hand_limit(game, (d, payload))
 
     @answers(DecisionKind.STABLE)
     def _answer_stable(self, game: Game, d: Decision, payload: Any) -> None:

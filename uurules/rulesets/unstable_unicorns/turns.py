@@ -7,11 +7,12 @@ Unicorns (six with more than five players), checked only when nothing is resolvi
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
 from uurules.engine.errors import IllegalAction
-from uurules.engine.state import Decision, PileItem
+from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind
 
 if TYPE_CHECKING:
@@ -117,31 +118,86 @@ class Turns:
         game.emit("phase", s.active, phase="end-of-turn")
         game.say(f"- {s.active}: End of Turn.")
 
-    def hand_limit(self, game: Game) -> None:
-        """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn."""
-        rs = self.rs
+    def hand_limit(self, game: Game, answered: tuple[Decision, CardId] | None = None) -> None:
+        """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn.
+
+        One decision per discard, its options the first card of each name in the hand, in hand
+        order. After an answer (``answered``: the decision and the card discarded) the options
+        are carried over instead of worked out again: the discarded card's place goes to the
+        next card of its name, found by looking on from where it was. So discarding a hand of n
+        cards down to the limit takes time linear in n (benchmarks/growth.py), not cubic. A
+        discard with one distinct card left is carried out at once, as :meth:`Ruleset.ask` does.
+        """
         s = game.state
         p = s.active
         hand = s.zone(p, "hand")
-        if len(hand) > s.hand_limit:
-            labels, ids = rs.card_options(game, hand)
-            rs.ask(
-                game,
-                Decision(
+        options = self.next_hand_options(game, p, hand, *answered) if answered else None
+        while len(hand) > s.hand_limit:
+            labels, ids, at = options or self.hand_options(game, p, hand)
+            if len(ids) > 1:
+                s.pending = Decision(
                     p,
                     f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
                     labels,
                     DecisionKind.HAND_LIMIT,
-                    {},
+                    {"at": at},
                     ids,
-                ),
-            )
-            return
+                )
+                return
+            self.limit_discard(game, p, ids[0])  # only one card to choose from
+            asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
+            options = self.next_hand_options(game, p, hand, asked, ids[0])
         game.emit("turn", p, to=s.next_player(p))
         s.active = s.next_player(p)
         s.phase = "start"
         s.turn += 1
         s.flags["acted"] = False
+
+    def limit_discard(self, game: Game, player: str, card: CardId) -> None:
+        """One discard down to the hand limit, in the log."""
+        moves = self.rs.moves
+        moves.discard(game, player, card, reason="hand-limit")
+        game.say(f"- {player} is above the Hand limit: discards {game.shown(card)}.")
+        moves.hand_line(game, player)
+
+    def hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
+        """The first card of each name in ``player``'s hand: labels, card ids and places in the hand.
+
+        The hand comes first among a player's cards (:meth:`Game.cards_of`), so the first card of
+        a name is ``Player/Name``, with no ``#n``.
+        """
+        cards = game.state.cards
+        first: dict[str, int] = {}
+        for i, c in enumerate(hand):
+            first.setdefault(cards[c].name, i)
+        at = sorted(first.values())
+        return [f"{player}/{cards[hand[i]].shown}" for i in at], [hand[i] for i in at], at
+
+    def next_hand_options(
+        self, game: Game, player: str, hand: list[CardId], asked: Decision, discarded: CardId
+    ) -> tuple[list[str], list[int], list[int]] | None:
+        """The options after ``discarded`` (one of ``asked``'s) left the hand: the others, moved up
+        one place if they came after it, and the next card of its name (``None``: work them out)."""
+        at_before = list(asked.data.get("at", []))
+        if discarded not in asked.payloads or len(at_before) != len(asked.payloads):
+            return None
+        k = asked.payloads.index(discarded)
+        gone = at_before[k]
+        labels = [x for i, x in enumerate(asked.options) if i != k]
+        ids = [x for i, x in enumerate(asked.payloads) if i != k]
+        at = [x - 1 if x > gone else x for i, x in enumerate(at_before) if i != k]
+        if gone > len(hand) or any(a >= len(hand) or hand[a] != c for a, c in zip(at, ids, strict=True)):
+            return None  # not the hand asked about, less that card: work the options out again
+        cards = game.state.cards
+        name = cards[discarded].name
+        for i in range(gone, len(hand)):  # looking on from where it was, for the next of its name
+            if cards[hand[i]].name == name:
+                j = bisect.bisect(at, i)
+                labels.insert(j, f"{player}/{cards[hand[i]].shown}")
+                ids.insert(j, hand[i])
+                at.insert(j, i)
+                break
+        return labels, ids, at
 
     def check_win(self, game: Game) -> None:
         """Seven Unicorns win, checked only when nothing is resolving."""

@@ -96,10 +96,17 @@ FAMILY = Vocabulary(
         "who": {"enum": ["you", "each-player"], "description": "who carries it out (each player: in turn order)"},
     },
     card_keys={
-        "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves"},
-        "replacements": {"type": "array", "items": {"$ref": "#/$defs/replacement"}},
+        "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves: stop the card it answers"},
+        "replacements": {"type": "array", "maxItems": 20, "items": {"$ref": "#/$defs/replacement"}},
     },
+    card_rules=[
+        {
+            "if": {"properties": {"type": {"const": "Instant"}}, "required": ["type"]},
+            "then": {"required": ["instant"], "description": "an Instant says what it does when it resolves"},
+        }
+    ],
     ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
+    ability_rules={"required": ["when", "steps"]},
     defs={
         "replacement": {
             "type": "object",
@@ -110,7 +117,7 @@ FAMILY = Vocabulary(
                 "replaces": {"enum": ["discard", "destroy"]},
                 "optional": {"type": "boolean"},
                 "what": {"$ref": "#/$defs/word"},
-                "with": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/step"}},
+                "with": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
             },
         }
     },
@@ -276,26 +283,26 @@ class YouCannotPlayInstants(Static):
     name = "you-cannot-play-instants"
 
 
-@VOCABULARY.static
+@FAMILY.static
 class YourUnicornsCannotBeDestroyed(Static):
     """Your Unicorn cards cannot be destroyed (Rainbow Aura)."""
 
     name = "your-unicorns-cannot-be-destroyed"
 
 
-@VOCABULARY.static
+@FAMILY.static
 class BasicUnicornsStayHome(Static):
     """Basic Unicorn cards cannot enter any other player's Stable (Queen Bee Unicorn)."""
 
     name = "basic-unicorns-cannot-enter-other-stables"
 
 
-@VOCABULARY.static
+@FAMILY.static
 class CountsAsUnicorns(Static):
     """This card counts for this many Unicorns (Ginormous Unicorn: 2)."""
 
     name = "counts-as-unicorns"
-    value: ClassVar[dict[str, Any] | None] = {"type": "integer", "minimum": 0}
+    value: ClassVar[dict[str, Any] | None] = {"type": "integer", "minimum": 0, "maximum": 100}
 
 
 from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (registers the verbs)

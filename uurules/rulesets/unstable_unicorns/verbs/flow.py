@@ -42,7 +42,8 @@ class OneOf(ChainVerb):
         "options": {
             "type": "array",
             "minItems": 2,
-            "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/step"}},
+            "maxItems": 10,
+            "items": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
             "description": "the choices, each a list of steps",
         }
     }

@@ -38,6 +38,9 @@ class Draw(ChainVerb):
             # rule: UU.REPL.3 a replaced draw at the hand limit is carried out as the discard it replaced
             # rule: UU.HAND.2 drawing through Parallel Universicorn never goes above the hand limit
             hand = s.zone(p, "hand")
+            if not hand:  # rule: UU.IMP.2 carried out as a discard with no card in hand: disregarded
+                rs.chain.disregard(game, eff, f"{p} is at the hand limit and has no card in hand to discard")
+                return
             if answer is None:
                 labels, ids = rs.card_options(game, hand)
                 rs.ask(

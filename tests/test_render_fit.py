@@ -1,0 +1,108 @@
+"""Pictures that fit: every picture is laid out to fit 1000 px wide without being shrunk.
+
+The fast checks read the DOT source (every title, caption and arrow label wrapped to its width;
+the graph attributes that keep the layout narrow). One check lays out every step of every
+scenario and each page of the FAQ outcome trees with graphviz and reads the width it chose
+(the SVG's ``width``, in points: 1 pt = 4/3 px), never the SVG bytes. The browser tests
+(tests/test_browser.py) measure the same pictures as JupyterLab, the stepper, the explorer and
+the html page display them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from uurules import InputError, render
+from uurules.explore import explore
+from uurules.render import dot, markup
+from uurules.timeline import Timeline
+
+needs_dot = pytest.mark.skipif(
+    shutil.which("dot") is None and not os.environ.get("CI"), reason="graphviz's dot is not installed (CI installs it)"
+)
+
+WIDTH_PT = 705
+"""1000 px less the margin JupyterLab's output area keeps with the file browser open (940 px)."""
+
+SCENARIO_FILES = sorted(p.name for p in SCENARIOS.glob("*.yaml"))
+LABEL = re.compile(r"\b(?:x?label)=<(<.*?>)>(?=[ \]]|$)", re.M)
+FONT_TEXT = re.compile(r"<FONT[^>]*>|</FONT>|</?[BIS]>|<TABLE[^>]*>|</TABLE>|</?TR>|<TD[^>]*>|</TD>")
+
+
+def lines_of(source: str) -> list[str]:
+    """Every line of text of every label in a DOT source (entities left as written)."""
+    out = []
+    for body in LABEL.findall(source):
+        for part in re.split(r"<BR/>|</TR>", body):
+            text = FONT_TEXT.sub("", part).strip()
+            if text:
+                out.append(re.sub(r"&[a-z#0-9]+;", "x", text))
+    return out
+
+
+def timelines() -> list[Timeline]:
+    """Every scenario that plays (a few show a refused play: the engine stops them at that step)."""
+    out = []
+    for name in SCENARIO_FILES:
+        try:
+            out.append(Timeline.from_file(SCENARIOS / name))
+        except InputError as exc:  # a refused action, on purpose: its scenario expects it
+            assert "script step" in str(exc), exc
+    assert len(out) > 50
+    return out
+
+
+def test_every_label_line_is_wrapped_to_its_width() -> None:
+    widest = markup.WRAP + len("▶ this step: ")
+    for tl in timelines():
+        for step in tl:
+            for line in lines_of(render.step(step).source):
+                words = line.split(" ")
+                assert len(line) <= max(dot.TITLE_WRAP, widest) or len(words) == 1, (tl.title, step.number, line)
+    # the arrows' words, the captions and the titles have their own, narrower widths
+    seed = Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")
+    source = render.step(seed[4]).source
+    assert "replaced by<BR/>Parallel<BR/>Universicorn" in source
+    title = re.search(r"\blabel=<<TABLE.*?</TABLE>>", source.split("node [")[0]).group(0)
+    assert title.count("<TR>") == 3  # the scenario's long title in two lines, then the step
+
+
+def test_the_layout_attributes_keep_pictures_narrow() -> None:
+    source = render.step(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4]).source
+    head = source.split("node [")[0]
+    assert "rankdir=LR" in head and "ranksep=0.3" in head and "forcelabels=true" in head
+    d = markup.step_scene(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4])
+    # the board is one card a row; the decision stands in the column of what it asks about
+    board = next(g for g in d.groups if g.id == "cluster_board")
+    assert all(len(row) == 1 for n in board.nodes for row in n.rows)
+    chain = next(g for g in d.groups if g.id == "cluster_chain")
+    (column,) = [c for c in chain.columns if "decision" in c]
+    assert column[column.index("decision") - 1] == next(e.tail for e in d.edges if e.head == "decision")
+    # a big outcome tree comes in pages two decisions deep
+    found = explore(SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml")
+    assert markup.LEVELS == 2 and len(render.tree_pages(found)) == 2
+
+
+@needs_dot
+def test_every_step_of_every_scenario_and_every_tree_page_is_laid_out_within_1000_px() -> None:
+    too_wide = []
+    for tl in timelines():
+        for step in tl:
+            width = float(re.search(r'<svg width="([\d.]+)pt"', render.step(step).svg()).group(1))
+            if width > WIDTH_PT:
+                too_wide.append(f"{tl.title} step {step.number}: {width * 4 / 3:.0f} px")
+    for name in ("faq-can-bob-save-his-unicorn.yaml", "faq-does-the-order-of-my-neighs-matter.yaml"):
+        found = explore(SCENARIOS / name)
+        for page in range(1, len(render.tree_pages(found)) + 1):
+            svg = render.outcomes(found, page=page, highlight=1).svg()
+            width = float(re.search(r'<svg width="([\d.]+)pt"', svg).group(1))
+            if width > WIDTH_PT:
+                too_wide.append(f"{name} tree page {page}: {width * 4 / 3:.0f} px")
+    legend = float(re.search(r'<svg width="([\d.]+)pt"', render.legend().svg()).group(1))
+    assert legend <= WIDTH_PT
+    assert not too_wide, too_wide

@@ -1,0 +1,201 @@
+"""Writing what the commands make: never onto their input, never half-written.
+
+- :func:`check` refuses an output that is the input file, reached by any path (the same path, a
+  symbolic or hard link: :func:`os.path.samefile`), before any work is done.
+- :func:`atomic_file` writes into a temporary file beside the destination and renames it into
+  place (:func:`os.replace`) only when everything was written: a failure or Ctrl-C half-way
+  leaves the destination as it was and no temporary file behind. A destination that exists and
+  is not a regular file (``/dev/stdout``, a pipe) is written directly, as a shell would.
+- :func:`atomic_directory` does the same for several files (a wiki page and its pictures, one
+  picture per step): they are written into a temporary directory beside the destination, then
+  moved into it (a new destination directory is renamed into place in one step).
+- Directories made for the output are removed again when writing fails.
+
+Every failure is an :class:`OutputError` naming the output and the reason, as the commands print it.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> with atomic_file(d / "out.txt") as f:
+...     _ = f.write(b"hello")
+>>> sorted(p.name for p in d.iterdir()), (d / "out.txt").read_bytes()
+(['out.txt'], b'hello')
+>>> check([d / "out.txt"], [d / "." / "out.txt"])
+Traceback (most recent call last):
+...
+uurules.output.OutputError: ...out.txt: is the input file ...out.txt: refusing to write onto it. Accepted: ...path
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from uurules.engine.errors import UURulesError
+
+PathLike = str | os.PathLike[str]
+
+
+class OutputError(UURulesError):
+    """An output that cannot (or must not) be written: names the path and why."""
+
+    def __init__(self, path: PathLike, message: str) -> None:
+        self.path = str(path)
+        self.message = message
+        super().__init__(f"{self.path}: {message}")
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False  # one of them does not exist (or cannot be looked at): not the same file
+
+
+def check(outputs: Iterable[PathLike], inputs: Iterable[PathLike]) -> None:
+    """Refuse any output that is one of ``inputs`` (the same file by any path)."""
+    ins = [Path(i) for i in inputs]
+    for out in outputs:
+        for i in ins:
+            if _same(Path(out), i):
+                raise OutputError(
+                    out, f"is the input file {i}: refusing to write onto it. Accepted: another output path"
+                )
+
+
+def _reason(exc: OSError) -> str:
+    return f"cannot write: {exc.strerror or exc}"
+
+
+def _make_parents(directory: Path) -> list[Path]:
+    """Make ``directory`` and its missing parents; returns the ones made, deepest first."""
+    made: list[Path] = []
+    d = directory
+    while not d.exists() and d != d.parent:
+        made.append(d)
+        d = d.parent
+    for m in reversed(made):
+        try:
+            m.mkdir()
+        except FileExistsError:
+            if not m.is_dir():
+                _remove(made)
+                raise OutputError(m, "is not a directory") from None
+        except OSError as exc:
+            _remove(made)
+            raise OutputError(m, _reason(exc)) from None
+    return made
+
+
+def _remove(made: list[Path]) -> None:
+    for m in made:  # deepest first
+        with contextlib.suppress(OSError):
+            m.rmdir()
+
+
+def _mode(path: Path, default: int) -> int:
+    """The mode a new file gets (``default`` less the umask), or the one of the file it replaces."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return default & ~umask
+
+
+@contextlib.contextmanager
+def atomic_file(path: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[BinaryIO]:
+    """A binary file to write ``path`` with, put in place only when the ``with`` block succeeds."""
+    path = Path(path)
+    check([path], inputs)
+    if path.is_dir():
+        raise OutputError(path, "is a directory. Accepted: a file name")
+    if path.exists() and not path.is_file():  # a device or a pipe: nothing to replace
+        try:
+            with open(path, "wb") as f:
+                yield f
+        except OSError as exc:
+            raise OutputError(path, _reason(exc)) from None
+        return
+    made = _make_parents(path.parent)
+    tmp: str | None = None
+    done = False
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(fd, "wb") as f:
+            yield f
+        os.chmod(tmp, _mode(path, 0o666))
+        os.replace(tmp, path)
+        done = True
+    except OSError as exc:
+        raise OutputError(path, _reason(exc)) from None
+    finally:
+        if not done:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            _remove(made)
+
+
+def write_bytes(path: PathLike, data: bytes, inputs: Iterable[PathLike] = ()) -> Path:
+    """Write ``data`` to ``path`` atomically (see :func:`atomic_file`)."""
+    with atomic_file(path, inputs) as f:
+        f.write(data)
+    return Path(path)
+
+
+@contextlib.contextmanager
+def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[Callable[[str, bytes], Path]]:
+    """``put(name, data)`` for files of ``directory``, moved into it only when the ``with`` block succeeds.
+
+    ``put`` returns the path the file will have. A new ``directory`` appears whole, in one rename;
+    into an existing one, the files are moved one by one once all of them are written.
+    """
+    directory = Path(directory)
+    ins = list(inputs)
+    if directory.exists() and not directory.is_dir():
+        raise OutputError(directory, "is not a directory. Accepted: a directory, or a new name")
+    made = _make_parents(directory.parent)
+    tmp: Path | None = None
+    done = False
+    names: list[str] = []
+
+    def put(name: str, data: bytes) -> Path:
+        assert tmp is not None
+        final = directory / name
+        check([final], ins)
+        if final.is_dir():
+            raise OutputError(final, "is a directory. Accepted: a file name")
+        try:
+            (tmp / name).write_bytes(data)
+        except OSError as exc:
+            raise OutputError(final, _reason(exc)) from None
+        names.append(name)
+        return final
+
+    try:
+        try:
+            tmp = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.", suffix=".part"))
+        except OSError as exc:
+            raise OutputError(directory, _reason(exc)) from None
+        yield put
+        try:
+            if not directory.exists():
+                os.chmod(tmp, _mode(directory, 0o777))
+                os.replace(tmp, directory)
+            else:
+                for name in names:
+                    os.replace(tmp / name, directory / name)
+                tmp.rmdir()
+        except OSError as exc:
+            raise OutputError(directory, _reason(exc)) from None
+        done = True
+    finally:
+        if not done:
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
+            _remove(made)
