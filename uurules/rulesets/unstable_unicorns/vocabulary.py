@@ -27,7 +27,7 @@ How to add a verb
            \"\"\"Look at the top card of the deck.\"\"\"      # the schema's description
 
            name = "peek"                                   # what `do:` says
-           keys = {"what": WHAT}                           # the step keys it accepts
+           keys: ClassVar[Keys] = {"what": WHAT}           # the step keys it accepts (schema fragments)
            counted = False                                 # `count: n` is not n effects
 
            def label(self, step): return "PEEK at the deck"
@@ -40,10 +40,12 @@ How to add a verb
    A verb is bound to its ruleset (``self.rs``: the card facts, and its parts ``chain``, ``moves``,
    ``requirements``, ``replacements``). ``resolve`` is called with ``answer=None`` first; to ask,
    pose a decision (``self.rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT,
-   {"effect": eff.id}, payloads))``)
-   and return: the chosen payload comes back as ``answer``. A targeted verb sets
-   ``targeted = True`` and a :meth:`ChainVerb.target_pool`; the chain chooses its target as the
-   step joins the chain, distinct within the link (UU.CHAIN.3), and ``eff.targets`` holds it.
+   {"effect": eff.id}, payloads))``) and return: the chosen payload comes back as ``answer``;
+   finish with ``self.rs.chain.done(game, eff)`` or ``self.rs.chain.disregard(game, eff, why)``
+   (UU.IMP.2). A targeted verb subclasses :class:`Targeted` (a ``pool`` of the cards it may
+   choose, and what to say when it is empty): the chain chooses its target as the step joins the
+   chain, distinct within the link (UU.CHAIN.3), and ``eff.targets`` holds it. Register it in
+   :data:`FAMILY` (both games) or in one game's vocabulary.
 2. Write a test that plays it from a card (``tests/test_vocabulary.py`` shows one with an inline
    card). Regenerate the published schema: ``python -m uurules.schemas`` (a test says so if it
    is stale). Nothing else changes: the schema, the labels, the option lists and the diagrams
@@ -60,16 +62,25 @@ narrow it (a Unicorn, not any card).
 
 How to add a static keyword
 ---------------------------
-Register a :class:`~uurules.rulesets.base.Static` (``name``, ``value`` schema or ``None``) and
-read it where the rule it changes is carried out: ``rs.statics(game, player)`` (the keywords of
-the cards in a player's Stable) or ``rs.card_statics(game, card)`` (one card's own).
+Register a :class:`~uurules.rulesets.base.Static` (``name``, ``value`` schema or ``None``; the
+class docstring is the schema's description) and read it where the rule it changes is carried
+out: ``rs.statics(game, player)`` (the keywords of the cards in a player's Stable) or
+``rs.card_statics(game, card)`` (one card's own); a rule several cards change is best one hook
+there (a protection a destroy's pool consults, say) rather than a keyword tested in many places.
 
 How to add a card
 -----------------
-Add it to ``cards/unstable-unicorns.yaml`` with its printed facts (``printed:``: catalogue
-numbers, copies, printed names; colour variants as ``aliases:``), its effect in the vocabulary
-above, and a scenario ``notebooks/scenarios/cards/<slug>.yaml`` with an ``expect:`` block that
-plays its effect; take it off ``NOT_YET_MODELLED`` in ``tests/test_base_game.py``.
+Add it to ``cards/unstable-unicorns.yaml`` (in its group's part of the file) with its printed
+facts (``printed:``: catalogue numbers, copies, printed names; colour variants as ``aliases:``),
+its effect in the vocabulary above, and a scenario ``notebooks/scenarios/cards/<slug>.yaml`` with
+an ``expect:`` block whose ending depends on the card's rules; take it off ``NOT_YET_MODELLED``
+in ``tests/test_base_game.py`` (the harness then checks all of that, strictly).
+
+How to add a game
+-----------------
+A module in ``uurules/rulesets/`` with ``class X(Ruleset, game="name", rule_prefix="XX", order=N)``
+(:mod:`uurules.rulesets.base`), its ``vocabulary`` and ``windows`` policy: every list of games
+(scenarios, card files, schemas, rule IDs, the CLI, the stager) follows from the registration.
 """
 
 from __future__ import annotations
