@@ -152,10 +152,11 @@ class Replacements:
     def sacrifices_itself(self, game: Game, card: CardId, r: dict[str, Any]) -> bool:
         """Whether ``card``'s replacement ``r`` is "SACRIFICE this card instead": one sacrifice step
         whose ``what:`` the card itself matches (Black Knight Unicorn's ``{do: sacrifice, what: this}``)."""
-        steps = r.get("with", [])
+        steps = r.get("with", ())
         if len(steps) != 1 or steps[0].get("do") != "sacrifice":
             return False
-        return self.rs.matches(game, card, str(steps[0].get("what", "card")), card)
+        what = steps[0].get("what", "card")
+        return what == "this" or self.rs.matches(game, card, str(what), card)
 
     def instead_of_destroy(self, game: Game, eff: Effect, target: CardId, owner: str, answer: Any) -> bool:
         """A replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead.
