@@ -24,6 +24,7 @@ class Replacements:
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
+        self._sacrifice_what: dict[int, str | None] = {}  # id of a printed replacement -> its step's what:
 
     def replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
         """(player, card, replacement) for every card in play that replaces ``verb``, in board order."""
@@ -152,11 +153,12 @@ class Replacements:
     def sacrifices_itself(self, game: Game, card: CardId, r: dict[str, Any]) -> bool:
         """Whether ``card``'s replacement ``r`` is "SACRIFICE this card instead": one sacrifice step
         whose ``what:`` the card itself matches (Black Knight Unicorn's ``{do: sacrifice, what: this}``)."""
-        steps = r.get("with", ())
-        if len(steps) != 1 or steps[0].get("do") != "sacrifice":
-            return False
-        what = steps[0].get("what", "card")
-        return what == "this" or self.rs.matches(game, card, str(what), card)
+        what = self._sacrifice_what.get(id(r), "")  # printed data: its shape is read once
+        if what == "":
+            steps = r.get("with", ())
+            one = len(steps) == 1 and steps[0].get("do") == "sacrifice"
+            what = self._sacrifice_what[id(r)] = str(steps[0].get("what", "card")) if one else None
+        return what is not None and (what == "this" or self.rs.matches(game, card, what, card))
 
     def instead_of_destroy(self, game: Game, eff: Effect, target: CardId, owner: str, answer: Any) -> bool:
         """A replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead.
