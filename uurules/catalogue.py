@@ -1,0 +1,233 @@
+"""Every card of a game, as its card file has it: the "every card" section of the course.
+
+A :class:`Catalogue` is generated from the card file (``cards/<game>.yaml``): nothing about a card
+is written twice. For each card it shows its name, type, printed faces (catalogue numbers,
+copies, printed names), its text, and the scenario that plays it
+(``scenarios/cards/<slug>.yaml``, :func:`slug`): its title, what happened (the log) and the
+board at the end, as the engine plays it now. Cards come in the order of their catalogue
+numbers; cards the base game does not print (the kit's own, other sets) come last.
+
+In a notebook a catalogue shows itself as Markdown; its ``repr`` is the same in plain text (what
+nbval compares).
+
+>>> from pathlib import Path
+>>> cat = Catalogue("unstable-unicorns", Path("notebooks/scenarios/cards"))
+>>> cat.summary().splitlines()[0]
+'Unstable Unicorns: 84 printed names, 127 copies, 65 cards with rules of their own (the base game)'
+>>> print(cat.entry("Two-For-One").text().splitlines()[0])
+Two-For-One · Magic · UU-Base-058 · 2 copies
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from uurules.cards import CardDef, Printed, book
+from uurules.rulesets import ruleset_class
+
+TYPES = (
+    "Baby Unicorn",
+    "Basic Unicorn",
+    "Magical Unicorn",
+    "Magic",
+    "Upgrade",
+    "Downgrade",
+    "Instant",
+)
+"""Unstable Unicorns' card types in the order the rule book introduces them (others follow, A-Z)."""
+
+
+def slug(name: str) -> str:
+    """A card's scenario file name: ``Two-For-One`` -> ``two-for-one``.
+
+    >>> slug("Shark With a Horn"), slug("Re-Target")
+    ('shark-with-a-horn', 're-target')
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card of the catalogue: the card and where its scenario is."""
+
+    card: CardDef
+    scenario: Path
+
+    @property
+    def faces(self) -> tuple[Printed, ...]:
+        return self.card.printed
+
+    @property
+    def copies(self) -> int:
+        return sum(f.copies for f in self.faces)
+
+    def heading(self) -> str:
+        numbers = _numbers([f.number for f in self.faces])
+        parts = [self.card.name, self.card.type]
+        if numbers:
+            parts += [numbers, f"{self.copies} cop{'y' if self.copies == 1 else 'ies'}"]
+        else:
+            parts.append("not in the base game")
+        return " · ".join(parts)
+
+    def names(self) -> list[str]:
+        """The printed names other than the card's own (colour variants)."""
+        return [f.name for f in self.faces if f.name != self.card.name]
+
+    @cached_property
+    def played(self) -> tuple[str, list[str], list[str]] | None:
+        """(the scenario's title, its log, the board at its end), or ``None`` without a scenario.
+
+        A scenario that shows a refusal (a card that cannot be played) ends at the refused step,
+        with the refusal as the last line of its log.
+        """
+        if not self.scenario.is_file():
+            return None
+        from uurules.engine.errors import InputError
+        from uurules.scenario import Scenario, board_json, board_text
+
+        scn = Scenario.from_file(self.scenario)
+        game = scn.stage()
+        game.start()
+        log: list[str] = []
+        for step in scn.steps:
+            try:
+                scn.apply_step(game, step)
+            except InputError as exc:
+                log = [f"Refused at step {step.index} ({step.verb}): {exc.message}"]
+                break
+        else:
+            scn.auto_answer(game)
+        return scn.title, [*game.log, *log], board_text(board_json(game)).splitlines()
+
+    def text(self) -> str:
+        """The entry in plain text."""
+        lines = [self.heading()]
+        if self.names():
+            lines.append("  printed as: " + ", ".join(self.names()))
+        lines.append(f"  {self.card.text}")
+        if self.played is None:
+            lines.append("  (no scenario yet)")
+        else:
+            title, log, _ = self.played
+            lines.append(f"  scenario {self.scenario.as_posix()}: {title}")
+            lines += ["    " + line for line in log]
+        return "\n".join(lines)
+
+    def markdown(self) -> str:
+        """The entry in Markdown: heading, text, and the scenario's log and board folded away."""
+        out = [f"#### {_md(self.card.name)}", "", f"*{_md(self.heading().split(' · ', 1)[1])}*", ""]
+        if self.names():
+            out += ["Printed as: " + ", ".join(_md(n) for n in self.names()) + ".", ""]
+        out += [f"> {_md(self.card.text)}", ""]
+        if self.played is None:
+            out += ["*No scenario yet.*", ""]
+            return "\n".join(out)
+        title, log, board = self.played
+        out += [f"Scenario `{self.scenario.as_posix()}`: {_md(title)}", ""]
+        out += ["<details><summary>What happens</summary>", "", "```", *log, "", *board, "```", "", "</details>", ""]
+        return "\n".join(out)
+
+
+def _numbers(numbers: list[str]) -> str:
+    """Catalogue numbers, a run of consecutive ones as a range.
+
+    >>> _numbers(["UU-Base-001", "UU-Base-002", "UU-Base-003", "UU-Base-021"])
+    'UU-Base-001 to UU-Base-003, UU-Base-021'
+    """
+    runs: list[list[str]] = []
+    for n in sorted(numbers):
+        prefix, _, digits = n.rpartition("-")
+        last = runs[-1][-1] if runs else ""
+        lp, _, ld = last.rpartition("-")
+        if runs and lp == prefix and ld.isdigit() and digits.isdigit() and int(digits) == int(ld) + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]} to {r[-1]}" for r in runs)
+
+
+def _md(text: str) -> str:
+    """Card text in Markdown, its special characters shown as they are."""
+    return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text)
+
+
+class Catalogue:
+    """Every card in ``game``'s card file, with its scenario from ``scenarios`` (a folder).
+
+    ``kind`` keeps one card type (``"Magic"``); :meth:`section` makes such a catalogue.
+    """
+
+    def __init__(self, game: str, scenarios: str | Path, kind: str | None = None) -> None:
+        ruleset_class(game)  # an unknown game is a KeyError here, not an empty catalogue
+        self.game = game
+        self.scenarios = Path(scenarios)
+        self.kind = kind
+        cards = [c for c in book(game) if kind is None or c.type == kind]
+        self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def entry(self, name: str) -> Entry:
+        canonical = book(self.game).canonical(name)
+        for e in self.entries:
+            if e.card.name == canonical:
+                return e
+        raise KeyError(f"no card {name!r} in this catalogue")
+
+    def section(self, kind: str) -> Catalogue:
+        """The cards of one type."""
+        return Catalogue(self.game, self.scenarios, kind)
+
+    def types(self) -> list[str]:
+        """The card types present, in the rule book's order."""
+        present = {e.card.type for e in self.entries}
+        return [t for t in TYPES if t in present] + sorted(present - set(TYPES))
+
+    def summary(self) -> str:
+        """How many printed names, copies and rule-distinct cards, by type; and which have no scenario."""
+        base = [e for e in self.entries if e.faces]
+        title = ruleset_class(self.game).title
+        lines = [
+            f"{title}: {sum(len(e.faces) for e in base)} printed names, {sum(e.copies for e in base)} copies, "
+            f"{len(base)} cards with rules of their own (the base game)"
+        ]
+        for kind in self.types():
+            some = [e for e in base if e.card.type == kind]
+            if some:
+                names = sum(len(e.faces) for e in some)
+                copies = sum(e.copies for e in some)
+                lines.append(
+                    f"  {kind}: {_plural(len(some), 'card')}, {_plural(names, 'printed name')}, "
+                    f"{copies} cop{'y' if copies == 1 else 'ies'}"
+                )
+        others = [e.card.name for e in self.entries if not e.faces]
+        if others:
+            lines.append(f"Not in the base game: {', '.join(others)}")
+        missing = [e.card.name for e in self.entries if e.played is None]
+        lines.append(f"Without a scenario: {', '.join(missing) if missing else 'none'}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return "\n\n".join(e.text() for e in self.entries) or "(no cards)"
+
+    def _repr_markdown_(self) -> str:
+        return "\n".join(e.markdown() for e in self.entries) or "*No cards.*"
+
+
+def _order(card: CardDef) -> tuple[int, str, str]:
+    if card.printed:
+        return (0, min(f.number for f in card.printed), card.name)
+    return (1, card.type, card.name)
