@@ -82,6 +82,14 @@ class EffectChain:
             game.emit("trigger", t.player, t.card, optional=bool(ab.get("optional")))
         s.chain.append(link)
 
+    def waiting_trigger(self, game: Game, card: CardId, ability: int) -> bool:
+        """Whether ``card``'s ability ``ability`` has triggered and waits in an open link, not yet formed."""
+        for link in game.state.open_links():
+            for e in link.effects:
+                if e.verb == "trigger" and e.source == card and e.status == "forming" and e.data["ability"] == ability:
+                    return True
+        return False
+
     def ability(self, game: Game, t: Trigger) -> dict[str, Any]:
         ab: dict[str, Any] = self.rs.defn(game, t.card).get("abilities", [])[t.ability]
         return ab
@@ -122,6 +130,14 @@ class EffectChain:
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
         if stage == "use":
+            when = rs.whens.get(ab.get("when", ""))
+            if when is not None and when.state and not when.holds(game, trig.source, ab, trig.player):
+                # a state trigger ("if at any time ...") does nothing once its condition is gone
+                lapsed = when.lapsed(ab, trig.player)
+                trig.status = "disregarded"
+                game.emit("disregard", trig.player, trig.source, reason=lapsed)
+                game.say(f"- {game.shown(trig.source)} does nothing: {lapsed}.")
+                return
             first = steps[0] if steps else {}
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)

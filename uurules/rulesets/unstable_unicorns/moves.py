@@ -25,29 +25,82 @@ class Moves:
         self.rs = rs
 
     # -- triggers ------------------------------------------------------------------------------
-    def fire(self, game: Game, moment: str, subject: CardId | None, stable: str) -> list[Trigger]:
+    def fire(
+        self, game: Game, moment: str, subject: CardId | None, stable: str, how: str | None = None
+    ) -> list[Trigger]:
         """The abilities that trigger at ``moment`` (about ``subject``, in ``stable``), in order.
 
         First the subject's own abilities (triggers of scope ``self``), then those of the other
-        cards in ``stable`` (scope ``stable``), in board order, each card's abilities in printed order.
+        cards in ``stable`` (scope ``stable``; a state trigger's own card too), in board order,
+        each card's abilities in printed order. A card that left ``stable`` is read as it was
+        there (blank under Blinding Light, a Panda under Pandamonium); ``how``: the verb that
+        took it out.
         """
         rs = self.rs
         own_names, watchers = rs.whens_at.get(moment, (frozenset(), {}))
         out: list[Trigger] = []
-        if own_names and subject is not None and not rs.is_blank(game, subject):
+        if own_names and subject is not None and not rs.is_blank(game, subject, stable):
             for i, ab in enumerate(rs.defn(game, subject).get("abilities", [])):
-                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject):
+                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject, stable, how):
                     out.append(Trigger(subject, i, stable))
         if watchers:
-            live = [name for name, w in watchers.items() if w.fires(game, subject)]
+            live = [name for name, w in watchers.items() if w.fires(game, subject, stable, how)]
             if live:
                 for c in game.state.zone(stable, rs.stable):
-                    if c == subject or rs.is_blank(game, c):
+                    if rs.is_blank(game, c, stable):
                         continue
                     for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
-                        if ab.get("when") in live:
+                        if ab.get("when") not in live:
+                            continue
+                        when = watchers[ab["when"]]
+                        if when.state:
+                            if self.state_fires(game, c, i, ab, stable):
+                                out.append(Trigger(c, i, stable))
+                        elif c != subject:
                             out.append(Trigger(c, i, stable))
         return out
+
+    def state_fires(self, game: Game, card: CardId, i: int, ability: dict[str, Any], player: str) -> bool:
+        """Whether ``card``'s state trigger ``i`` fires now: its condition holds, and it is not
+        already waiting in the chain (a state trigger waits once)."""
+        if self.rs.chain.waiting_trigger(game, card, i):
+            return False
+        return self.rs.whens[ability["when"]].holds(game, card, ability, player)
+
+    def state_triggers(self, game: Game) -> bool:
+        """Nothing is resolving: the state triggers whose condition holds fire ("if at any time":
+        after the link it made, the condition may hold still, a sacrifice having been replaced).
+        One link, players in turn order from the active one. Returns whether one fired.
+
+        A state trigger whose last link could do nothing (every effect disregarded: no Unicorn
+        could be sacrificed) does not fire again until one of its moments comes: it would
+        only do nothing again.
+        """
+        rs = self.rs
+        if not rs.state_cards:
+            return False
+        s = game.state
+        last = s.chain[-1] if s.chain else None
+
+        def futile(card: CardId) -> bool:
+            mine = (
+                [e for e in last.effects if e.source == card and e.verb not in ("trigger", "continue")] if last else []
+            )
+            return bool(mine) and all(e.status == "disregarded" for e in mine)
+
+        out: list[Trigger] = []
+        for p, c in rs.in_play(game):
+            if s.cards[c].name not in rs.state_cards or rs.is_blank(game, c, p):
+                continue
+            for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
+                when = rs.whens.get(ab.get("when", ""))
+                if when is None or not when.state:
+                    continue
+                if not futile(c) and self.state_fires(game, c, i, ab, p):
+                    out.append(Trigger(c, i, p))
+        if out:
+            rs.chain.add_link(game, out, "State check")
+        return bool(out)
 
     # -- entering and leaving Stables --------------------------------------------------------
     def enter(self, game: Game, card: CardId, stable: str) -> None:
@@ -99,14 +152,14 @@ class Moves:
                 game.card(card).owner = dest[0]
                 game.say(f"- {game.shown(card)} returns to {dest[0]}'s {dest[1]} instead.")
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
-        self.leave(game, card, stable)
+        self.leave(game, card, stable, how)
         return dest
 
-    def leave(self, game: Game, card: CardId, stable: str) -> None:
-        """``card`` has left ``stable``'s Stable (it is already elsewhere)."""
+    def leave(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
+        """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out)."""
         rs = self.rs
         game.emit("leave", stable, card)
-        triggers = self.fire(game, "leave", card, stable)
+        triggers = self.fire(game, "leave", card, stable, how)
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} left {stable}'s {rs.stable_word}")
 

@@ -20,7 +20,7 @@ from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import Turns
-from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, ChainVerb, ChainWhen, CreatureWatcher
+from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, ChainVerb, ChainWhen, CreatureWatcher, TypeChange
 
 _NOUN = {
     "card": "a card",
@@ -31,6 +31,7 @@ _NOUN = {
     "upgrade": "an Upgrade card",
     "downgrade": "a Downgrade card",
     "this": "this card",
+    "panda": "a Panda card",
 }
 
 
@@ -73,6 +74,20 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             self.whens_at[moment] = (own, watchers)
         self.watcher_names = frozenset(n for n, w in whens.items() if isinstance(w, CreatureWatcher))
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
+        changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
+        self._rank = {n: (self.creature_word.lower() in c.kinds, n) for n, c in changes.items()}
+        self._changers: dict[str, type[TypeChange]] = {}
+        """The cards of the book with a type change (by name), and the first of theirs."""
+        for d in book:
+            keywords = [s if isinstance(s, str) else next(iter(s)) for s in d.get("static", [])]
+            mine = sorted((k for k in keywords if k in changes), key=self._rank.__getitem__)
+            if mine:
+                self._changers[d.name] = changes[mine[0]]
+        state = {n for n, w in whens.items() if w.state}
+        self.state_cards = frozenset(
+            d.name for d in book if any(ab.get("when") in state for ab in d.get("abilities", []))
+        )
+        """The cards of the book with a state trigger ("if at any time ...": Tiny Stable), by name."""
         self.chain = EffectChain(self)
         self.replacements = Replacements(self)
         self.requirements = Requirements(self)
@@ -89,15 +104,61 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         return found if found is not None else self.book[name]
 
     def is_creature(self, game: Game, card: CardId) -> bool:
+        """Whether ``card`` is a Unicorn card by its printed type (it enters a Stable when played; a
+        Baby lives in the Nursery). What it is now, in a Stable, is :meth:`counts_as_creature`."""
         return self.defn(game, card).type.endswith(self.creature_word)
 
-    def kinds(self, game: Game, card: CardId) -> set[str]:
-        """The words a ``what:`` filter can match for this card."""
+    def printed_kinds(self, game: Game, card: CardId) -> set[str]:
+        """The words a ``what:`` filter matches for ``card`` by its printed type."""
         d = self.defn(game, card)
         out = {"card", d.type.lower().replace(" ", "-")}
         if self.is_creature(game, card):
             out.add(self.creature_word.lower())
         return out
+
+    # -- what a card is in a Stable: the one place type changes and blanking are read ----------
+    def stable_of(self, game: Game, card: CardId) -> str | None:
+        """The player whose Stable holds ``card``, or ``None``."""
+        s = game.state
+        for p in s.players:
+            if card in s.zones[(p, self.stable)]:
+                return p
+        return None
+
+    def type_change(self, game: Game, card: CardId, stable: str | None = None) -> type[TypeChange] | None:
+        """The continuous effect that changes what ``card`` is, or ``None``.
+
+        Read from the Stable it is in, or ``stable``: the one it would enter, or has just left (a
+        card that left is read as it was there). Only Unicorn cards (by their printed type) are
+        changed, by the cards in that Stable with a :class:`TypeChange` keyword (Downgrades in the
+        base game), read from their printed text: whether they are blank is not asked, so
+        reading them cannot go round in a circle. Of several, one that makes the Unicorns
+        something else comes first (Pandamonium: "cards that affect Unicorn cards do not affect
+        your Pandas", Blinding Light included); then by keyword, for a stable order.
+        """
+        if not self._changers or not self.is_creature(game, card):
+            return None
+        s = game.state
+        where = self.stable_of(game, card) if stable is None else stable
+        if where is None:
+            return None
+        found: type[TypeChange] | None = None
+        for c in s.zones[(where, self.stable)]:
+            change = self._changers.get(s.cards[c].name)
+            if change is not None and (found is None or self._rank[change.name] < self._rank[found.name]):
+                found = change
+        return found
+
+    def kinds(self, game: Game, card: CardId, stable: str | None = None) -> set[str]:
+        """The words a ``what:`` filter can match for this card, where it is (or in ``stable``'s Stable):
+        its printed ones, unless a type change says otherwise (a Panda, a Basic Unicorn)."""
+        change = self.type_change(game, card, stable)
+        return set(change.kinds) if change is not None else self.printed_kinds(game, card)
+
+    def counts_as_creature(self, game: Game, card: CardId, stable: str | None = None) -> bool:
+        """Whether ``card`` is a Unicorn card now (in ``stable``'s Stable): what "your Unicorns",
+        Rainbow Aura, Barbed Wire, Tiny Stable and the count toward winning see (a Panda is not)."""
+        return self.creature_word.lower() in self.kinds(game, card, stable)
 
     def matches(self, game: Game, card: CardId, what: str, source: CardId | None = None) -> bool:
         if what == "this":
@@ -108,12 +169,16 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         return _NOUN.get(what, f"a {what} card")
 
     def is_baby(self, game: Game, card: CardId) -> bool:
-        """Whether a card lives in the Nursery (it goes back there instead of the discard pile)."""
-        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.kinds(game, card)
+        """Whether a card lives in the Nursery (it goes back there instead of the discard pile).
 
-    def is_blank(self, game: Game, card: CardId) -> bool:
-        """Whether a card in a stable has lost its text (nothing in this game does)."""
-        return False
+        Read from its printed type: the Nursery is where the card lives, whatever it counts as
+        in a Stable (a Baby that Pandamonium makes a Panda still goes back to the Nursery)."""
+        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.printed_kinds(game, card)
+
+    def is_blank(self, game: Game, card: CardId, stable: str | None = None) -> bool:
+        """Whether ``card`` has lost its text where it is (or in ``stable``'s Stable): Blinding Light."""
+        change = self.type_change(game, card, stable)
+        return change is not None and change.blank
 
     def in_play(self, game: Game) -> list[tuple[str, CardId]]:
         """Every (player, card) in a stable, players in turn order from the active one."""
@@ -126,30 +191,51 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Keywords of the continuous effects of the cards in ``player``'s stable."""
         out: set[str] = set()
         for c in game.state.zone(player, self.stable):
-            if self.is_blank(game, c):
+            statics = self.defn(game, c).get("static")
+            if not statics or self.is_blank(game, c, player):
                 continue
-            for s in self.defn(game, c).get("static", []):
+            for s in statics:
                 out.add(s if isinstance(s, str) else next(iter(s)))
         return out
 
     def card_statics(self, game: Game, card: CardId) -> set[str]:
-        """Keywords of ``card``'s own continuous effects."""
-        return {s if isinstance(s, str) else next(iter(s)) for s in self.defn(game, card).get("static", [])}
+        """Keywords of ``card``'s own continuous effects (none while it is blank)."""
+        statics = self.defn(game, card).get("static")
+        if not statics or self.is_blank(game, card):
+            return set()
+        return {s if isinstance(s, str) else next(iter(s)) for s in statics}
+
+    def static_value(self, game: Game, card: CardId, keyword: str) -> Any:
+        """The value of ``card``'s own static ``keyword`` (``True`` for a bare one), or ``None``
+        (also while the card is blank)."""
+        statics = self.defn(game, card).get("static")
+        if not statics or self.is_blank(game, card):
+            return None
+        for s in statics:
+            if s == keyword:
+                return True
+            if isinstance(s, dict) and keyword in s:
+                return s[keyword]
+        return None
 
     def static_source(self, game: Game, player: str, keyword: str) -> str:
         """The name of the card in ``player``'s stable that has ``keyword``."""
         for c in game.state.zone(player, self.stable):
+            if self.is_blank(game, c, player):
+                continue
             for s in self.defn(game, c).get("static", []):
                 if (s if isinstance(s, str) else next(iter(s))) == keyword:
                     return game.shown(c)
         return "a card"
 
     def unicorn_count(self, game: Game, player: str) -> int:
+        """How many Unicorns ``player`` has toward winning (and for Tiny Stable): a Panda none,
+        Ginormous Unicorn two unless it is blank."""
         n = 0
         for c in game.state.zone(player, self.stable):
-            if self.is_creature(game, c):
+            if self.counts_as_creature(game, c, player):
                 weight = 1
-                if not self.is_blank(game, c):
+                if not self.is_blank(game, c, player):
                     for s in self.defn(game, c).get("static", []):
                         if isinstance(s, dict) and "counts-as-unicorns" in s:
                             weight = int(s["counts-as-unicorns"])
@@ -190,6 +276,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
                 self.chain.step(game)
             elif s.pile:
                 self.windows.step(self, game)
+            elif self.moves.state_triggers(game):
+                continue
             elif s.phase == "beginning":
                 self.turns.draw_phase(game)
             elif s.phase == "ending":

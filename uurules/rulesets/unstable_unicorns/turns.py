@@ -1,8 +1,10 @@
 """Turns: the four phases, the one action of the Action phase, the hand limit (UU.HAND.1) and winning.
 
 Beginning of Turn (its triggers form one link: UU.CHAIN.2), Draw, Action (play a card or draw
-one), End of Turn (the hand limit is its last effect: UU.HAND.1). The game is won with seven
-Unicorns (six with more than five players), checked only when nothing is resolving.
+one; Double Dutch: play up to two cards, and then no draw), End of Turn (the hand limit is its
+last effect: UU.HAND.1), then the next player's turn, or another turn for a player who earned
+one (Change of Luck). The game is won with seven Unicorns (six with more than five players),
+checked only when nothing is resolving.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ class Turns:
                 seen.add(name)
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
-            acts.append(DrawAction(p))
+            if not s.flags.get("played"):
+                acts.append(DrawAction(p))
         if s.phase in ("setup", "action"):
             acts.append(EndTurn(p))
         return acts
@@ -59,6 +62,8 @@ class Turns:
         s.phase = "beginning"
         s.flags["acted"] = False
         s.flags["skip_to_end"] = False
+        s.flags.pop("plays", None)  # Double Dutch's plays were for the turn they were given in
+        s.flags.pop("played", None)
         game.emit("phase", player, phase="beginning-of-turn")
         game.say(f"- {player}: Beginning of Turn.")
         triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
@@ -93,13 +98,40 @@ class Turns:
         s = game.state
         return s.phase in ("setup", "action") and not s.flags.get("acted")
 
+    def acted_text(self, game: Game, player: str) -> str:
+        """Why ``player`` may take no more action this turn."""
+        plays = game.state.flags.get("plays", 1)
+        if plays > 1:
+            return f"{player} has already played {plays} cards this turn"
+        return f"{player} has already taken this turn's action"
+
+    def allow_plays(self, game: Game, player: str, n: int) -> None:
+        """Double Dutch: ``player`` may play ``n`` cards in this turn's Action phase instead of one
+        (the turn in progress: a Beginning of Turn effect gives it to the player whose turn it is).
+        Playing is then the action: once a card is played, no card is drawn instead."""
+        s = game.state
+        if player == s.active:
+            s.flags["plays"] = max(n, s.flags.get("plays", 1))
+
+    def extra_turn(self, game: Game, player: str) -> None:
+        """Change of Luck: ``player`` takes another turn right after the turn in progress (its End of
+        Turn, the hand limit included, first: UU.HAND.1); then play goes on in turn order from them."""
+        s = game.state
+        s.flags["extra_turns"] = [*s.flags.get("extra_turns", []), player]
+        game.emit("extra-turn", player)
+
     def draw_action(self, game: Game, player: str) -> None:
         s = game.state
         self.rs.quiet(game, "draw")
         if player != s.active:
             raise IllegalAction(f"it is {s.active}'s turn, not {player}'s")
         if not self.may_act(game):
-            raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
+            raise IllegalAction(self.acted_text(game, player), f"end-turn: {player}")
+        if s.flags.get("played"):
+            raise IllegalAction(
+                f"{player} has played a card this turn: the action is playing cards (Double Dutch), not drawing",
+                f"play: {{player: {player}, ...}}, end-turn: {player}",
+            )
         s.flags["acted"] = True
         self.turn_draw(game, player, "action")
 
@@ -147,8 +179,20 @@ class Turns:
             self.limit_discard(game, p, ids[0])  # only one card to choose from
             asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
             options = self.next_hand_options(game, p, hand, asked, ids[0])
-        game.emit("turn", p, to=s.next_player(p))
-        s.active = s.next_player(p)
+        extra = s.flags.get("extra_turns")
+        if extra:
+            # another turn (Change of Luck), after this one's End of Turn, hand limit included
+            nxt = extra[0]
+            if len(extra) > 1:
+                s.flags["extra_turns"] = extra[1:]
+            else:
+                del s.flags["extra_turns"]
+            game.emit("turn", p, to=nxt, extra=True)
+            game.say(f"- {nxt} takes another turn.")
+        else:
+            nxt = s.next_player(p)
+            game.emit("turn", p, to=nxt)
+        s.active = nxt
         s.phase = "start"
         s.turn += 1
         s.flags["acted"] = False
@@ -223,7 +267,7 @@ class Turns:
                 f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}"
             )
         if not self.may_act(game):
-            raise IllegalAction(f"{p} has already taken this turn's action", f"end-turn: {p}")
+            raise IllegalAction(self.acted_text(game, p), f"end-turn: {p}")
         card = game.find(action.card, player=p)
         if s.where(card) != (p, "hand"):
             raise IllegalAction(f"{game.ref(card)} is not in {p}'s hand", "a card in the player's hand")
@@ -231,7 +275,12 @@ class Turns:
         why = rs.requirements.play_refusal(game, p, card, targets)
         if why is not None:
             raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
-        s.flags["acted"] = True
+        plays = s.flags.get("plays", 1)
+        if plays > 1:  # Double Dutch: count the plays (a card Neigh'd was played all the same)
+            s.flags["played"] = s.flags.get("played", 0) + 1
+            s.flags["acted"] = s.flags["played"] >= plays
+        else:
+            s.flags["acted"] = True
         s.flags.pop("unanswerable", None)
         s.zone(p, "hand").remove(card)
         item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})

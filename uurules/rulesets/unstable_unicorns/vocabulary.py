@@ -173,7 +173,22 @@ FAMILY = Vocabulary(
 )
 """The words Unstable Unicorns and Llamas Unleashed share (verbs, common triggers and statics)."""
 
-VOCABULARY = Vocabulary("unstable-unicorns", parent=FAMILY)
+VOCABULARY = Vocabulary(
+    "unstable-unicorns",
+    parent=FAMILY,
+    ability_keys={
+        "limit": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100,
+            "description": "the number a count trigger compares with (more-unicorns-than: more than this many)",
+        }
+    },
+    ability_rules={
+        "if": {"properties": {"when": {"const": "more-unicorns-than"}}, "required": ["when"]},
+        "then": {"required": ["limit"], "description": "more-unicorns-than says how many (limit:)"},
+    },
+)
 """Unstable Unicorns' words: the family's, and its own Unicorn-specific ones."""
 
 Step = dict[str, Any]
@@ -253,13 +268,29 @@ class ChainWhen(When):
     """``enter`` / ``leave`` (a card entered or left a Stable), ``beginning-of-turn``, ``played``."""
     scope: ClassVar[str] = "self"
     """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
+    state: ClassVar[bool] = False
+    """A state trigger ("if at any time ..."): its condition (:meth:`holds`) is checked at each of its
+    moments, the card's own entering included, and whenever nothing is resolving; it never waits
+    twice in the chain, and a link it made does nothing if the condition no longer holds as it forms."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
 
-    def fires(self, game: Game, subject: CardId | None) -> bool:
-        """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning)."""
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning).
+
+        ``stable``: whose Stable the moment happens in (a card that left is read as it was there);
+        ``how``: for ``leave``, the verb that took the card out (``sacrifice``, ``destroy``, ``steal``...).
+        """
         return True
+
+    def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
+        """A state trigger's condition, for ``card``'s ``ability`` in ``player``'s Stable."""
+        return True
+
+    def lapsed(self, ability: dict[str, Any], player: str) -> str:
+        """What the log says when a state trigger's condition no longer holds as its link forms."""
+        return "its condition no longer holds"
 
 
 @FAMILY.when
@@ -297,8 +328,9 @@ class CreatureWatcher(ChainWhen):
     scope = "stable"
     watches = True
 
-    def fires(self, game: Game, subject: CardId | None) -> bool:
-        return subject is not None and self.rs.is_creature(game, subject)
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        # what the card is (or was) in that Stable: a Panda is no Unicorn (Pandamonium)
+        return subject is not None and self.rs.counts_as_creature(game, subject, stable)
 
 
 @VOCABULARY.when
@@ -346,6 +378,19 @@ class BasicUnicornsStayHome(Static):
     name = "basic-unicorns-cannot-enter-other-stables"
 
 
+class TypeChange(Static):
+    """A continuous effect that changes what the Unicorn cards in its Stable are (Pandamonium, Blinding Light).
+
+    The ruleset reads it in one place (:meth:`.ruleset.UnstableUnicorns.kinds`, ``is_blank``), so
+    every ``what:`` filter, the count toward winning, the watchers and the protections see it.
+    """
+
+    kinds: ClassVar[frozenset[str]] = frozenset()
+    """The words a ``what:`` filter matches for such a card instead of its printed ones."""
+    blank: ClassVar[bool] = False
+    """They have no effects (their abilities, replacements and static keywords are gone)."""
+
+
 @FAMILY.static
 class CountsAsUnicorns(Static):
     """This card counts for this many Unicorns (Ginormous Unicorn: 2)."""
@@ -356,5 +401,15 @@ class CountsAsUnicorns(Static):
 
 from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (registers the verbs)
 
-__all__ = ["COUNT", "FAMILY", "VOCABULARY", "WHAT", "ChainVerb", "ChainWhen", "CreatureWatcher", "Step"]
+__all__ = [
+    "COUNT",
+    "FAMILY",
+    "VOCABULARY",
+    "WHAT",
+    "ChainVerb",
+    "ChainWhen",
+    "CreatureWatcher",
+    "Step",
+    "TypeChange",
+]
 _ = _verbs

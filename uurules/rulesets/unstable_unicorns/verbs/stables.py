@@ -28,21 +28,30 @@ class Sacrifice(ChainVerb):
         return None
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Ask which card (if more than one may be), then offer what would replace its sacrifice
+        (Unicorn Phoenix: :meth:`.replacements.Replacements.instead_of_leaving`), then sacrifice it."""
         rs = self.rs
         p = eff.player
-        what = eff.data.get("what", "card")
-        pool = rs.requirements.sacrificable(game, p, what, eff.source)
-        if not pool:
-            rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
-            return
-        if answer is None:
-            labels, ids = rs.card_options(game, pool)
-            rs.ask(
-                game, Decision(p, f"{p}: sacrifice which card?", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids)
-            )
+        chosen = eff.data.get("chosen")
+        if chosen is None:
+            what = eff.data.get("what", "card")
+            pool = rs.requirements.sacrificable(game, p, what, eff.source)
+            if not pool:
+                rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
+                return
+            if answer is None:
+                labels, ids = rs.card_options(game, pool)
+                rs.ask(
+                    game,
+                    Decision(p, f"{p}: sacrifice which card?", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids),
+                )
+                return
+            chosen = eff.data["chosen"] = answer
+            answer = None
+        if rs.replacements.instead_of_leaving(game, eff, chosen, p, "sacrifice", answer):
             return
         rs.chain.done(game, eff)
-        rs.moves.remove_from_stable(game, answer, p, "sacrifice", by=p)
+        rs.moves.remove_from_stable(game, chosen, p, "sacrifice", by=p)
 
 
 @FAMILY.verb
@@ -63,10 +72,11 @@ class Destroy(Targeted):
             return
         owner = game.holder(t)
         assert owner is not None
-        if rs.is_creature(game, t) and "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner):
-            rs.chain.disregard(game, eff, f"{owner}'s Unicorns cannot be destroyed")
+        why = rs.requirements.destroy_refusal(game, t, owner, eff.source)
+        if why is not None:
+            rs.chain.disregard(game, eff, why)
             return
-        if rs.replacements.instead_of_destroy(game, eff, t, owner, answer):
+        if rs.replacements.instead_of_leaving(game, eff, t, owner, "destroy", answer):
             return
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
         rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
