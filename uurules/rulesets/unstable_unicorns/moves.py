@@ -44,9 +44,12 @@ class Moves:
                 if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject, stable, how):
                     out.append(Trigger(subject, i, stable))
         if watchers:
-            live = [name for name, w in watchers.items() if w.fires(game, subject, stable, how)]
+            zone = game.state.zone(stable, rs.stable)
+            cards = game.state.cards
+            states = "state" in rs.present(game) and any(cards[c].name in rs.state_cards for c in zone)
+            live = [n for n, w in watchers.items() if (states or not w.state) and w.fires(game, subject, stable, how)]
             if live:
-                for c in game.state.zone(stable, rs.stable):
+                for c in zone:
                     if rs.is_blank(game, c, stable):
                         continue
                     for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
@@ -77,7 +80,7 @@ class Moves:
         only do nothing again.
         """
         rs = self.rs
-        if not rs.state_cards:
+        if "state" not in rs.present(game):
             return False
         s = game.state
         last = s.chain[-1] if s.chain else None
@@ -89,8 +92,9 @@ class Moves:
             return bool(mine) and all(e.status == "disregarded" for e in mine)
 
         out: list[Trigger] = []
-        for p, c in rs.in_play(game):
-            if s.cards[c].name not in rs.state_cards or rs.is_blank(game, c, p):
+        cards = s.cards
+        for p, c in [(who, c) for who in s.in_turn_order_from(s.active) for c in s.zone(who, rs.stable)]:
+            if cards[c].name not in rs.state_cards or rs.is_blank(game, c, p):
                 continue
             for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
                 when = rs.whens.get(ab.get("when", ""))

@@ -41,6 +41,14 @@ class Replacements:
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
+        leaving: dict[str, list[dict[str, Any]]] = {}
+        for d in rs.book:
+            mine = [r for r in d.get("replacements", ()) if any(replaces(r, how) for how in LEAVING)]
+            if mine:
+                leaving[d.name] = mine
+        self._leaving = leaving
+        self.leaving_cards = frozenset(leaving)
+        """The cards of the book that replace a sacrifice or a destroy (by name)."""
 
     def own_destination(self, game: Game, card: CardId, how: str | None) -> str | None:
         """Where ``card``'s own mandatory replacement sends it instead of being sacrificed or
@@ -48,12 +56,13 @@ class Replacements:
 
         A card whose text is blank (Blinding Light) has no such replacement.
         """
-        if how not in LEAVING:
+        if how is None or how not in LEAVING or "leaving" not in self.rs.present(game):
             return None
-        rs = self.rs
-        for r in rs.defn(game, card).get("replacements", ()):
-            if "to" in r and replaces(r, how) and not rs.is_blank(game, card):
-                return str(r["to"])
+        mine = self._leaving.get(game.state.cards[card].name)
+        if mine:
+            for r in mine:
+                if "to" in r and replaces(r, how) and not self.rs.is_blank(game, card):
+                    return str(r["to"])
         return None
 
     def replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
@@ -229,6 +238,8 @@ class Replacements:
         was replaced or a decision was asked, ``False`` when the card leaves.
         """
         rs = self.rs
+        if "leaving" not in rs.present(game):
+            return False  # no card of this game replaces a sacrifice or a destroy
         if self.own_destination(game, leaving, how) is not None:
             return False  # rule: UU.REPL.1 the card's own mandatory replacement (a Flyer's) comes first
         asking = eff.data.get("instead")
@@ -256,17 +267,26 @@ class Replacements:
     def optional_leaving(
         self, game: Game, leaving: CardId, owner: str, how: str
     ) -> list[tuple[str, CardId, dict[str, Any]]]:
-        """The optional replacements that may be offered for ``leaving`` (see :meth:`instead_of_leaving`)."""
-        impossible = self.rs.requirements.impossible
-        return [
-            (p, c, r)
-            for p, c, r in self.replacers(game, how)
-            if p == owner
-            and r.get("optional")
-            and "with" in r
-            and self.applies(game, c, r, leaving)
-            and not any(impossible(game, owner, step, c) for step in r["with"])
-        ]
+        """The optional replacements that may be offered for ``leaving`` (see :meth:`instead_of_leaving`):
+        those of the cards in ``owner``'s Stable, in its order."""
+        rs = self.rs
+        impossible = rs.requirements.impossible
+        cards = game.state.cards
+        out = []
+        for c in game.state.zone(owner, rs.stable):
+            mine = self._leaving.get(cards[c].name)  # most cards have none: nothing more to read
+            if not mine or rs.is_blank(game, c, owner):
+                continue
+            for r in mine:
+                if (
+                    replaces(r, how)
+                    and r.get("optional")
+                    and "with" in r
+                    and self.applies(game, c, r, leaving)
+                    and not any(impossible(game, owner, step, c) for step in r["with"])
+                ):
+                    out.append((owner, c, r))
+        return out
 
     def replace_leaving(
         self, game: Game, eff: Effect, leaving: CardId, owner: str, how: str, card: CardId, r: dict[str, Any]

@@ -7,7 +7,10 @@ to its decisions to the part that carries them out.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
+from weakref import ReferenceType, WeakKeyDictionary
+from weakref import ref as weak_ref
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
@@ -74,6 +77,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             self.whens_at[moment] = (own, watchers)
         self.watcher_names = frozenset(n for n, w in whens.items() if isinstance(w, CreatureWatcher))
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
+        self._creature = self.creature_word.lower()
+        self._printed: dict[str, frozenset[str]] = {}  # a card name -> its printed kinds
+        self._games: WeakKeyDictionary[Game, tuple[int, frozenset[str]]] = WeakKeyDictionary()  # see present
+        self._last: tuple[ReferenceType[Game], int, frozenset[str]] | None = None
         changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
         self._rank = {n: (self.creature_word.lower() in c.kinds, n) for n, c in changes.items()}
         self._changers: dict[str, type[TypeChange]] = {}
@@ -90,6 +97,11 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The cards of the book with a state trigger ("if at any time ...": Tiny Stable), by name."""
         self.chain = EffectChain(self)
         self.replacements = Replacements(self)
+        self._special = {
+            "type-change": frozenset(self._changers),
+            "leaving": frozenset(self.replacements.leaving_cards),
+            "state": self.state_cards,
+        }
         self.requirements = Requirements(self)
         self.moves = Moves(self)
         self.instants = Instants(self)
@@ -108,13 +120,17 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         Baby lives in the Nursery). What it is now, in a Stable, is :meth:`counts_as_creature`."""
         return self.defn(game, card).type.endswith(self.creature_word)
 
-    def printed_kinds(self, game: Game, card: CardId) -> set[str]:
-        """The words a ``what:`` filter matches for ``card`` by its printed type."""
-        d = self.defn(game, card)
-        out = {"card", d.type.lower().replace(" ", "-")}
-        if self.is_creature(game, card):
-            out.add(self.creature_word.lower())
-        return out
+    def printed_kinds(self, game: Game, card: CardId) -> AbstractSet[str]:
+        """The words a ``what:`` filter matches for ``card`` by its printed type (worked out once a name)."""
+        name = game.state.cards[card].name
+        found = self._printed.get(name)
+        if found is None:
+            d = self.defn(game, card)
+            words = {"card", d.type.lower().replace(" ", "-")}
+            if self.is_creature(game, card):
+                words.add(self.creature_word.lower())
+            found = self._printed[name] = frozenset(words)
+        return found
 
     # -- what a card is in a Stable: the one place type changes and blanking are read ----------
     def stable_of(self, game: Game, card: CardId) -> str | None:
@@ -136,29 +152,53 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         something else comes first (Pandamonium: "cards that affect Unicorn cards do not affect
         your Pandas", Blinding Light included); then by keyword, for a stable order.
         """
-        if not self._changers or not self.is_creature(game, card):
+        changers = self._changers
+        if "type-change" not in self.present(game) or self._creature not in self.printed_kinds(game, card):
             return None
         s = game.state
         where = self.stable_of(game, card) if stable is None else stable
         if where is None:
             return None
         found: type[TypeChange] | None = None
+        cards = s.cards
         for c in s.zones[(where, self.stable)]:
-            change = self._changers.get(s.cards[c].name)
+            change = changers.get(cards[c].name)
             if change is not None and (found is None or self._rank[change.name] < self._rank[found.name]):
                 found = change
         return found
 
-    def kinds(self, game: Game, card: CardId, stable: str | None = None) -> set[str]:
+    def present(self, game: Game) -> AbstractSet[str]:
+        """Which of the rules only some cards bring have a card in ``game`` (in any zone):
+        ``type-change`` (Pandamonium, Blinding Light), ``leaving`` (a replacement of a sacrifice or
+        a destroy: the Flyers, Unicorn Phoenix, Black Knight Unicorn), ``state`` (a state trigger:
+        Tiny Stable). A game's cards are staged once and never change names, so it is worked out
+        once a game; where a rule has no card, nothing about it is asked again.
+        """
+        cards = game.state.cards
+        last = self._last
+        if last is not None and last[0]() is game and last[1] == len(cards):
+            return last[2]
+        known = self._games.get(game)
+        if known is None or known[0] != len(cards):
+            names = {c.name for c in cards.values()}
+            found = frozenset(rule for rule, group in self._special.items() if not names.isdisjoint(group))
+            known = self._games[game] = (len(cards), found)
+        self._last = (weak_ref(game), known[0], known[1])
+        return known[1]
+
+    def kinds(self, game: Game, card: CardId, stable: str | None = None) -> AbstractSet[str]:
         """The words a ``what:`` filter can match for this card, where it is (or in ``stable``'s Stable):
         its printed ones, unless a type change says otherwise (a Panda, a Basic Unicorn)."""
-        change = self.type_change(game, card, stable)
-        return set(change.kinds) if change is not None else self.printed_kinds(game, card)
+        if "type-change" in self.present(game):
+            change = self.type_change(game, card, stable)
+            if change is not None:
+                return change.kinds
+        return self.printed_kinds(game, card)
 
     def counts_as_creature(self, game: Game, card: CardId, stable: str | None = None) -> bool:
         """Whether ``card`` is a Unicorn card now (in ``stable``'s Stable): what "your Unicorns",
         Rainbow Aura, Barbed Wire, Tiny Stable and the count toward winning see (a Panda is not)."""
-        return self.creature_word.lower() in self.kinds(game, card, stable)
+        return self._creature in self.kinds(game, card, stable)
 
     def matches(self, game: Game, card: CardId, what: str, source: CardId | None = None) -> bool:
         if what == "this":
@@ -173,10 +213,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
         Read from its printed type: the Nursery is where the card lives, whatever it counts as
         in a Stable (a Baby that Pandamonium makes a Panda still goes back to the Nursery)."""
-        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.printed_kinds(game, card)
+        return f"baby-{self._creature}" in self.printed_kinds(game, card)
 
     def is_blank(self, game: Game, card: CardId, stable: str | None = None) -> bool:
         """Whether ``card`` has lost its text where it is (or in ``stable``'s Stable): Blinding Light."""
+        if "type-change" not in self.present(game):
+            return False
         change = self.type_change(game, card, stable)
         return change is not None and change.blank
 
@@ -235,10 +277,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         for c in game.state.zone(player, self.stable):
             if self.counts_as_creature(game, c, player):
                 weight = 1
-                if not self.is_blank(game, c, player):
-                    for s in self.defn(game, c).get("static", []):
-                        if isinstance(s, dict) and "counts-as-unicorns" in s:
-                            weight = int(s["counts-as-unicorns"])
+                for s in self.defn(game, c).get("static", ()):
+                    if isinstance(s, dict) and "counts-as-unicorns" in s and not self.is_blank(game, c, player):
+                        weight = int(s["counts-as-unicorns"])
                 n += weight
         return n
 

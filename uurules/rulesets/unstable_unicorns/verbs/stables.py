@@ -39,6 +39,8 @@ class Sacrifice(ChainVerb):
             if not pool:
                 rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
                 return
+            if answer is None and len(pool) == 1:
+                answer = pool[0]  # one card to choose from: no question (as Ruleset.ask would)
             if answer is None:
                 labels, ids = rs.card_options(game, pool)
                 rs.ask(
