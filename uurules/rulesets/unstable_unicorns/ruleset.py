@@ -58,7 +58,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     - response windows: ``pass`` first, then the Instants the player could respond with, in hand order;
     - cards: in board order (players in turn order from the deciding player; within a player, hand,
       then stable), one option per distinct card name in a zone;
-    - "one of" choices: in the order the card lists them.
+    - "one of" choices: in the order the card lists them;
+    - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
+      from the deciding player, only those for whom the effect can be carried out.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """

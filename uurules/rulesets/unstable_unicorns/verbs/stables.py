@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step, Targeted, What
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ class Destroy(Targeted):
             return
         if rs.replacements.instead_of_destroy(game, eff, t, owner, answer):
             return
+        eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
         rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
 
@@ -108,7 +110,18 @@ class Steal(Targeted):
     """STEAL a card from another player's Stable into yours (its target is chosen as the step joins the chain)."""
 
     name = "steal"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
     none_left = "no other {stable} has {noun} that can be stolen"
+    default_player = "another-player"
+
+    def label(self, step: Step) -> str:
+        noun = self.rs.noun(step.get("what", "card"))
+        if "player" not in step:
+            return f"STEAL {noun}"
+        return f"STEAL {noun} from {possessive(step, self.default_player)} {self.rs.stable_word}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
@@ -117,13 +130,13 @@ class Steal(Targeted):
         """No card to steal; or the ones there are cannot enter the thief's Stable (it says why: UU.REQ.3)."""
         req = self.rs.requirements
         what = step.get("what", "card")
-        if req.stealable(game, player, what, source, hand):
+        if self.in_reach(game, player, step, req.stealable(game, player, what, source, hand)):
             return None
-        for c in req.others_cards(game, player, what, source):
+        for c in self.in_reach(game, player, step, req.others_cards(game, player, what, source)):
             why = req.steal_refusal(game, c, player, hand)
             if why is not None:
                 return why
-        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+        return self.missing(game, player, step, [])
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
@@ -138,6 +151,7 @@ class Steal(Targeted):
             return
         owner = game.holder(t)
         assert owner is not None
+        eff.data[THAT] = owner  # "that player": the one it stole from
         rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
         thief = (eff.player, rs.stable)
@@ -147,13 +161,20 @@ class Steal(Targeted):
 
 @FAMILY.verb
 class Return(Targeted):
-    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery)."""
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable."""
 
     name = "return"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("any-player", "another-player", "each-player", "that-player", "you", default="any-player"),
+    }
     none_left = "no {stable} has {noun}"
 
     def label(self, step: Step) -> str:
-        return f"RETURN {self.rs.noun(step.get('what', 'card'))} to its owner's hand"
+        noun = self.rs.noun(step.get("what", "card"))
+        if "player" not in step:
+            return f"RETURN {noun} to its owner's hand"
+        return f"RETURN {noun} in {possessive(step, self.default_player)} {self.rs.stable_word} to its owner's hand"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
@@ -167,6 +188,7 @@ class Return(Targeted):
         holder = game.holder(t)
         assert holder is not None
         owner = game.card(t).owner or holder
+        eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
         rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
