@@ -344,7 +344,7 @@ script:
 def _pulled(seed: int) -> str:
     _, out = run(AMERICORN % seed)
     (pull,) = [e for e in out["events"] if e["type"] == "pull"]
-    assert pull["from"] == "Bob" and pull["random"] is True  # Cat's hand is empty: Bob, without asking
+    assert pull["from"] == "Bob" and pull["pick"] == "random"  # Cat's hand is empty: Bob, without asking
     assert out["players"]["Ann"]["hand"] == [pull["card"]]
     return str(pull["card"])
 
@@ -550,3 +550,22 @@ script:
 """
     )
     assert out["players"]["Bob"] == {"hand": ["Annoying Flying Unicorn"], "stable": []}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "words"),
+    [
+        ("americorn.yaml", "Ann pulls Rainbow Aura from Bob's hand (random)"),
+        ("nanny-cam.yaml", "Ann pulls Yay from Bob's hand (chosen)"),
+        ("blatant-thievery.yaml", "Ann looks at Bob's hand"),
+        ("blatant-thievery.yaml", "Ann takes Rainbow Aura from Bob's hand"),
+        ("unfair-bargain.yaml", "Ann trades hands with Bob (gave 1; got 3)"),
+        ("unicorn-swap.yaml", "Ann moves Ann's Basic Unicorn into Bob's Stable"),
+        ("annoying-flying-unicorn.yaml", "Ann chooses Bob for Annoying Flying Unicorn"),
+    ],
+)
+def test_the_new_events_in_words(scenario: str, words: str) -> None:
+    from uurules.course import event_text
+
+    _, out = run(f"cards/{scenario}")
+    assert words in [event_text(e) for e in out["events"]]

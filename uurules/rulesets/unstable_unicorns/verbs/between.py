@@ -196,7 +196,7 @@ class Pull(FromHand):
         game.say(f"- {victim}'s hand is visible to all players ({nanny}): {eff.player} chooses the card to pull.")
 
     def detail(self, chosen: bool) -> dict[str, Any]:
-        return {"random": not chosen}
+        return {"pick": "chosen" if chosen else "random"}
 
     def done_text(self, card: str, victim: str, chosen: bool) -> str:
         return f"Pull {card} from {victim}'s hand" + ("" if chosen else " at random")
