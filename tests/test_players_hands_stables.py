@@ -275,7 +275,7 @@ def test_that_player_is_the_one_whose_stable_the_returned_card_left() -> None:
 def test_back_kick_needs_a_card_in_another_players_stable() -> None:
     # rule: UU.IMP.1 its first statement is its Requirement: Ann's own cards do not count
     game = board(BACK_KICK.replace("stable: [Baby Unicorn, Rainbow Aura]", "stable: []")).stage()
-    with pytest.raises(IllegalAction, match="no Stable has a card"):
+    with pytest.raises(IllegalAction, match="there is no card in another player's Stable"):
         game.push(Play("Ann", "Back Kick"))
 
 
@@ -485,7 +485,7 @@ def test_a_card_is_moved_only_into_a_stable_it_can_enter() -> None:
     assert out["players"]["Cat"]["stable"] == ["Basic Unicorn"]
     assert out["players"]["Ann"]["stable"] == ["Queen Bee Unicorn"]
     # rule: UU.IMP.1 with no Unicorn in her Stable, Ann cannot play Unicorn Swap
-    with pytest.raises(IllegalAction, match="no Stable has a Unicorn card that can be moved"):
+    with pytest.raises(IllegalAction, match="there is no Unicorn card in your Stable that can be moved into another player's Stable"):
         board(SWAP % ("Yay", "Rhinocorn", "")).stage().push(Play("Ann", "Unicorn Swap"))
 
 

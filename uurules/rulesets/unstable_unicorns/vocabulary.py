@@ -99,7 +99,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
-from uurules.rulesets.unstable_unicorns.players import whose
+from uurules.rulesets.unstable_unicorns.players import possessive, whose
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -266,6 +266,8 @@ class Targeted(ChainVerb):
     keys: ClassVar[Keys] = {"what": WHAT}
     targeted = True
     none_left: ClassVar[str] = "no {stable} has {noun}"
+    none_in: ClassVar[str] = "there is no {noun} in {whose} {stable}"
+    """What to say when the Stables a written ``player:`` names have nothing to choose."""
     default_player: ClassVar[str] = "any-player"
     """Whose Stables ``player:`` means when it is not written (its pool decides, in any case)."""
 
@@ -284,15 +286,39 @@ class Targeted(ChainVerb):
 
     def missing(self, game: Game, player: str, step: Step, cards: list[CardId]) -> str | None:
         """Why ``cards`` (what could be chosen) are not enough for the step, or ``None``."""
-        noun = self.rs.noun(step.get("what", "card"))
-        if step.get("player") == "each-player":
+        rs = self.rs
+        noun = rs.noun(step.get("what", "card"))
+        word = step.get("player")
+        if word == "each-player":
             s = game.state
             for p in s.in_turn_order_from(player):
-                here = set(s.zone(p, self.rs.stable))
+                here = set(s.zone(p, rs.stable))
                 if not any(c in here for c in cards):
-                    return f"{p}'s {self.rs.stable_word} has no {noun.split(' ', 1)[1]} to choose"
+                    return f"{p}'s {rs.stable_word} has no {noun.split(' ', 1)[1]} to choose"
             return None
-        return None if cards else self.none_left.format(stable=self.rs.stable_word, noun=noun)
+        if cards:
+            return None
+        if word is None:
+            return self.none_left.format(stable=rs.stable_word, noun=noun)
+        whose_words = possessive(step, self.default_player)
+        return self.none_in.format(noun=noun.split(" ", 1)[1], whose=whose_words, stable=rs.stable_word)
+
+    def stable_words(self, step: Step, preposition: str) -> str:
+        """The Stables ``player:`` names, for a label: `` from another player's Stable`` ("" when not written)."""
+        if "player" not in step:
+            return ""
+        return f" {preposition} {possessive(step, self.default_player)} {self.rs.stable_word}"
+
+    def alive_target(self, game: Game, eff: Effect, nothing: str) -> tuple[CardId, str] | None:
+        """``eff``'s target and the player whose Stable holds it; with none left (gone since it was
+        chosen, or none to choose), the effect is disregarded, saying ``nothing`` (UU.IMP.2)."""
+        t = self.rs.moves.target_alive(game, eff)
+        if t is None:
+            self.rs.chain.disregard(game, eff, nothing)
+            return None
+        holder = game.holder(t)
+        assert holder is not None
+        return t, holder
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         return self.missing(game, player, step, self.target_pool(game, player, step, source))

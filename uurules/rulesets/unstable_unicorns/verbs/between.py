@@ -280,18 +280,15 @@ class Move(Targeted):
         },
     }
     none_left = "no {stable} has {noun} that can be moved into another player's {stable}"
+    none_in = "there is no {noun} in {whose} {stable} that can be moved into another player's {stable}"
 
     def label(self, step: Step) -> str:
         rs = self.rs
-        noun = rs.noun(step.get("what", "card"))
-        src = ""
-        if step.get("player", "any-player") != "any-player":
-            src = f" in {possessive(step, 'any-player')} {rs.stable_word}"
         if step.get("to", "another-player") == "another-player":
             dest = "any other player's"
         else:
             dest = f"{step[THAT]}'s" if THAT in step else "that player's"
-        return f"MOVE {noun}{src} to {dest} {rs.stable_word}"
+        return f"MOVE {rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'from')} to {dest} {rs.stable_word}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
@@ -330,12 +327,10 @@ class Move(Targeted):
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to move")
+        found = self.alive_target(game, eff, "there is no card to move")
+        if found is None:
             return
-        holder = game.holder(t)
-        assert holder is not None
+        t, holder = found
         if answer is None:
             players = self.destinations(game, eff.player, eff.data, t)
             if not players:  # rule: UU.IMP.2

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step, Targeted, What
 
 if TYPE_CHECKING:
@@ -89,12 +89,10 @@ class Destroy(Targeted):
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to destroy")
+        found = self.alive_target(game, eff, "there is no card to destroy")
+        if found is None:
             return
-        owner = game.holder(t)
-        assert owner is not None
+        t, owner = found
         if rs.is_creature(game, t) and "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner):
             rs.chain.disregard(game, eff, f"{owner}'s Unicorns cannot be destroyed")
             return
@@ -115,13 +113,11 @@ class Steal(Targeted):
         "player": player_key("another-player", "that-player", default="another-player"),
     }
     none_left = "no other {stable} has {noun} that can be stolen"
+    none_in = "there is no {noun} in {whose} {stable} that can be stolen"
     default_player = "another-player"
 
     def label(self, step: Step) -> str:
-        noun = self.rs.noun(step.get("what", "card"))
-        if "player" not in step:
-            return f"STEAL {noun}"
-        return f"STEAL {noun} from {possessive(step, self.default_player)} {self.rs.stable_word}"
+        return f"STEAL {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'from')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
@@ -171,22 +167,17 @@ class Return(Targeted):
     none_left = "no {stable} has {noun}"
 
     def label(self, step: Step) -> str:
-        noun = self.rs.noun(step.get("what", "card"))
-        if "player" not in step:
-            return f"RETURN {noun} to its owner's hand"
-        return f"RETURN {noun} in {possessive(step, self.default_player)} {self.rs.stable_word} to its owner's hand"
+        return f"RETURN {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to its owner's hand"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to return")
+        found = self.alive_target(game, eff, "there is no card to return")
+        if found is None:
             return
-        holder = game.holder(t)
-        assert holder is not None
+        t, holder = found
         owner = game.card(t).owner or holder
         eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
