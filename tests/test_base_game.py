@@ -147,18 +147,6 @@ NOT_YET_MODELLED: set[str] = {
     "Swift Flying Unicorn",
     "The Great Narwhal",
     "Unicorn Oracle",
-    # group B: players, their hands and Stables (choose a player, "that player", cards between hands,
-    # moving a card between Stables, count: all, open hands)
-    "Americorn",
-    "Annoying Flying Unicorn",
-    "Back Kick",
-    "Blatant Thievery",
-    "Glitter Tornado",
-    "Nanny Cam",
-    "Narwhal Torpedo",
-    "Re-Target",
-    "Unfair Bargain",
-    "Unicorn Swap",
     # group C: continuous effects, leaving and replacing, the turn (type changes, immunities, play
     # limits, leave-triggers, own-sacrifice replacement, the Flyers' return to hand, extra turns)
 }

@@ -58,7 +58,7 @@ players:
 script:
   - play: {player: Ann, card: Mermaid Unicorn}
   - choose: "yes"
-  - choose: Bob/Greedy Flying Unicorn
+  - choose: Bob                       # Mermaid Unicorn (2nd Edition): choose a player, then a card
 """
     )
     assert out["players"]["Bob"]["hand"] == [FLYER]
@@ -301,7 +301,7 @@ script:
     ("how", "hand", "stable", "script", "fires"),
     [
         ("sacrificed", "Two-For-One", "Stabby the Unicorn", [], True),
-        ("returned", "Mermaid Unicorn", "", ['"yes"', "Bob/Stabby the Unicorn"], False),
+        ("returned", "Mermaid Unicorn", "", ['"yes"', "Bob", "Bob/Stabby the Unicorn"], False),
         ("stolen", "Seductive Unicorn, Yay", "", ['"yes"'], False),
     ],
 )

@@ -96,6 +96,12 @@ _EVENT_WORDS = {
     "search": "{player} searches the deck for {card}",
     "shuffle": "{player} shuffles the deck",
     "return": "{card} goes back to {player}'s hand",
+    "choose": "{player} chooses {choice} for {card}",
+    "pull": "{player} pulls {card} from {from}'s hand ({pick})",
+    "look": "{player} looks at {hand}'s hand",
+    "take": "{player} takes {card} from {from}'s hand",
+    "trade": "{player} trades hands with {with}",
+    "move": "{player} moves {from}'s {card} into {to}'s Stable",
 }
 _FIELD = re.compile(r"{(\w+)}")
 

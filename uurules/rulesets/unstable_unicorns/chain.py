@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, Effect, Link
 from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.unstable_unicorns.players import THAT
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -198,8 +199,15 @@ class EffectChain:
         preset: list[Any],
         *,
         optional: bool = False,
+        bound: str | None = None,
     ) -> None:
-        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest."""
+        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest.
+
+        ``bound`` is "that player" as the steps before it bound them (:mod:`.players`): each new
+        effect and the marker carry it on. ``who:`` says who carries the step out (each player:
+        one effect each); ``player: each-player``, one effect per player whose hand or Stable it
+        acts on, each bound to that player.
+        """
         s = game.state
         if index >= len(steps):
             return
@@ -208,15 +216,32 @@ class EffectChain:
         new: list[Effect] = []
         name = step["do"]
         verb = self.rs.verbs[name]
-        count = int(step.get("count", 1)) if verb.counted else 1
+        written = step.get("count", 1)
+        # count: n is n effects; count: all is one effect that acts on every card it matches
+        count = int(written) if verb.counted and written != "all" else 1
+        dropped = ("join", "count") if written != "all" else ("join",)
         who = [player]
-        if step.get("who") == "each-player":
+        doer = step.get("who")
+        if doer == "each-player":
             who = s.in_turn_order_from(player)
-        label = verb.label(step)
+        elif doer == "that-player":
+            who = [bound] if bound is not None else []
+            if bound is None:
+                game.say(f'- "That player": no player was chosen, so "{self.step_text(step)}" is not carried out.')
+        # one effect per player whose hand or Stable it acts on ("a card in each player's Stable"), bound to them
+        each: list[str | None] = [bound]
+        if step.get("player") == "each-player":
+            each = list(s.in_turn_order_from(player))
         for w in who:
-            for _ in range(count):
-                data = {k: v for k, v in step.items() if k not in ("join", "count")}
-                new.append(Effect(s.new_id(), name, w, source, label, data, group=group))
+            for target_player in each:
+                data = {k: v for k, v in step.items() if k not in dropped}
+                if step.get("player") == "each-player":
+                    data["player"] = "that-player"
+                if target_player is not None:
+                    data[THAT] = target_player
+                label = verb.label(data) if target_player is not None else verb.label(step)
+                for _ in range(count):
+                    new.append(Effect(s.new_id(), name, w, source, label, dict(data), group=group))
         if index + 1 < len(steps):
             nxt = steps[index + 1]
             new.append(
@@ -226,7 +251,8 @@ class EffectChain:
                     player,
                     source,
                     f"{nxt.get('join', 'and')}",
-                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset},
+                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset}
+                    | ({THAT: bound} if bound is not None else {}),
                 )
             )
         link.effects[at:at] = new
@@ -257,14 +283,17 @@ class EffectChain:
 
     def step_text(self, step: dict[str, Any]) -> str:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
-        count = int(step.get("count", 1))
+        count = step.get("count", 1)
         label = self.label(step)
-        if count > 1:
+        if isinstance(count, int) and count > 1:  # count: all is in the label itself ("SACRIFICE all ... cards")
             label = (
                 label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
             )
-        if step.get("who") == "each-player":
+        who = step.get("who")
+        if who == "each-player":
             label = "Each player: " + label
+        elif who == "that-player":
+            label = f"{step.get(THAT) or 'That player'}: " + label
         return label
 
     def choose_target(self, game: Game, eff: Effect, link: Link, preset: list[Any]) -> bool:

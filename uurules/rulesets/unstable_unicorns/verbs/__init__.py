@@ -4,6 +4,7 @@
 - :mod:`.stables`: sacrifice, destroy, steal, return, bring (cards in and out of Stables)
 - :mod:`.deck`: search, shuffle (the deck)
 - :mod:`.flow`: end-turn, one-of, and the engine's own ``continue`` (the next statement of a card)
+- :mod:`.between`: choose-player, pull, take, trade-hands, move (between players' hands and Stables)
 
 Importing this package imports (so registers) every module in it: :data:`FAMILIES` first, in
 that order (the order the schema lists the verbs in), then any other module, by name. A new
