@@ -147,8 +147,6 @@ NOT_YET_MODELLED: set[str] = {
     "Swift Flying Unicorn",
     "The Great Narwhal",
     "Unicorn Oracle",
-    # group C: continuous effects, leaving and replacing, the turn (type changes, immunities, play
-    # limits, leave-triggers, own-sacrifice replacement, the Flyers' return to hand, extra turns)
 }
 """The base-game cards not yet modelled (issue 13's three groups; see the plan in the issue's report)."""
 
