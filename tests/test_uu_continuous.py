@@ -330,6 +330,8 @@ def test_tiny_stable_and_unicorn_phoenix_the_condition_is_checked_again_after_it
     assert out["zones"]["discard"] == ["Unicorn Phoenix", "Slowdown", "Yay"]
     assert out["players"]["Ann"]["hand"] == []
     assert rules(game).unicorn_count(game, "Ann") == 5
+    causes = [link.cause for link in game.state.chain]  # the chain since the last one began
+    assert causes == ["Ann has more than 5 Unicorns"]
 
 
 def test_a_state_trigger_that_can_do_nothing_does_not_fire_again_and_again() -> None:

@@ -369,3 +369,18 @@ script:
     assert game.pending is None
     assert out["players"]["Bob"]["stable"] == ["Stabby the Unicorn"]
     assert out["players"]["Ann"]["stable"] == ["Rhinocorn"]
+
+
+def test_a_flyer_under_blinding_light_has_no_flyer_clause() -> None:
+    # a Basic Unicorn with no effects: destroyed, it goes to the discard pile
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Greedy Flying Unicorn, Blinding Light]}
+script:
+  - play: {player: Ann, card: Unicorn Poison}
+"""
+    )
+    assert out["players"]["Bob"]["hand"] == [] and out["zones"]["discard"] == [FLYER, "Unicorn Poison"]

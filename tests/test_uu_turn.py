@@ -3,8 +3,9 @@ turn, Broken Stable's refusal of Upgrades."""
 
 from __future__ import annotations
 
-from tests.conftest import board, run
+from tests.conftest import board, run, scenario
 from tests.rulesets_helpers import refused
+from uurules.course import event_text
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond, Response
 from uurules.engine.game import Game
 
@@ -109,6 +110,9 @@ def test_change_of_luck_the_turn_ends_with_the_hand_limit_then_the_extra_turn() 
     ]
     assert [log.index(line) for line in order] == sorted(log.index(line) for line in order)
     assert out["active"] == "Ann" and game.state.phase == "start" and game.state.turn == 2
+    words = [event_text(e) for e in out["events"]]
+    assert "Ann will take another turn after this one" in words
+    assert "Ann's turn ends; Ann is next (extra yes)" in words
     game.push(BeginTurn("Ann"))
     assert names(game, "Ann", "hand")[-1] == "Claw Machine"
     game.push(EndTurn("Ann"))
@@ -189,3 +193,12 @@ def test_broken_stable_refuses_upgrades_only_and_only_its_player() -> None:
     game.push(BeginTurn("Bob"))
     game.push(Play("Bob", "Yay"))  # Bob's Stable is not broken
     assert names(game, "Bob", "stable") == ["Blinding Light", "Yay"]
+
+
+def test_the_turn_note_of_the_step_says_who_takes_another_turn() -> None:
+    from uurules.render import markup
+    from uurules.timeline import Timeline
+
+    end = markup.step_scene(Timeline(scenario("cards/change-of-luck.yaml"))[5])  # end-turn: Ann
+    note = " ".join(s.text for row in end.node("turn").rows for cell in row for line in cell.lines for s in line)
+    assert note.endswith("Ann's turn ends; Ann takes another turn")

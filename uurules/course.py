@@ -93,6 +93,7 @@ _EVENT_WORDS = {
     "target": "{player} targets {card} with {effect}",
     "phase": "{player}'s {phase} phase",
     "turn": "{player}'s turn ends; {to} is next",
+    "extra-turn": "{player} will take another turn after this one",
     "search": "{player} searches the deck for {card}",
     "shuffle": "{player} shuffles the deck",
     "return": "{card} goes back to {player}'s hand",

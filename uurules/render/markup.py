@@ -728,6 +728,8 @@ def turn_lines(events: Sequence[Event]) -> list[str]:
             out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
         elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
             out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
+        elif ev.type == "turn" and ev.detail.get("extra"):
+            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} takes another turn")
         elif ev.type == "turn":
             out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
     return out

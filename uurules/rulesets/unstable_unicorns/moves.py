@@ -92,6 +92,7 @@ class Moves:
             return bool(mine) and all(e.status == "disregarded" for e in mine)
 
         out: list[Trigger] = []
+        causes: list[str] = []
         cards = s.cards
         for p, c in [(who, c) for who in s.in_turn_order_from(s.active) for c in s.zone(who, rs.stable)]:
             if cards[c].name not in rs.state_cards or rs.is_blank(game, c, p):
@@ -102,8 +103,9 @@ class Moves:
                     continue
                 if not futile(c) and self.state_fires(game, c, i, ab, p):
                     out.append(Trigger(c, i, p))
+                    causes.append(when.condition(ab, p))
         if out:
-            rs.chain.add_link(game, out, "State check")
+            rs.chain.add_link(game, out, "; ".join(dict.fromkeys(causes)))
         return bool(out)
 
     # -- entering and leaving Stables --------------------------------------------------------

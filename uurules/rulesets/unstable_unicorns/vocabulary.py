@@ -69,15 +69,34 @@ here) with its ``name`` (what ``when:`` says), the ``moments`` it listens to (``
 ``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the one line that announces
 it, :meth:`.moves.Moves.fire`) and its ``scope``: ``self`` (the card the moment is about) or
 ``stable`` (the other cards in the Stable where it happens); override :meth:`ChainWhen.fires` to
-narrow it (a Unicorn, not any card).
+narrow it (a Unicorn, not any card: it is told the Stable where the moment happens, and for
+``leave`` how the card left, ``sacrifice``, ``destroy``, ``steal``...; a card that left is read
+as it was in that Stable, so a Unicorn blank under Blinding Light there triggers nothing). A
+*state* trigger ("if at any time ...": ``state = True``, Tiny Stable) says its condition in
+:meth:`ChainWhen.holds`; the chain checks it at its moments, whenever nothing resolves, and again
+as its link forms.
 
 How to add a static keyword
 ---------------------------
 Register a :class:`~uurules.rulesets.base.Static` (``name``, ``value`` schema or ``None``; the
 class docstring is the schema's description) and read it where the rule it changes is carried
 out: ``rs.statics(game, player)`` (the keywords of the cards in a player's Stable) or
-``rs.card_statics(game, card)`` (one card's own); a rule several cards change is best one hook
-there (a protection a destroy's pool consults, say) rather than a keyword tested in many places.
+``rs.card_statics(game, card)`` (one card's own; ``rs.static_value`` for its value); a rule
+several cards change is best one hook there (a protection a destroy's pool consults:
+``requirements.destroy_refusal``) rather than a keyword tested in many places. A keyword that
+changes what the Unicorn cards of its Stable are is a :class:`TypeChange` (its ``kinds`` and
+whether they are ``blank``): the card facts read it (``rs.kinds``, ``rs.is_blank``,
+``rs.counts_as_creature``), so every rule that asks what a card is sees it; never test it in a verb.
+
+How to add a replacement
+------------------------
+A card's ``replacements:`` say what they replace (``discard``; ``sacrifice``, ``destroy`` or a
+list) and what instead: effects (``with:`` steps; ``optional: true`` to be offered) or, for the
+card itself being sacrificed or destroyed, another place (``to: hand``, mandatory: the Flyers).
+Discard replacements act as a discard joins the chain (:meth:`.replacements.Replacements.apply`);
+sacrifice and destroy ones as the card would leave its Stable (``to:`` in
+:meth:`.moves.Moves.destination`, the optional ones in
+:meth:`.replacements.Replacements.instead_of_leaving`), mandatory before optional (UU.REPL.1).
 
 How to add a card
 -----------------
@@ -371,6 +390,10 @@ class ChainWhen(When):
     def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
         """A state trigger's condition, for ``card``'s ``ability`` in ``player``'s Stable."""
         return True
+
+    def condition(self, ability: dict[str, Any], player: str) -> str:
+        """A state trigger's condition in words (the cause of a link it makes while nothing resolves)."""
+        return f"{self.name} ({player})"
 
     def lapsed(self, ability: dict[str, Any], player: str) -> str:
         """What the log says when a state trigger's condition no longer holds as its link forms."""

@@ -93,6 +93,9 @@ class MoreUnicornsThan(ChainWhen):
     def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
         return self.rs.unicorn_count(game, player) > int(ability.get("limit", 0))
 
+    def condition(self, ability: dict[str, Any], player: str) -> str:
+        return f"{player} has more than {int(ability.get('limit', 0))} {self.rs.creature_word}s"
+
     def lapsed(self, ability: dict[str, Any], player: str) -> str:
         return f"{player} has no more than {int(ability.get('limit', 0))} {self.rs.creature_word}s"
 
