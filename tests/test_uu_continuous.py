@@ -224,20 +224,20 @@ def test_kittencorn_under_blinding_light_has_no_immunity() -> None:
     assert out["players"]["Bob"]["stable"] == ["Blinding Light"]
 
 
-def test_a_destroy_chosen_before_it_resolves_is_checked_again() -> None:
-    # Two-For-One (Magic) may target Kittencorn's neighbour; the protection is read at resolution too
-    game = board(
+def test_kittencorn_may_be_sacrificed() -> None:
+    # "cannot be destroyed by Magic cards": Two-For-One's sacrifice (Ann's own Kittencorn) is no destroy
+    _, out = run(
         """
 ruleset: unstable-unicorns
 players:
-  - {name: Ann, hand: [Two-For-One], stable: [Yay]}
-  - {name: Bob, stable: [Magical Kittencorn, Basic Unicorn, Slowdown]}
+  - {name: Ann, hand: [Two-For-One], stable: [Magical Kittencorn]}
+  - {name: Bob, stable: [Basic Unicorn, Slowdown]}
 script:
-  - play: {player: Ann, card: Two-For-One}
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Basic Unicorn, Bob/Slowdown]}
 """
-    ).play()
-    assert game.pending is not None
-    assert game.pending.options == ["Bob/Basic Unicorn", "Bob/Slowdown"]
+    )
+    assert out["players"]["Ann"]["stable"] == [] and out["players"]["Bob"]["stable"] == []
+    assert out["zones"]["discard"][-2:] == ["Magical Kittencorn", "Two-For-One"]
 
 
 # -- Tiny Stable ---------------------------------------------------------------------------------
