@@ -47,6 +47,7 @@ class Replacements:
             if mine:
                 leaving[d.name] = mine
         self._leaving = leaving
+        self._texts: dict[tuple[int, str, bool], tuple[dict[str, Any], str]] = {}  # see instead_text
         self.leaving_cards = frozenset(leaving)
         """The cards of the book that replace a sacrifice or a destroy (by name)."""
 
@@ -215,12 +216,16 @@ class Replacements:
     def instead_text(self, game: Game, card: CardId, r: dict[str, Any], *, third_person: bool = False) -> str:
         """What ``card``'s replacement does instead, in words: "sacrifice Black Knight Unicorn",
         "discard a card" (``third_person``: "sacrifices ...")."""
-        parts = []
-        for step in r.get("with", ()):
-            verb, _, rest = self.rs.chain.step_text(step).partition(" ")
-            verb = verb.lower() + ("s" if third_person else "")
-            parts.append(f"{verb} {rest.replace('this card', game.shown(card))}".strip())
-        return " and ".join(parts)
+        key = (id(r), game.shown(card), third_person)
+        known = self._texts.get(key)  # printed data and a name: worked out once
+        if known is None or known[0] is not r:
+            parts = []
+            for step in r.get("with", ()):
+                verb, _, rest = self.rs.chain.step_text(step).partition(" ")
+                verb = verb.lower() + ("s" if third_person else "")
+                parts.append(f"{verb} {rest.replace('this card', game.shown(card))}".strip())
+            known = self._texts[key] = (r, " and ".join(parts))
+        return known[1]
 
     def instead_of_leaving(self, game: Game, eff: Effect, leaving: CardId, owner: str, how: str, answer: Any) -> bool:
         """rule: UU.REPL.1 the optional replacements of a card that would be sacrificed or destroyed.
@@ -275,14 +280,15 @@ class Replacements:
         out = []
         for c in game.state.zone(owner, rs.stable):
             mine = self._leaving.get(cards[c].name)  # most cards have none: nothing more to read
-            if not mine or rs.is_blank(game, c, owner):
+            if not mine:
                 continue
             for r in mine:
                 if (
-                    replaces(r, how)
-                    and r.get("optional")
+                    r.get("optional")
                     and "with" in r
+                    and replaces(r, how)
                     and self.applies(game, c, r, leaving)
+                    and not rs.is_blank(game, c, owner)
                     and not any(impossible(game, owner, step, c) for step in r["with"])
                 ):
                     out.append((owner, c, r))

@@ -19,11 +19,19 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.vocabulary import What
 
 
+IMMUNE = "cannot-be-destroyed-by"
+"""The static keyword of an immunity to a kind of card's destroy (Magical Kittencorn)."""
+
+
 class Requirements:
     """What can be played, what can enter a Stable, and the cards each verb may choose."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
+        self.immune = frozenset(
+            d.name for d in rs.book if any(isinstance(s, dict) and IMMUNE in s for s in d.get("static", ()))
+        )
+        """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
 
     def impossible(
         self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: list[CardId] | None = None
@@ -133,7 +141,7 @@ class Requirements:
             protected = "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner)
         if protected and rs.counts_as_creature(game, card, owner):
             return f"{owner}'s {rs.creature_word}s cannot be destroyed"
-        immune = rs.static_value(game, card, "cannot-be-destroyed-by")
+        immune = rs.static_value(game, card, IMMUNE) if game.state.cards[card].name in self.immune else None
         if immune is not None and source is not None and str(immune) in rs.kinds(game, source):
             return f"{game.shown(card)} cannot be destroyed by {rs.noun(str(immune)).split(' ', 1)[1]}s"
         return None

@@ -103,8 +103,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
         self._creature = self.creature_word.lower()
         self._printed: dict[str, frozenset[str]] = {}  # a card name -> its printed kinds
-        self._games: WeakKeyDictionary[Game, tuple[int, frozenset[str]]] = WeakKeyDictionary()  # see present
-        self._last: tuple[ReferenceType[Game], int, frozenset[str]] | None = None
+        self._games: WeakKeyDictionary[Game, frozenset[str]] = WeakKeyDictionary()  # see present
+        self._last: tuple[ReferenceType[Game], frozenset[str]] | None = None
         changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
         self._rank = {n: (self.creature_word.lower() in c.kinds, n) for n, c in changes.items()}
         self._changers: dict[str, type[TypeChange]] = {}
@@ -195,20 +195,20 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Which of the rules only some cards bring have a card in ``game`` (in any zone):
         ``type-change`` (Pandamonium, Blinding Light), ``leaving`` (a replacement of a sacrifice or
         a destroy: the Flyers, Unicorn Phoenix, Black Knight Unicorn), ``state`` (a state trigger:
-        Tiny Stable). A game's cards are staged once and never change names, so it is worked out
-        once a game; where a rule has no card, nothing about it is asked again.
+        Tiny Stable). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
+        names, so it is worked out once a game; where a rule has no card, nothing about it is
+        asked again.
         """
-        cards = game.state.cards
         last = self._last
-        if last is not None and last[0]() is game and last[1] == len(cards):
-            return last[2]
-        known = self._games.get(game)
-        if known is None or known[0] != len(cards):
-            names = {c.name for c in cards.values()}
+        if last is not None and last[0]() is game:  # the game asked about last: nearly always
+            return last[1]
+        found = self._games.get(game)
+        if found is None:
+            names = {c.name for c in game.state.cards.values()}
             found = frozenset(rule for rule, group in self._special.items() if not names.isdisjoint(group))
-            known = self._games[game] = (len(cards), found)
-        self._last = (weak_ref(game), known[0], known[1])
-        return known[1]
+            self._games[game] = found
+        self._last = (weak_ref(game), found)
+        return found
 
     def kinds(self, game: Game, card: CardId, stable: str | None = None) -> AbstractSet[str]:
         """The words a ``what:`` filter can match for this card, where it is (or in ``stable``'s Stable):
