@@ -309,7 +309,13 @@ def board_view(game: Game) -> dict[str, Any]:
 
 
 def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
-    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
+    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it).
+
+    Beyond CONTRACT.md's keys it has ``title``, ``winner`` (the player who won, or ``null``) and
+    ``ended``: ``null`` while the game goes on, else how it ended (``"unicorns"``: a player reached
+    the winning number; ``"deck-ran-out"``: the deck ran out, UU.END.1). ``ended`` set with
+    ``winner`` null means that everyone lost.
+    """
     s = game.state
     view = board_view(game)
     return {
@@ -323,6 +329,7 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
         "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,
+        "ended": s.ended,
     }
 
 
@@ -357,6 +364,8 @@ def board_text(result: dict[str, Any]) -> str:
         lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
     if result.get("winner"):
         lines.append(f"Winner: {result['winner']}")
+    elif result.get("ended"):
+        lines.append("Everyone loses")
     p = result["pending"]
     if p:
         lines.append(f"Waiting for {p['player']}: {p['question']} [{' | '.join(p['options'])}]")

@@ -783,6 +783,8 @@ def board_group(game: Game, changed: Changes | None = None) -> Group:
             notes.append(f"{key} {value}")
         if s.winner == p:
             notes.append("WINNER")
+        elif s.ended is not None and s.winner is None:
+            notes.append("LOSES (everyone does)")
         lines: list[Line] = [head]
         lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), WRAP)] if notes else []
         rows = [[Cell(lines, changed=changed is not None and p in changed.players)]]

@@ -10,6 +10,7 @@ until the statements before them have resolved (UU.SEQ.*).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 CHAIN = "THE EFFECT CHAIN"
+
+_ONE_CARD = re.compile(r" an? ((?:[A-Z][\w'-]* )*)card\b")
+"""One card in a label ("a card", "a Unicorn card", "an Upgrade card"), to count in a step's text."""
 
 
 @dataclass(frozen=True)
@@ -243,10 +247,10 @@ class EffectChain:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
         count = int(step.get("count", 1))
         label = self.label(step)
-        if count > 1:
-            label = (
-                label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
-            )
+        if count > 1:  # "a card" -> "2 cards", "a Unicorn card" -> "2 Unicorn cards"
+            label, n = _ONE_CARD.subn(lambda m: f" {count} {m.group(1)}cards", label, count=1)
+            if not n:
+                label = label.replace(" a ", f" {count} ").replace(" an ", f" {count} ")
         if step.get("who") == "each-player":
             label = "Each player: " + label
         return label
