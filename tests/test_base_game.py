@@ -157,7 +157,6 @@ NOT_YET_MODELLED: set[str] = {
     "Broken Stable",
     "Change of Luck",
     "Double Dutch",
-    "Greedy Flying Unicorn",
     "Magical Kittencorn",
     "Pandamonium",
     "Stabby the Unicorn",

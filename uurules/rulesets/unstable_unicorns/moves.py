@@ -67,25 +67,40 @@ class Moves:
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {rs.stable_word}")
 
-    def destination(self, game: Game, card: CardId, to: ZoneKey) -> ZoneKey:
-        """Where ``card``, leaving a Stable for ``to``, really goes.
+    def destination(self, game: Game, card: CardId, to: ZoneKey, how: str | None = None) -> ZoneKey:
+        """Where ``card``, leaving a Stable for ``to`` (``how``: by ``sacrifice``, ``destroy``,
+        ``steal``, ``return``...), really goes.
 
         A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
-        replaces the destination of every way out of a Stable (destroy, sacrifice, return, steal).
+        replaces the destination of every way out of a Stable. A card's own mandatory replacement
+        of being sacrificed or destroyed (``replaces: [sacrifice, destroy], to: hand``: the Flying
+        Unicorns' "return it to your hand instead") sends it to the hand of the player whose
+        Stable it leaves ("your hand": a stolen Flyer goes to its thief's hand).
         """
-        return (None, "nursery") if self.rs.is_baby(game, card) else to
+        rs = self.rs
+        if rs.is_baby(game, card):
+            return (None, "nursery")
+        place = rs.replacements.own_destination(game, card, how)
+        if place is not None:
+            return (game.holder(card), place)
+        return to
 
-    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey) -> ZoneKey:
-        """Move ``card`` out of ``stable``'s Stable towards ``to``: the one way out of a Stable.
+    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey, how: str | None = None) -> ZoneKey:
+        """Move ``card`` out of ``stable``'s Stable towards ``to`` (``how``: the verb that takes it
+        out): the one way out of a Stable.
 
-        Every verb that takes a card out of a Stable comes here, so the Baby's replacement
-        (:meth:`destination`) holds for all of them; then the "leaves your Stable" triggers
-        fire. Returns where the card went.
+        Every verb that takes a card out of a Stable comes here, so the Baby's and the Flyers'
+        replacements (:meth:`destination`) hold for all of them; then the "leaves your Stable"
+        triggers fire. Returns where the card went.
         """
-        dest = self.destination(game, card, to)
+        dest = self.destination(game, card, to, how)
         if dest != to:
             game.emit("replace", stable, card, to=dest[1])
-            game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+            if dest[0] is None:
+                game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+            else:
+                game.card(card).owner = dest[0]
+                game.say(f"- {game.shown(card)} returns to {dest[0]}'s {dest[1]} instead.")
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
         self.leave(game, card, stable)
         return dest
@@ -108,7 +123,7 @@ class Moves:
     def remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by``."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.leave_stable(game, card, stable, (None, "discard"))
+        self.leave_stable(game, card, stable, (None, "discard"), verb)
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""

@@ -1,9 +1,16 @@
 """Replacement effects (UU.REPL.*): an effect swapped for others as it is added to the chain.
 
-Dread Pirate Unicorn (mandatory) replaces each discard effect with two; Parallel Universicorn
-(optional) replaces each with a draw that goes only up to the hand limit. A replaced effect stays
-in its link, crossed out, and names what replaced it. Black Knight Unicorn replaces a destroy as
-it resolves: its owner may sacrifice it instead.
+Two moments:
+
+- as an effect is **added** to the chain: Dread Pirate Unicorn (mandatory) replaces each discard
+  effect with two; Parallel Universicorn (optional) replaces each with a draw that goes only up to
+  the hand limit. A replaced effect stays in its link, crossed out, and names what replaced it.
+- as a card would **leave** its Stable by being sacrificed or destroyed (``replaces: [sacrifice,
+  destroy]``): a card's own mandatory ``to:`` (the Flying Unicorns: "return it to your hand
+  instead", carried out where the card goes, :meth:`.moves.Moves.destination`), then the optional
+  replacements of the cards in its player's Stable (Unicorn Phoenix: "you may DISCARD a card
+  instead"; Black Knight Unicorn: "you may SACRIFICE this card instead"), offered one at a time
+  (:meth:`Replacements.instead_of_leaving`). Mandatory before optional: UU.REPL.1.
 """
 
 from __future__ import annotations
@@ -19,12 +26,36 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
+LEAVING = ("sacrifice", "destroy")
+"""The ways out of a Stable a card's text may replace (``replaces: [sacrifice, destroy]``)."""
+
+
+def replaces(r: dict[str, Any], verb: str) -> bool:
+    """Whether replacement ``r`` replaces ``verb`` (its ``replaces:`` is one effect or a list of them)."""
+    what = r.get("replaces")
+    return what == verb or (isinstance(what, list) and verb in what)
+
+
 class Replacements:
     """The replacement effects of the cards in play, as they act on the chain."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
         self._sacrifice_what: dict[int, str | None] = {}  # id of a printed replacement -> its step's what:
+
+    def own_destination(self, game: Game, card: CardId, how: str | None) -> str | None:
+        """Where ``card``'s own mandatory replacement sends it instead of being sacrificed or
+        destroyed (``how``): its ``to:`` (a Flying Unicorn: ``hand``), or ``None``.
+
+        A card whose text is blank (Blinding Light) has no such replacement.
+        """
+        if how not in LEAVING:
+            return None
+        rs = self.rs
+        for r in rs.defn(game, card).get("replacements", ()):
+            if "to" in r and replaces(r, how) and not rs.is_blank(game, card):
+                return str(r["to"])
+        return None
 
     def replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
         """(player, card, replacement) for every card in play that replaces ``verb``, in board order."""
@@ -35,7 +66,7 @@ class Replacements:
             if not replacements or rs.is_blank(game, c):  # most cards have none: no need to ask
                 continue
             for r in replacements:
-                if r.get("replaces") == verb:
+                if replaces(r, verb):
                     out.append((p, c, r))
         return out
 
@@ -78,7 +109,7 @@ class Replacements:
                 continue
             who = leaves[0].player
             n = len(leaves)
-            r = next(x for x in rs.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
+            r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "discard"))
             what = "the discard" if n == 1 else f"the {n} discards"
             instead = ",".join(f'"{rs.chain.label(step)}"' for step in r["with"])
             each = "each with " if n > 1 else "with "
@@ -97,7 +128,7 @@ class Replacements:
         if use:
             link = rs.chain.link_of(game, roots[0])
             leaves = [e for e in self.leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
-            r = next(x for x in rs.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
+            r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "discard"))
             for e in leaves:
                 self.replace(game, link, e, c, r)
             game.say(f"- {game.shown(c)} replaces each discard effect.")
@@ -169,6 +200,8 @@ class Replacements:
         was asked.
         """
         rs = self.rs
+        if eff.data.get("knight") is None and self.own_destination(game, target, "destroy") is not None:
+            return False  # rule: UU.REPL.1 the card's own mandatory replacement (a Flyer's) comes first
         if eff.data.get("knight") is None:
             for p, c, r in self.replacers(game, "destroy"):
                 applies = p == owner and c != target and rs.matches(game, target, str(r.get("what", "card")))

@@ -142,7 +142,7 @@ class Requirements:
         goes to the Nursery instead and enters no Stable: nothing there refuses it.
         """
         rs = self.rs
-        if rs.moves.destination(game, card, (thief, rs.stable)) != (thief, rs.stable):
+        if rs.moves.destination(game, card, (thief, rs.stable), "steal") != (thief, rs.stable):
             return None
         real = game.state.zone(thief, "hand") if hand is None else hand
         return rs.entry_refusal(game, card, thief, thief, real)

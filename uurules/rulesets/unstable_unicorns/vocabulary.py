@@ -153,18 +153,56 @@ FAMILY = Vocabulary(
     ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
     ability_rules={"required": ["when", "steps"]},
     defs={
+        "replaceable": {
+            "enum": ["discard", "sacrifice", "destroy"],
+            "description": "an effect a replacement may replace",
+        },
         "replacement": {
             "type": "object",
-            "required": ["replaces", "with"],
+            "required": ["replaces"],
             "additionalProperties": False,
-            "description": "a replacement effect (UU.REPL.*): the effect it replaces, and what instead",
+            "description": "a replacement effect (UU.REPL.*): the effect it replaces, and what instead: other "
+            "effects (with:), or, for a card that would be sacrificed or destroyed, another place to go (to:)",
             "properties": {
-                "replaces": {"enum": ["discard", "destroy"]},
+                "replaces": {
+                    "anyOf": [
+                        {"$ref": "#/$defs/replaceable"},
+                        {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 3,
+                            "uniqueItems": True,
+                            "items": {"$ref": "#/$defs/replaceable"},
+                        },
+                    ],
+                    "description": "the effect it replaces, or a list of them (sacrifice, destroy)",
+                },
                 "optional": {"type": "boolean"},
                 "what": {"$ref": "#/$defs/word"},
                 "with": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
+                "to": {
+                    "enum": ["hand"],
+                    "description": "where the card goes instead of being sacrificed or destroyed "
+                    "(a Flying Unicorn: its player's hand); mandatory, for the card itself (what: this)",
+                },
             },
-        }
+            "oneOf": [{"required": ["with"]}, {"required": ["to"]}],
+            "if": {"required": ["to"]},
+            "then": {
+                "properties": {
+                    "replaces": {
+                        "anyOf": [
+                            {"enum": ["sacrifice", "destroy"]},
+                            {"type": "array", "items": {"enum": ["sacrifice", "destroy"]}},
+                        ],
+                        "description": "a to: replacement replaces sacrifice, destroy or both",
+                    },
+                    "optional": {"const": False, "description": "a to: replacement is mandatory"},
+                    "what": {"const": "this", "description": "a to: replacement is the card's own (what: this)"},
+                },
+                "required": ["what"],
+            },
+        },
     },
 )
 """The words Unstable Unicorns and Llamas Unleashed share (verbs, common triggers and statics)."""

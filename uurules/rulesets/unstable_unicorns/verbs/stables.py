@@ -119,7 +119,7 @@ class Steal(Targeted):
         rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
         thief = (eff.player, rs.stable)
-        if rs.moves.leave_stable(game, t, owner, thief) == thief:
+        if rs.moves.leave_stable(game, t, owner, thief, "steal") == thief:
             rs.moves.entered(game, t, eff.player)  # stealing is entering: "when this card enters" triggers
 
 
@@ -147,7 +147,7 @@ class Return(Targeted):
         owner = game.card(t).owner or holder
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        rs.moves.leave_stable(game, t, holder, (owner, "hand"))
+        rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
 
 
 @FAMILY.verb
