@@ -147,7 +147,6 @@ NOT_YET_MODELLED: set[str] = {
     "Blatant Thievery",
     "Glitter Tornado",
     "Nanny Cam",
-    "Narwhal Torpedo",
     "Re-Target",
     "Unfair Bargain",
     "Unicorn Swap",

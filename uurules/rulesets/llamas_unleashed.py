@@ -35,7 +35,7 @@ from uurules.engine.game import Game
 from uurules.engine.state import CardId
 from uurules.rulesets.base import Static, Vocabulary
 from uurules.rulesets.unstable_unicorns import FAMILY, UnstableUnicorns
-from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher
+from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher, What
 
 ANIMALS = ("Alpaca", "Goat", "Llama", "Ram")
 """The Animal types."""
@@ -172,7 +172,9 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         field = self._field_of(game, card)
         return field is not None and any(key == "animals-have-no-effect" for _, key, _ in self.field_rules(game, field))
 
-    def noun(self, what: str) -> str:
+    def noun(self, what: What) -> str:
+        if not isinstance(what, str):  # a list of words: each in this game's words, joined as the family does
+            return super().noun(what)
         if what in _WORDS:
             return _WORDS[what]
         words = " ".join(w.capitalize() for w in what.split("-"))

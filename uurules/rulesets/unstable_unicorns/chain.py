@@ -196,14 +196,17 @@ class EffectChain:
         new: list[Effect] = []
         name = step["do"]
         verb = self.rs.verbs[name]
-        count = int(step.get("count", 1)) if verb.counted else 1
+        written = step.get("count", 1)
+        # count: n is n effects; count: all is one effect that acts on every card it matches
+        count = int(written) if verb.counted and written != "all" else 1
+        dropped = ("join", "count") if written != "all" else ("join",)
         who = [player]
         if step.get("who") == "each-player":
             who = s.in_turn_order_from(player)
         label = verb.label(step)
         for w in who:
             for _ in range(count):
-                data = {k: v for k, v in step.items() if k not in ("join", "count")}
+                data = {k: v for k, v in step.items() if k not in dropped}
                 new.append(Effect(s.new_id(), name, w, source, label, data, group=group))
         if index + 1 < len(steps):
             nxt = steps[index + 1]
@@ -245,9 +248,9 @@ class EffectChain:
 
     def step_text(self, step: dict[str, Any]) -> str:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
-        count = int(step.get("count", 1))
+        count = step.get("count", 1)
         label = self.label(step)
-        if count > 1:  # "a card" -> "2 cards", "a Unicorn card" -> "2 Unicorn cards"
+        if isinstance(count, int) and count > 1:  # "a card" -> "2 cards", "a Unicorn card" -> "2 Unicorn cards"
             label, n = _ONE_CARD.subn(lambda m: f" {count} {m.group(1)}cards", label, count=1)
             if not n:
                 label = label.replace(" a ", f" {count} ").replace(" an ", f" {count} ")

@@ -16,6 +16,7 @@ from uurules.engine.state import CardId
 if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+    from uurules.rulesets.unstable_unicorns.vocabulary import What
 
 
 class Requirements:
@@ -96,11 +97,11 @@ class Requirements:
         return None
 
     # -- who can be chosen -----------------------------------------------------------------
-    def sacrificable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def sacrificable(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         return [c for c in game.state.zone(player, rs.stable) if rs.matches(game, c, what, source)]
 
-    def destroyable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def destroyable(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         out = []
         for p in game.state.in_turn_order_from(player)[1:]:
@@ -113,7 +114,7 @@ class Requirements:
                 out.append(c)
         return out
 
-    def others_cards(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def others_cards(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         """The cards matching ``what`` in the other players' Stables, in turn order from ``player``."""
         rs = self.rs
         return [
@@ -124,7 +125,7 @@ class Requirements:
         ]
 
     def stealable(
-        self, game: Game, player: str, what: str, source: CardId | None, hand: list[CardId] | None = None
+        self, game: Game, player: str, what: What, source: CardId | None, hand: list[CardId] | None = None
     ) -> list[CardId]:
         """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
         return [
@@ -147,6 +148,6 @@ class Requirements:
         real = game.state.zone(thief, "hand") if hand is None else hand
         return rs.entry_refusal(game, card, thief, thief, real)
 
-    def returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
+    def returnable(self, game: Game, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         return [c for _, c in rs.in_play(game) if rs.matches(game, c, what, source)]

@@ -21,7 +21,7 @@ from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import Turns
-from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, ChainVerb, ChainWhen, CreatureWatcher
+from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, ChainVerb, ChainWhen, CreatureWatcher, What
 
 _COLOUR = re.compile(r"\s*\([^()]*\)$")
 """A colour variant's catalogue suffix: ``Basic Unicorn (Red)`` is printed ``Basic Unicorn``."""
@@ -38,6 +38,21 @@ _NOUN = {
     "instant": "an Instant card",
     "this": "this card",
 }
+
+
+def _bare(noun: str) -> str:
+    """A noun without its article: ``an Upgrade card`` -> ``Upgrade card``."""
+    head, _, rest = noun.partition(" ")
+    return rest if head in ("a", "an") and rest else noun
+
+
+def _either(nouns: list[str]) -> str:
+    """Nouns joined by "or", one article and one "card": ``an Upgrade or Downgrade card``."""
+    bare = [_bare(n) for n in nouns]
+    if all(b.endswith(" card") for b in bare):
+        words = " or ".join(b[: -len(" card")] for b in bare)
+        return f"{nouns[0].partition(' ')[0]} {words} card" if bare[0] != nouns[0] else f"{words} card"
+    return " or ".join(nouns)
 
 
 class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", order=1):
@@ -105,7 +120,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             out.add(self.creature_word.lower())
         return out
 
-    def matches(self, game: Game, card: CardId, what: str, source: CardId | None = None) -> bool:
+    def matches(self, game: Game, card: CardId, what: What, source: CardId | None = None) -> bool:
+        """Whether ``card`` is what a ``what:`` filter names (a list: any of its words)."""
+        if not isinstance(what, str):
+            return any(self.matches(game, card, w, source) for w in what)
         if what == "this":
             return card == source
         return what in self.kinds(game, card)
@@ -118,8 +136,19 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         name = step.get("name")
         return name is None or name in self.printed_name(game, card)
 
-    def noun(self, what: str) -> str:
+    def noun(self, what: What) -> str:
+        """A ``what:`` filter in words: ``a Downgrade card``; a list, ``an Upgrade or Downgrade card``."""
+        if not isinstance(what, str):
+            return _either([self.noun(w) for w in what])
         return _NOUN.get(what, f"a {what} card")
+
+    def nouns(self, what: What) -> str:
+        """Every card a ``what:`` filter names, in words (``count: all``): ``all Upgrade and Downgrade cards``."""
+        words = [what] if isinstance(what, str) else what
+        bare = [_bare(self.noun(w)) for w in words]
+        if all(b.endswith(" card") for b in bare):
+            return "all " + " and ".join(b[: -len(" card")] for b in bare) + " cards"
+        return "all of " + " and ".join(bare)
 
     def is_baby(self, game: Game, card: CardId) -> bool:
         """Whether a card lives in the Nursery (it goes back there instead of the discard pile)."""

@@ -95,10 +95,17 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 WHAT: dict[str, Any] = {
-    "allOf": [{"$ref": "#/$defs/word"}],
-    "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...",
+    "anyOf": [
+        {"$ref": "#/$defs/word"},
+        {"type": "array", "minItems": 2, "maxItems": 10, "uniqueItems": True, "items": {"$ref": "#/$defs/word"}},
+    ],
+    "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...; "
+    "or a list of them, any of which matches ([upgrade, downgrade]: an Upgrade or Downgrade card)",
 }
-"""The ``what:`` filter, as the schema describes it."""
+"""The ``what:`` filter, as the schema describes it: one word, or a list of words (a card matching any of them)."""
+
+What = str | list[str]
+"""A ``what:`` filter as a step holds it: a word (``downgrade``) or a list of words (``[upgrade, downgrade]``)."""
 
 NAME: dict[str, Any] = {
     "type": "string",
@@ -216,6 +223,12 @@ Step = dict[str, Any]
 COUNT: dict[str, Any] = {"$ref": "#/$defs/count"}
 """``count:`` (one effect each)."""
 
+COUNT_OR_ALL: dict[str, Any] = {
+    "anyOf": [{"$ref": "#/$defs/count"}, {"const": "all"}],
+    "description": "how many times (1 to 100), or all: every card its what: matches, at once, as it resolves",
+}
+"""``count:`` of a verb that also accepts ``all`` (:attr:`ChainVerb.all_ok`)."""
+
 
 class ChainVerb(Verb):
     """A verb of the effect chain, bound to one ruleset (``self.rs``). Subclasses override what differs."""
@@ -224,6 +237,8 @@ class ChainVerb(Verb):
     """``count: n`` adds n effects (UU.CHAIN.2: all in one link); ``False``: one effect, count unused."""
     targeted: ClassVar[bool] = False
     """A target is chosen as the step joins the chain (UU.CHAIN.2, distinct per link: UU.CHAIN.3)."""
+    all_ok: ClassVar[bool] = False
+    """It accepts ``count: all`` (one effect that acts on every card its ``what:`` matches as it resolves)."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
@@ -250,7 +265,8 @@ class ChainVerb(Verb):
     @classmethod
     def schema_keys(cls) -> dict[str, dict[str, Any]]:
         """The step keys it accepts beyond the common ones: ``count:`` for counted verbs, then its own."""
-        return {**({"count": COUNT} if cls.counted else {}), **cls.keys}
+        count = COUNT_OR_ALL if cls.all_ok else COUNT
+        return {**({"count": count} if cls.counted else {}), **cls.keys}
 
 
 class Targeted(ChainVerb):
@@ -263,7 +279,7 @@ class Targeted(ChainVerb):
     targeted = True
     none_left: ClassVar[str] = "no {stable} has {noun}"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could choose for ``what`` now, in board order."""
         raise NotImplementedError(self.name)
 
@@ -392,6 +408,7 @@ from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (r
 
 __all__ = [
     "COUNT",
+    "COUNT_OR_ALL",
     "FAMILY",
     "NAME",
     "PLACES",
@@ -401,6 +418,7 @@ __all__ = [
     "ChainWhen",
     "CreatureWatcher",
     "Step",
+    "What",
     "from_key",
     "named",
     "place_cards",

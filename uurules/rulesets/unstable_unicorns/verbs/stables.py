@@ -13,6 +13,7 @@ from uurules.rulesets.unstable_unicorns.vocabulary import (
     ChainVerb,
     Step,
     Targeted,
+    What,
     from_key,
     place_cards,
 )
@@ -23,16 +24,28 @@ if TYPE_CHECKING:
 
 @FAMILY.verb
 class Sacrifice(ChainVerb):
-    """SACRIFICE a card in your own Stable (you choose which as it resolves)."""
+    """SACRIFICE a card in your own Stable (you choose which as it resolves); count: all, every card it names."""
 
     name = "sacrifice"
     keys: ClassVar[Keys] = {"what": WHAT}
+    all_ok = True
+
+    def label(self, step: Step) -> str:
+        what = step.get("what", "card")
+        if step.get("count") == "all":
+            return f"SACRIFICE {self.rs.nouns(what)}"
+        return f"SACRIFICE {self.rs.noun(what)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        """Too few cards to sacrifice (UU.IMP.2). ``count: all`` is never impossible: it is every card it
+        names, however many there are, none included (then it resolves doing nothing)."""
         rs = self.rs
+        count = step.get("count", 1)
+        if count == "all":
+            return None
         what = step.get("what", "card")
         n = len(rs.requirements.sacrificable(game, player, what, source))
-        if n < int(step.get("count", 1)):
+        if n < int(count):
             return f"{player}'s {rs.stable_word} has no {rs.noun(what).split(' ', 1)[1]} that can be sacrificed"
         return None
 
@@ -41,6 +54,9 @@ class Sacrifice(ChainVerb):
         p = eff.player
         what = eff.data.get("what", "card")
         pool = rs.requirements.sacrificable(game, p, what, eff.source)
+        if eff.data.get("count") == "all":
+            self.resolve_all(game, eff, pool)
+            return
         if not pool:
             rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
             return
@@ -53,6 +69,22 @@ class Sacrifice(ChainVerb):
         rs.chain.done(game, eff)
         rs.moves.remove_from_stable(game, answer, p, "sacrifice", by=p)
 
+    def resolve_all(self, game: Game, eff: Effect, pool: list[CardId]) -> None:
+        """``count: all``: every card it names in the player's Stable, no choice to make, in board order.
+
+        Each card leaves the Stable as a single sacrifice would (the Nursery for a Baby; what its
+        leaving triggers, each a new link: UU.CHAIN.1). With none, nothing is sacrificed and the
+        effect is done (an "all" of nothing is not an impossible action).
+        """
+        rs = self.rs
+        p = eff.player
+        if not pool:
+            rs.chain.done(game, eff, f"{eff.label}: there are none")
+            return
+        rs.chain.done(game, eff, "SACRIFICE " + ", ".join(game.shown(c) for c in pool))
+        for c in pool:
+            rs.moves.remove_from_stable(game, c, p, "sacrifice", by=p)
+
 
 @FAMILY.verb
 class Destroy(Targeted):
@@ -61,7 +93,7 @@ class Destroy(Targeted):
     name = "destroy"
     none_left = "no other {stable} has {noun} that can be destroyed"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -88,7 +120,7 @@ class Steal(Targeted):
     name = "steal"
     none_left = "no other {stable} has {noun} that can be stolen"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
@@ -133,7 +165,7 @@ class Return(Targeted):
     def label(self, step: Step) -> str:
         return f"RETURN {self.rs.noun(step.get('what', 'card'))} to its owner's hand"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
