@@ -19,7 +19,10 @@ from tests.test_base_game import BASE, NOT_YET_MODELLED
 from uurules import IllegalAction, InputError, Scenario
 from uurules.cards import base_game, book
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Resolve
+from uurules.render.wiki import page
 from uurules.scenario import board_json, board_text, scenario_dict
+from uurules.timeline import Timeline
+from uurules.widgets.views import board_html
 
 
 def stage(text: str) -> Any:
@@ -375,12 +378,16 @@ def test_UU_END_1_a_tie_in_letters_too_and_everyone_loses() -> None:
     with pytest.raises(IllegalAction, match="the game is over: everyone lost"):
         game.push(DrawAction("Ann"))
     assert "LOSES" in game.picture("board").source and "everyone lost" in repr(game)
+    wiki = page(Timeline(Scenario.from_file("notebooks/scenarios/uu-end-1-everyone-loses.yaml")), "loses")
+    assert "'''Everyone loses'''" in wiki
+    assert "none: everyone loses" in board_html(out)
 
 
 def test_UU_END_1_a_draw_from_the_empty_deck_mid_chain_is_disregarded_then_the_game_ends() -> None:
     # rule: UU.IMP.2 the third draw of Good Deal is disregarded; the discard still resolves; the game
     # ends when nothing is left to resolve (a winner is declared only then)
-    _, out = run("uu-end-1-draw-from-an-empty-deck.yaml")
+    game, out = run("uu-end-1-draw-from-an-empty-deck.yaml")
+    assert "the deck has run out:<BR/>the game ends, Ann wins" in game.picture().source  # the turn's note
     t = types(out)
     assert t.index("deck-ran-out") < t.index("disregard") < t.index("discard") < t.index("end")
     assert out["winner"] == "Ann"
