@@ -6,60 +6,82 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, NAME, WHAT, ChainVerb, Step, named
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    FAMILY,
+    NAME,
+    PLACES,
+    WHAT,
+    ChainVerb,
+    Step,
+    named,
+    place_cards,
+)
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
 
 
-@FAMILY.verb
-class Search(ChainVerb):
-    """SEARCH the deck for a card and add it to your hand."""
+class FromPile(ChainVerb):
+    """A verb that takes a card of a kind from a pile into the hand (Search: the deck; Add: a pile).
 
-    name = "search"
+    Its pool is the pile's cards of ``what`` (and ``name``), top card first; with none it is
+    impossible (UU.IMP.1 as a Requirement, UU.IMP.2 as it resolves). The player chooses among them,
+    one option per name the cards are shown by (:meth:`UnstableUnicorns.pile_options`), and
+    :meth:`take` carries the choice out.
+    """
+
     keys: ClassVar[Keys] = {"what": WHAT, "name": NAME}
 
-    def label(self, step: Step) -> str:
-        rs = self.rs
-        return f"SEARCH the deck for {rs.noun(step.get('what', 'card'))}{named(step)}"
+    def place(self, step: Step) -> str:
+        """The pile it takes from (a key of :data:`PLACES`)."""
+        return "deck"
 
-    def pool(self, game: Game, step: Step, source: CardId | None) -> list[CardId]:
-        """The deck's cards of ``what`` (and ``name``), top card first."""
+    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The pile's cards of ``what`` (and ``name``), top card first."""
         rs = self.rs
-        return [c for c in game.state.zone(None, "deck") if rs.step_matches(game, c, step, source)]
+        return [c for c in place_cards(game, player, self.place(step)) if rs.step_matches(game, c, step, source)]
 
     def none_there(self, step: Step) -> str:
         noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
-        return f"the deck holds no {noun}{named(step)}"
+        return f"{PLACES[self.place(step)]} holds no {noun}{named(step)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        return None if self.pool(game, step, source) else self.none_there(step)
+        return None if self.pool(game, player, step, source) else self.none_there(step)
+
+    def question(self, eff: Effect) -> str:
+        return f"{eff.player}: take which card from {PLACES[self.place(eff.data)]}?"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        pool = self.pool(game, eff.data, eff.source)
+        pool = self.pool(game, eff.player, eff.data, eff.source)
         if not pool:
-            rs.chain.disregard(game, eff, self.none_there(eff.data))
+            rs.chain.disregard(game, eff, self.none_there(eff.data))  # rule: UU.IMP.2
             return
         if answer is None:
-            # one option per name the cards are shown by, in deck order (top first)
             labels, ids = rs.pile_options(game, pool)
-            rs.ask(
-                game,
-                Decision(
-                    eff.player,
-                    f"{eff.player}: take which card from the deck?",
-                    labels,
-                    DecisionKind.EFFECT,
-                    {"effect": eff.id},
-                    ids,
-                ),
-            )
+            rs.ask(game, Decision(eff.player, self.question(eff), labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
             return
-        game.emit("search", eff.player, answer)
-        rs.moves.take_from_deck(game, answer, eff.player)
-        rs.chain.done(game, eff, f"SEARCH the deck: {game.shown(answer)}")
+        self.take(game, eff, answer)
         rs.moves.hand_line(game, eff.player)
+
+    def take(self, game: Game, eff: Effect, card: CardId) -> None:
+        """``card`` (chosen from the pool) goes to the player's hand."""
+        raise NotImplementedError(self.name)
+
+
+@FAMILY.verb
+class Search(FromPile):
+    """SEARCH the deck for a card and add it to your hand."""
+
+    name = "search"
+
+    def label(self, step: Step) -> str:
+        return f"SEARCH the deck for {self.rs.noun(step.get('what', 'card'))}{named(step)}"
+
+    def take(self, game: Game, eff: Effect, card: CardId) -> None:
+        game.emit("search", eff.player, card)
+        self.rs.moves.take_from_deck(game, card, eff.player)
+        self.rs.chain.done(game, eff, f"SEARCH the deck: {game.shown(card)}")
 
 
 INTO_DECK = {"this": "this card", "hand": "your hand", "discard": "the discard pile"}

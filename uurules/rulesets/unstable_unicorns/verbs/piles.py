@@ -12,77 +12,40 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import (
-    FAMILY,
-    NAME,
-    PLACES,
-    WHAT,
-    ChainVerb,
-    Step,
-    from_key,
-    named,
-    place_cards,
-)
+from uurules.rulesets.unstable_unicorns.verbs.deck import FromPile
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, PLACES, ChainVerb, Step, from_key, named
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
 
 
 @FAMILY.verb
-class Add(ChainVerb):
+class Add(FromPile):
     """Add a card from the discard pile (or the deck) to your hand (the Flying Unicorns)."""
 
     name = "add"
-    keys: ClassVar[Keys] = {"what": WHAT, "name": NAME, "from": from_key("discard", "deck", default="discard")}
+    keys: ClassVar[Keys] = {**FromPile.keys, "from": from_key("discard", "deck", default="discard")}
+
+    def place(self, step: Step) -> str:
+        return str(step.get("from", "discard"))
 
     def label(self, step: Step) -> str:
-        rs = self.rs
-        place = PLACES[step.get("from", "discard")]
-        return f"Add {rs.noun(step.get('what', 'card'))}{named(step)} from {place} to your hand"
+        what = self.rs.noun(step.get("what", "card"))
+        return f"Add {what}{named(step)} from {PLACES[self.place(step)]} to your hand"
 
-    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        """The cards of ``what`` (and ``name``) where ``from:`` says, in that pile's order (top first)."""
-        rs = self.rs
-        place = step.get("from", "discard")
-        return [c for c in place_cards(game, player, place) if rs.step_matches(game, c, step, source)]
+    def question(self, eff: Effect) -> str:
+        return f"{eff.player}: add which card from {PLACES[self.place(eff.data)]} to your hand?"
 
-    def none_there(self, step: Step) -> str:
-        noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
-        return f"{PLACES[step.get('from', 'discard')]} holds no {noun}{named(step)}"
-
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        return None if self.pool(game, player, step, source) else self.none_there(step)
-
-    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
-        rs = self.rs
+    def take(self, game: Game, eff: Effect, card: CardId) -> None:
         p = eff.player
-        place = eff.data.get("from", "discard")
-        pool = self.pool(game, p, eff.data, eff.source)
-        if not pool:
-            rs.chain.disregard(game, eff, self.none_there(eff.data))  # rule: UU.IMP.2
-            return
-        if answer is None:
-            labels, ids = rs.pile_options(game, pool)
-            rs.ask(
-                game,
-                Decision(
-                    p,
-                    f"{p}: add which card from {PLACES[place]} to your hand?",
-                    labels,
-                    DecisionKind.EFFECT,
-                    {"effect": eff.id},
-                    ids,
-                ),
-            )
-            return
-        game.emit("add", p, answer, **{"from": place})
+        place = self.place(eff.data)
+        game.emit("add", p, card, **{"from": place})
         if place == "deck":
-            rs.moves.take_from_deck(game, answer, p)
+            self.rs.moves.take_from_deck(game, card, p)
         else:
-            game.move(answer, (p, "hand"))
-            game.card(answer).owner = p
-        rs.chain.done(game, eff, f"Add {game.shown(answer)} to {p}'s hand")
-        rs.moves.hand_line(game, p)
+            game.move(card, (p, "hand"))
+            game.card(card).owner = p
+        self.rs.chain.done(game, eff, f"Add {game.shown(card)} to {p}'s hand")
 
 
 @FAMILY.verb
