@@ -64,6 +64,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     - response windows: ``pass`` first, then the Instants the player could respond with, in hand order;
     - cards: in board order (players in turn order from the deciding player; within a player, hand,
       then stable), one option per distinct card name in a zone;
+    - cards of the deck, the discard pile or the Nursery (``search``, ``add``, ``bring`` ``from:``,
+      ``look``): in the pile's order, top card first, one option per name the cards are shown by
+      (:meth:`pile_options`: Baby Unicorn (Red) and Baby Narwhal apart); putting cards back on the
+      deck (``look``): which goes on top, then which next, the last one not asked;
     - "one of" choices: in the order the card lists them.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
