@@ -350,6 +350,30 @@ script:
     assert sorted(out["zones"]["deck"]) == ["Neigh", "Reset Button", "Yay"] and out["zones"]["nursery"] == []
 
 
+def test_mystical_vortex_needs_a_card_to_discard_in_its_players_hand() -> None:
+    # rule: UU.REQ.1 its first statement, "each player (including you) must DISCARD a card", is its
+    # Requirement: read on Ann's hand without the Vortex, it cannot be met, so she cannot play it
+    # (UU.IMP.1); the other players' empty hands are theirs to disregard (UU.IMP.2)
+    game = stage(
+        """
+ruleset: unstable-unicorns
+players: [{name: Ann, hand: [Mystical Vortex]}, {name: Bob, hand: [Neigh]}]
+"""
+    )
+    with pytest.raises(IllegalAction, match=r"Requirement 'Each player: Discard a card' cannot be met"):
+        game.push(Play("Ann", "Mystical Vortex"))
+    _, out = run(
+        """
+ruleset: unstable-unicorns
+players: [{name: Ann, hand: [Mystical Vortex, Yay]}, {name: Bob}]
+script:
+  - play: {player: Ann, card: Mystical Vortex}
+"""
+    )
+    assert '| RESOLUTION:THE EFFECT CHAIN; "Discard a card" is disregarded: Bob has no card in hand. |' in out["log"]
+    assert sorted(out["zones"]["deck"]) == ["Mystical Vortex", "Yay"]
+
+
 # -- UU.END.1 the deck running out --------------------------------------------------------------------
 def test_UU_END_1_the_most_unicorns_win_when_the_deck_runs_out() -> None:
     game, out = run("uu-end-1-the-deck-runs-out.yaml")
