@@ -135,17 +135,6 @@ DISTINCT = list(dict.fromkeys(card for _, _, card, _, _, _ in BASE))
 NOT_YET_MODELLED: set[str] = {
     # group A: the deck, the discard pile and the Nursery (from:, name filters, shuffling piles into
     # the deck, looking at and reordering the deck top; also the deck running out, the 2-player deck)
-    # group B: players, their hands and Stables (choose a player, "that player", cards between hands,
-    # moving a card between Stables, count: all, open hands)
-    "Americorn",
-    "Annoying Flying Unicorn",
-    "Back Kick",
-    "Blatant Thievery",
-    "Glitter Tornado",
-    "Nanny Cam",
-    "Re-Target",
-    "Unfair Bargain",
-    "Unicorn Swap",
     # group C: continuous effects, leaving and replacing, the turn (type changes, immunities, play
     # limits, leave-triggers, own-sacrifice replacement, the Flyers' return to hand, extra turns)
     "Blinding Light",

@@ -629,3 +629,17 @@ def test_a_two_player_game_from_the_box() -> None:
     assert out["players"]["Ann"]["hand"] == ["Neigh", "Rhinocorn"]
     assert len(out["zones"]["nursery"]) == 11
     assert not [c for c in out["zones"]["deck"] if c.startswith("Basic Unicorn") or c == "Yay"]
+
+
+def test_the_events_of_the_deck_and_the_piles_in_words() -> None:
+    from uurules.course import event_text
+
+    _, oracle = run("cards/unicorn-oracle.yaml")
+    words = [event_text(e) for e in oracle["events"]]
+    assert "Ann looks at the top of the deck: Neigh, Rainbow Aura, Slowdown" in words
+    assert "Ann adds Rainbow Aura from the deck to their hand" in words
+    assert "Ann puts Slowdown, Neigh back on top of the deck" in words
+    _, loses = run("uu-end-1-everyone-loses.yaml")
+    words = [event_text(e) for e in loses["events"]]
+    assert "the deck runs out on Ann" in words
+    assert "the game ends (deck-ran-out) (unicorns Ann 1, Bob 1, Cat 0; letters Ann 9, Bob 9)" in words

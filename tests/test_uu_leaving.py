@@ -58,7 +58,7 @@ players:
 script:
   - play: {player: Ann, card: Mermaid Unicorn}
   - choose: "yes"
-  - choose: Bob/Greedy Flying Unicorn
+  - choose: Bob                       # Mermaid Unicorn (2nd Edition): choose a player, then a card
 """
     )
     assert out["players"]["Bob"]["hand"] == [FLYER]

@@ -295,13 +295,17 @@ def _reasons(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int
     return out
 
 
+_CHOOSING = ("one-of", "choose-player")
+"""The effects whose resolution is a choice the picture names ("done: chose Bob"): their ``choose`` events."""
+
+
 def _choices(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int, str]:
-    """What was chosen for each "one of" effect that resolved, from the event log."""
+    """What was chosen for each "one of" or "choose a player" effect that resolved, from the event log."""
     out: dict[int, str] = {}
     pool = [e for e in events if e.type == "choose"]
     for link in reversed(chain):
         for eff in reversed(link.effects):
-            if eff.verb != "one-of" or eff.status != "done":
+            if eff.verb not in _CHOOSING or eff.status != "done":
                 continue
             for i in range(len(pool) - 1, -1, -1):
                 ev = pool[i]
@@ -331,7 +335,7 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
         lines[0].insert(0, Span(f"{number}. ", "bold"))
     rows = [[Cell(lines)], text(who, "small")]
     if status == "done":
-        caption = f"done: chose {reason}" if reason and eff.verb == "one-of" else "done"
+        caption = f"done: chose {reason}" if reason and eff.verb in _CHOOSING else "done"
         if eff.data.get("carried_out_as"):
             caption = f"at the hand limit: carried out as {eff.data['carried_out_as']}"
     elif status == "replaced":

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, Effect, Link
 from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.unstable_unicorns.players import THAT
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -186,8 +187,15 @@ class EffectChain:
         preset: list[Any],
         *,
         optional: bool = False,
+        bound: str | None = None,
     ) -> None:
-        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest."""
+        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest.
+
+        ``bound`` is "that player" as the steps before it bound them (:mod:`.players`): each new
+        effect and the marker carry it on. ``who:`` says who carries the step out (each player:
+        one effect each); ``player: each-player``, one effect per player whose hand or Stable it
+        acts on, each bound to that player.
+        """
         s = game.state
         if index >= len(steps):
             return
@@ -201,13 +209,27 @@ class EffectChain:
         count = int(written) if verb.counted and written != "all" else 1
         dropped = ("join", "count") if written != "all" else ("join",)
         who = [player]
-        if step.get("who") == "each-player":
+        doer = step.get("who")
+        if doer == "each-player":
             who = s.in_turn_order_from(player)
-        label = verb.label(step)
+        elif doer == "that-player":
+            who = [bound] if bound is not None else []
+            if bound is None:
+                game.say(f'- "That player": no player was chosen, so "{self.step_text(step)}" is not carried out.')
+        # one effect per player whose hand or Stable it acts on ("a card in each player's Stable"), bound to them
+        each: list[str | None] = [bound]
+        if step.get("player") == "each-player":
+            each = list(s.in_turn_order_from(player))
         for w in who:
-            for _ in range(count):
+            for target_player in each:
                 data = {k: v for k, v in step.items() if k not in dropped}
-                new.append(Effect(s.new_id(), name, w, source, label, data, group=group))
+                if step.get("player") == "each-player":
+                    data["player"] = "that-player"
+                if target_player is not None:
+                    data[THAT] = target_player
+                label = verb.label(data) if target_player is not None else verb.label(step)
+                for _ in range(count):
+                    new.append(Effect(s.new_id(), name, w, source, label, dict(data), group=group))
         if index + 1 < len(steps):
             nxt = steps[index + 1]
             new.append(
@@ -217,7 +239,8 @@ class EffectChain:
                     player,
                     source,
                     f"{nxt.get('join', 'and')}",
-                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset},
+                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset}
+                    | ({THAT: bound} if bound is not None else {}),
                 )
             )
         link.effects[at:at] = new
@@ -254,8 +277,11 @@ class EffectChain:
             label, n = _ONE_CARD.subn(lambda m: f" {count} {m.group(1)}cards", label, count=1)
             if not n:
                 label = label.replace(" a ", f" {count} ").replace(" an ", f" {count} ")
-        if step.get("who") == "each-player":
+        who = step.get("who")
+        if who == "each-player":
             label = "Each player: " + label
+        elif who == "that-player":
+            label = f"{step.get(THAT) or 'That player'}: " + label
         return label
 
     def choose_target(self, game: Game, eff: Effect, link: Link, preset: list[Any]) -> bool:

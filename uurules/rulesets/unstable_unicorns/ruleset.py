@@ -68,7 +68,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
       ``look``): in the pile's order, top card first, one option per name the cards are shown by
       (:meth:`pile_options`: Baby Unicorn (Red) and Baby Narwhal apart); putting cards back on the
       deck (``look``): which goes on top, then which next, the last one not asked;
-    - "one of" choices: in the order the card lists them.
+    - "one of" choices: in the order the card lists them;
+    - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
+      from the deciding player, only those for whom the effect can be carried out.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """

@@ -51,6 +51,17 @@ How to add a verb
    is stale). Nothing else changes: the schema, the labels, the option lists and the diagrams
    read the registry.
 
+How a step names players and counts cards
+-----------------------------------------
+``who:`` (every verb) says who carries a step out: ``you``, ``each-player``, or ``that-player``;
+a verb's own ``player:`` says whose hand or Stable it acts on (``another-player``, ``any-player``,
+``each-player``, ``that-player``, ``you``: :func:`.players.player_key` declares the ones it takes).
+"That player" is the player an earlier step of the same card chose or acted on: a verb binds them
+by setting ``eff.data[THAT]`` as it resolves, and the chain hands the binding on to the card's
+later steps (:mod:`.players` says how). ``what:`` is a word or a list of words (any of them
+matches: ``rs.matches``, ``rs.noun``); ``count: all`` is accepted by a verb with ``all_ok = True``,
+which then acts on every card its ``what:`` names as it resolves (``rs.nouns`` words its label).
+
 How to add a trigger
 --------------------
 Register a :class:`ChainWhen` (in a module of :mod:`.verbs`, beside the verbs it goes with, or
@@ -88,6 +99,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
+from uurules.rulesets.unstable_unicorns.players import possessive, whose
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -145,7 +157,11 @@ FAMILY = Vocabulary(
     "unstable-unicorns",
     common_keys={
         "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
-        "who": {"enum": ["you", "each-player"], "description": "who carries it out (each player: in turn order)"},
+        "who": {
+            "enum": ["you", "each-player", "that-player"],
+            "description": "who carries it out (each player: in turn order; that player: the one an earlier "
+            "step of this card chose or acted on)",
+        },
     },
     card_keys={
         "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves: stop the card it answers"},
@@ -272,25 +288,77 @@ class ChainVerb(Verb):
 class Targeted(ChainVerb):
     """A verb whose target is chosen as its step joins the chain, among the cards of :meth:`pool`.
 
-    It is impossible when the pool is empty (``none_left`` says so, with ``{stable}`` and ``{noun}``).
+    A verb that accepts ``player:`` (:mod:`.players`) chooses only among the cards in the Stables
+    it names (:meth:`in_reach`); ``player: each-player`` becomes one effect per player, each with
+    its target in that player's Stable. It is impossible when there is nothing to choose
+    (``none_left`` says so, with ``{stable}`` and ``{noun}``); with ``each-player``, when any
+    player's Stable has nothing to choose: "a card in each player's Stable" asks for one in every
+    Stable (UU.IMP.1 as a Requirement; once the card resolves, a Stable emptied since only
+    disregards its own effect, UU.IMP.2).
     """
 
     keys: ClassVar[Keys] = {"what": WHAT}
     targeted = True
     none_left: ClassVar[str] = "no {stable} has {noun}"
+    none_in: ClassVar[str] = "there is no {noun} in {whose} {stable}"
+    """What to say when the Stables a written ``player:`` names have nothing to choose."""
+    default_player: ClassVar[str] = "any-player"
+    """Whose Stables ``player:`` means when it is not written (its pool decides, in any case)."""
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could choose for ``what`` now, in board order."""
         raise NotImplementedError(self.name)
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        what = step.get("what", "card")
-        if self.pool(game, player, what, source):
+    def in_reach(self, game: Game, player: str, step: Step, cards: list[CardId]) -> list[CardId]:
+        """Those of ``cards`` in the Stables the step's ``player:`` names (all of them when it names none)."""
+        if "player" not in step:
+            return cards
+        s = game.state
+        stable = self.rs.stable
+        allowed = {c for p in whose(s, player, step, self.default_player) for c in s.zone(p, stable)}
+        return [c for c in cards if c in allowed]
+
+    def missing(self, game: Game, player: str, step: Step, cards: list[CardId]) -> str | None:
+        """Why ``cards`` (what could be chosen) are not enough for the step, or ``None``."""
+        rs = self.rs
+        noun = rs.noun(step.get("what", "card"))
+        word = step.get("player")
+        if word == "each-player":
+            s = game.state
+            for p in s.in_turn_order_from(player):
+                here = set(s.zone(p, rs.stable))
+                if not any(c in here for c in cards):
+                    return f"{p}'s {rs.stable_word} has no {noun.split(' ', 1)[1]} to choose"
             return None
-        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+        if cards:
+            return None
+        if word is None:
+            return self.none_left.format(stable=rs.stable_word, noun=noun)
+        whose_words = possessive(step, self.default_player)
+        return self.none_in.format(noun=noun.split(" ", 1)[1], whose=whose_words, stable=rs.stable_word)
+
+    def stable_words(self, step: Step, preposition: str) -> str:
+        """The Stables ``player:`` names, for a label: `` from another player's Stable`` ("" when not written)."""
+        if "player" not in step:
+            return ""
+        return f" {preposition} {possessive(step, self.default_player)} {self.rs.stable_word}"
+
+    def alive_target(self, game: Game, eff: Effect, nothing: str) -> tuple[CardId, str] | None:
+        """``eff``'s target and the player whose Stable holds it; with none left (gone since it was
+        chosen, or none to choose), the effect is disregarded, saying ``nothing`` (UU.IMP.2)."""
+        t = self.rs.moves.target_alive(game, eff)
+        if t is None:
+            self.rs.chain.disregard(game, eff, nothing)
+            return None
+        holder = game.holder(t)
+        assert holder is not None
+        return t, holder
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return self.missing(game, player, step, self.target_pool(game, player, step, source))
 
     def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        return self.pool(game, player, step.get("what", "card"), source)
+        return self.in_reach(game, player, step, self.pool(game, player, step.get("what", "card"), source))
 
 
 # ----------------------------------------------------------------------------------------

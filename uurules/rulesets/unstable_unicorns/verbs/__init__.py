@@ -6,6 +6,7 @@
 - :mod:`.deck`: search (``name:``, a word of the printed name), shuffle (``into-deck:``: this card,
   your hand, the discard pile)
 - :mod:`.flow`: end-turn, one-of, and the engine's own ``continue`` (the next statement of a card)
+- :mod:`.between`: choose-player, pull, take, trade-hands, move (between players' hands and Stables)
 - :mod:`.piles`: add (a card from the discard pile or the deck to your hand), look (at the deck's
   top cards: take one, put the others back in any order)
 

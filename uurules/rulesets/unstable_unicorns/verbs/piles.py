@@ -86,7 +86,7 @@ class Look(ChainVerb):
             data["looked"] = list(top)
             data["placed"] = []
             shown = [game.shown(c) for c in top]
-            game.emit("look", p, cards=shown)
+            game.emit("look-at-deck", p, cards=shown)
             game.say(f"- {p} looks at the top {_cards(len(top))} of the deck: {', '.join(shown)}.")
             answer = None
         if data["look"] == "take":

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
     PLACES,
@@ -98,17 +99,16 @@ class Destroy(Targeted):
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to destroy")
+        found = self.alive_target(game, eff, "there is no card to destroy")
+        if found is None:
             return
-        owner = game.holder(t)
-        assert owner is not None
+        t, owner = found
         if rs.is_creature(game, t) and "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner):
             rs.chain.disregard(game, eff, f"{owner}'s Unicorns cannot be destroyed")
             return
         if rs.replacements.instead_of_destroy(game, eff, t, owner, answer):
             return
+        eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
         rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
 
@@ -118,7 +118,16 @@ class Steal(Targeted):
     """STEAL a card from another player's Stable into yours (its target is chosen as the step joins the chain)."""
 
     name = "steal"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
     none_left = "no other {stable} has {noun} that can be stolen"
+    none_in = "there is no {noun} in {whose} {stable} that can be stolen"
+    default_player = "another-player"
+
+    def label(self, step: Step) -> str:
+        return f"STEAL {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'from')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
@@ -127,13 +136,13 @@ class Steal(Targeted):
         """No card to steal; or the ones there are cannot enter the thief's Stable (it says why: UU.REQ.3)."""
         req = self.rs.requirements
         what = step.get("what", "card")
-        if req.stealable(game, player, what, source, hand):
+        if self.in_reach(game, player, step, req.stealable(game, player, what, source, hand)):
             return None
-        for c in req.others_cards(game, player, what, source):
+        for c in self.in_reach(game, player, step, req.others_cards(game, player, what, source)):
             why = req.steal_refusal(game, c, player, hand)
             if why is not None:
                 return why
-        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+        return self.missing(game, player, step, [])
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
@@ -148,6 +157,7 @@ class Steal(Targeted):
             return
         owner = game.holder(t)
         assert owner is not None
+        eff.data[THAT] = owner  # "that player": the one it stole from
         rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
         thief = (eff.player, rs.stable)
@@ -157,26 +167,29 @@ class Steal(Targeted):
 
 @FAMILY.verb
 class Return(Targeted):
-    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery)."""
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable."""
 
     name = "return"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("any-player", "another-player", "each-player", "that-player", "you", default="any-player"),
+    }
     none_left = "no {stable} has {noun}"
 
     def label(self, step: Step) -> str:
-        return f"RETURN {self.rs.noun(step.get('what', 'card'))} to its owner's hand"
+        return f"RETURN {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to its owner's hand"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to return")
+        found = self.alive_target(game, eff, "there is no card to return")
+        if found is None:
             return
-        holder = game.holder(t)
-        assert holder is not None
+        t, holder = found
         owner = game.card(t).owner or holder
+        eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
         rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
