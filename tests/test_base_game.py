@@ -132,22 +132,7 @@ BASE: list[tuple[str, str, str, str, int, bool]] = [
 DISTINCT = list(dict.fromkeys(card for _, _, card, _, _, _ in BASE))
 """The 65 rule-distinct cards, in catalogue order."""
 
-NOT_YET_MODELLED: set[str] = {
-    # group A: the deck, the discard pile and the Nursery (from:, name filters, shuffling piles into
-    # the deck, looking at and reordering the deck top; also the deck running out, the 2-player deck)
-    "Dark Angel Unicorn",
-    "Kiss of Life",
-    "Magical Flying Unicorn",
-    "Majestic Flying Unicorn",
-    "Mother Goose Unicorn",
-    "Mystical Vortex",
-    "Necromancer Unicorn",
-    "Reset Button",
-    "Shake Up",
-    "Swift Flying Unicorn",
-    "The Great Narwhal",
-    "Unicorn Oracle",
-}
+NOT_YET_MODELLED: set[str] = set()
 """The base-game cards not yet modelled (issue 13's three groups; see the plan in the issue's report)."""
 
 RULES_FROM_TYPE = {

@@ -244,7 +244,7 @@ ruleset: unstable-unicorns
 players:
   - {name: Ann, stable: [Rhinocorn]}
   - {name: Bob, stable: [Basic Unicorn]}
-deck: [Yay]
+deck: [Yay, Neigh]
 script:
   - begin-turn: Ann
   - choose: "no"

@@ -19,7 +19,7 @@ ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Basic Unicorn, Rhinocorn, Llamacorn], stable: [Double Dutch]}
   - {name: Bob, hand: [Neigh]}
-deck: [Yay, Slowdown]
+deck: [Yay, Slowdown, Rainbow Aura]
 script:
   - begin-turn: Ann
 """
@@ -129,7 +129,7 @@ ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Change of Luck]}
   - {name: Bob}
-deck: [Yay, Slowdown]
+deck: [Yay, Slowdown, Rainbow Aura]
 script:
   - play: {player: Ann, card: Change of Luck}
   - choose: Ann/Yay
@@ -155,7 +155,7 @@ players:
     hand: [Change of Luck, Change of Luck, Yay, Yay, Slowdown, Slowdown, Neigh]
     stable: [Double Dutch]
   - {name: Bob}
-deck: [Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn]
+deck: [Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Yay]
 script:
   - begin-turn: Ann
 """
@@ -180,6 +180,7 @@ ruleset: unstable-unicorns
 players:
   - {name: Ann, hand: [Yay, Double Dutch, Basic Unicorn, Slowdown], stable: [Broken Stable]}
   - {name: Bob, hand: [Yay], stable: [Blinding Light]}
+deck: [Neigh, Rainbow Aura]
 """
 
 

@@ -103,6 +103,13 @@ _EVENT_WORDS = {
     "take": "{player} takes {card} from {from}'s hand",
     "trade": "{player} trades hands with {with}",
     "move": "{player} moves {from}'s {card} into {to}'s Stable",
+    "bring": "{player} brings {card} into their Stable",
+    "add": "{player} adds {card} from the {from} to their hand",
+    "look-at-deck": "{player} looks at the top of the deck: {cards}",
+    "put-back": "{player} puts {cards} back on top of the deck",
+    "deck-ran-out": "the deck runs out on {player}",
+    "end": "the game ends ({by})",
+    "win": "{player} wins",
 }
 _FIELD = re.compile(r"{(\w+)}")
 
@@ -126,6 +133,8 @@ def event_text(event: Event | Mapping[str, Any]) -> str:
 
 
 def _word(value: Any) -> str:
+    if isinstance(value, dict):  # counts by player: "Ann 2, Bob 3"
+        return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     if value is True:

@@ -717,7 +717,7 @@ PHASES = {
 def turn_lines(events: Sequence[Event]) -> list[str]:
     """What these events did to the turn: phases entered, the turn's own draws (the Draw
     phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
-    down to the hand limit, and the turn passing on."""
+    down to the hand limit, the turn passing on, and the game ending as the deck ran out."""
     out = []
     for ev in events:
         if ev.type == "phase":
@@ -732,6 +732,9 @@ def turn_lines(events: Sequence[Event]) -> list[str]:
             out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} takes another turn")
         elif ev.type == "turn":
             out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
+        elif ev.type == "end" and ev.detail.get("by") == "deck-ran-out":  # UU.END.1
+            who = f"{ev.player} wins" if ev.player else "everyone loses"
+            out.append(f"the deck has run out: the game ends, {who}")
     return out
 
 
@@ -789,6 +792,8 @@ def board_group(game: Game, changed: Changes | None = None) -> Group:
             notes.append(f"{key} {value}")
         if s.winner == p:
             notes.append("WINNER")
+        elif s.ended is not None and s.winner is None:
+            notes.append("LOSES (everyone does)")
         lines: list[Line] = [head]
         lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), WRAP)] if notes else []
         rows = [[Cell(lines, changed=changed is not None and p in changed.players)]]

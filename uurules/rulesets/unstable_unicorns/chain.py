@@ -10,6 +10,7 @@ until the statements before them have resolved (UU.SEQ.*).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 CHAIN = "THE EFFECT CHAIN"
+
+_ONE_CARD = re.compile(r" an? ((?:[A-Z][\w'-]* )*)card\b")
+"""One card in a label ("a card", "a Unicorn card", "an Upgrade card"), to count in a step's text."""
 
 
 @dataclass(frozen=True)
@@ -285,10 +289,10 @@ class EffectChain:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
         count = step.get("count", 1)
         label = self.label(step)
-        if isinstance(count, int) and count > 1:  # count: all is in the label itself ("SACRIFICE all ... cards")
-            label = (
-                label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
-            )
+        if isinstance(count, int) and count > 1:  # "a card" -> "2 cards", "a Unicorn card" -> "2 Unicorn cards"
+            label, n = _ONE_CARD.subn(lambda m: f" {count} {m.group(1)}cards", label, count=1)
+            if not n:
+                label = label.replace(" a ", f" {count} ").replace(" an ", f" {count} ")
         who = step.get("who")
         if who == "each-player":
             label = "Each player: " + label

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
+RAN_OUT = "deck-ran-out"
+"""The state's flag that says the deck has run out (UU.END.1), until the game ends or the deck is refilled."""
+
 
 class Moves:
     """The card moves every verb and phase uses, and the triggers they set off."""
@@ -189,16 +192,44 @@ class Moves:
         key = game.state.where(t)
         return t if key is not None and key[1] == self.rs.stable else None
 
+    # -- the deck ------------------------------------------------------------------------------
+    def take_from_deck(self, game: Game, card: CardId, player: str) -> None:
+        """``card`` leaves the deck for ``player``'s hand (drawn, searched for, chosen from its top).
+
+        Taking the deck's last card is the deck running out (UU.END.1, :meth:`ran_out`).
+        """
+        game.move(card, (player, "hand"))
+        game.card(card).owner = player
+        if not game.state.zone(None, "deck"):
+            self.ran_out(game, player)
+
+    def ran_out(self, game: Game, player: str) -> None:
+        """UU.END.1 the deck has run out: its last card was taken, or a card had to be drawn from it
+        and it had none (``player`` took or needed it).
+
+        The game ends when nothing is left to resolve, if the deck is still empty then
+        (:meth:`.turns.Turns.deck_ran_out`); until then the rules go on as usual (a draw from the
+        empty deck is disregarded: UU.IMP.2). Marked once, in the state's flags (plain data).
+        """
+        flags = game.state.flags
+        if not flags.get(RAN_OUT):
+            flags[RAN_OUT] = True
+            game.emit("deck-ran-out", player)
+
     # -- hands ---------------------------------------------------------------------------------
     def draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
-        """Draw the top card of the deck into ``player``'s hand: the card, or ``None`` (empty deck)."""
+        """Draw the top card of the deck into ``player``'s hand: the card, or ``None``.
+
+        ``None``: the deck is empty, so it has run out (UU.END.1); the caller says what becomes of
+        the draw (a card's draw is disregarded, UU.IMP.2; the turn's draws nothing).
+        """
         deck = game.state.zone(None, "deck")
         if not deck:
+            self.ran_out(game, player)
             return None
         c = deck[0]
-        game.move(c, (player, "hand"))
-        game.card(c).owner = player
         game.emit("draw", player, c, **detail)
+        self.take_from_deck(game, c, player)
         return c
 
     def discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:

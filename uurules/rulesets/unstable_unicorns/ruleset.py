@@ -7,6 +7,7 @@ to its decisions to the part that carries them out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 from weakref import ReferenceType, WeakKeyDictionary
@@ -32,6 +33,9 @@ from uurules.rulesets.unstable_unicorns.vocabulary import (
     What,
 )
 
+_COLOUR = re.compile(r"\s*\([^()]*\)$")
+"""A colour variant's catalogue suffix: ``Basic Unicorn (Red)`` is printed ``Basic Unicorn``."""
+
 _NOUN = {
     "card": "a card",
     "unicorn": "a Unicorn card",
@@ -40,6 +44,8 @@ _NOUN = {
     "baby-unicorn": "a Baby Unicorn card",
     "upgrade": "an Upgrade card",
     "downgrade": "a Downgrade card",
+    "magic": "a Magic card",
+    "instant": "an Instant card",
     "this": "this card",
     "panda": "a Panda card",
 }
@@ -69,6 +75,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     - response windows: ``pass`` first, then the Instants the player could respond with, in hand order;
     - cards: in board order (players in turn order from the deciding player; within a player, hand,
       then stable), one option per distinct card name in a zone;
+    - cards of the deck, the discard pile or the Nursery (``search``, ``add``, ``bring`` ``from:``,
+      ``look``): in the pile's order, top card first, one option per name the cards are shown by
+      (:meth:`pile_options`: Baby Unicorn (Red) and Baby Narwhal apart); putting cards back on the
+      deck (``look``): which goes on top, then which next, the last one not asked;
     - "one of" choices: in the order the card lists them;
     - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
       from the deciding player, only those for whom the effect can be carried out.
@@ -232,6 +242,14 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             return card == source
         return what in self.kinds(game, card)
 
+    def step_matches(self, game: Game, card: CardId, step: dict[str, Any], source: CardId | None = None) -> bool:
+        """Whether ``card`` is what ``step`` asks for: its ``what:`` and, if it has one, its ``name:``
+        (a word of the card's printed name: :meth:`printed_name`)."""
+        if not self.matches(game, card, step.get("what", "card"), source):
+            return False
+        name = step.get("name")
+        return name is None or name in self.printed_name(game, card)
+
     def noun(self, what: What) -> str:
         """A ``what:`` filter in words: ``a Downgrade card``; a list, ``an Upgrade or Downgrade card``."""
         if not isinstance(what, str):
@@ -321,6 +339,24 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
                 n += weight
         return n
 
+    def printed_name(self, game: Game, card: CardId) -> str:
+        """The name printed on ``card``: the name the board shows it by, less a colour in brackets.
+
+        The catalogue tells colour variants apart by a colour in brackets ("Basic Unicorn (Red)",
+        "Baby Unicorn (Pink)"); the card itself is printed "Basic Unicorn". A face with a name of
+        its own keeps it ("Narwhal", "Baby Narwhal"). Name filters (The Great Narwhal) and the
+        letters of UU.END.1 read this name.
+        """
+        return _COLOUR.sub("", game.shown(card))
+
+    def name_letters(self, game: Game, player: str) -> int:
+        """rule: UU.END.1 the letters in the printed names of the Unicorn cards in ``player``'s Stable."""
+        return sum(
+            sum(ch.isalpha() for ch in self.printed_name(game, c))
+            for c in game.state.zone(player, self.stable)
+            if self.counts_as_creature(game, c, player)  # as for winning: a Panda is no Unicorn card
+        )
+
     def win_count(self, game: Game) -> int:
         return 7 if len(game.state.players) <= 5 else 6
 
@@ -343,13 +379,22 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             ids.append(c)
         return labels, ids
 
+    def pile_options(self, game: Game, cards: list[CardId]) -> tuple[list[str], list[int]]:
+        """The options of a decision among cards of a shared zone or the deck (``cards`` in its order,
+        top card first): one per name the cards are shown by (colour variants apart), the first
+        card of each name."""
+        first: dict[str, int] = {}
+        for c in cards:
+            first.setdefault(game.shown(c), c)
+        return list(first), list(first.values())
+
     # ------------------------------------------------------------------------------------
     # The engine's entry points: actions and answers, each to the part that carries it out
     # ------------------------------------------------------------------------------------
     def advance(self, game: Game) -> None:
         for _ in range(1_000_000):
             s = game.state
-            if s.pending is not None or s.winner is not None:
+            if s.pending is not None or s.over:
                 return
             if s.first_open_link() is not None:
                 self.chain.step(game)
@@ -362,7 +407,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             elif s.phase == "ending":
                 self.turns.hand_limit(game)
             else:
-                self.turns.check_win(game)
+                self.turns.check_end(game)
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 

@@ -138,6 +138,40 @@ WHAT: dict[str, Any] = {
 What = str | list[str]
 """A ``what:`` filter as a step holds it: a word (``downgrade``) or a list of words (``[upgrade, downgrade]``)."""
 
+NAME: dict[str, Any] = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 100,
+    "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$",
+    "description": "a word the card's printed name contains (The Great Narwhal: Narwhal)",
+}
+"""The ``name:`` filter: cards whose printed name contains it (:meth:`UnstableUnicorns.printed_name`)."""
+
+
+def named(step: Step) -> str:
+    """How a label says a step's ``name:`` filter (`` with 'Narwhal' in its name``), or nothing."""
+    return f" with '{step['name']}' in its name" if "name" in step else ""
+
+
+PLACES: dict[str, str] = {
+    "hand": "your hand",
+    "discard": "the discard pile",
+    "nursery": "the Nursery",
+    "deck": "the deck",
+}
+"""Where ``from:`` may take a card from, and how labels name it (your hand, or a shared zone)."""
+
+
+def from_key(*places: str, default: str) -> dict[str, Any]:
+    """The ``from:`` step key accepting ``places`` (default ``default``), as the schema describes it."""
+    return {"enum": list(places), "description": f"where the card comes from ({', '.join(places)}; default {default})"}
+
+
+def place_cards(game: Game, player: str, place: str) -> list[CardId]:
+    """The cards of ``place`` (``from:``): ``player``'s hand, or a shared zone, top card first."""
+    return game.state.zone(player if place == "hand" else None, place)
+
+
 FAMILY = Vocabulary(
     "unstable-unicorns",
     common_keys={
@@ -512,6 +546,8 @@ __all__ = [
     "COUNT",
     "COUNT_OR_ALL",
     "FAMILY",
+    "NAME",
+    "PLACES",
     "VOCABULARY",
     "WHAT",
     "ChainVerb",
@@ -520,5 +556,8 @@ __all__ = [
     "Step",
     "TypeChange",
     "What",
+    "from_key",
+    "named",
+    "place_cards",
 ]
 _ = _verbs

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step, Targeted, What
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    FAMILY,
+    PLACES,
+    WHAT,
+    ChainVerb,
+    Step,
+    Targeted,
+    What,
+    from_key,
+    place_cards,
+)
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -199,34 +209,58 @@ class Return(Targeted):
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card from your hand into your Stable (it is not played, so it cannot be Neigh'd)."""
+    """BRING a card into your Stable from your hand, the discard pile or the Nursery (it enters; it is not played)."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT}
+    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", default="hand")}
 
     def label(self, step: Step) -> str:
         rs = self.rs
-        return f"BRING {rs.noun(step.get('what', 'card'))} into your {rs.stable_word}"
+        place = step.get("from", "hand")
+        where = "" if place == "hand" else f" from {PLACES[place]}"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into your {rs.stable_word}"
+
+    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
+        may enter their Stable (UU.REQ.3, on their hand as it will be), in that zone's order."""
+        rs = self.rs
+        place = step.get("from", "hand")
+        hand = game.state.zone(player, "hand")
+        out = []
+        for c in place_cards(game, player, place):
+            if not rs.step_matches(game, c, step, source):
+                continue
+            after = [x for x in hand if x != c] if place == "hand" else hand
+            if rs.entry_refusal(game, c, player, player, after) is None:
+                out.append(c)
+        return out
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        if self.pool(game, player, step, source):
+            return None
+        noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
+        place = step.get("from", "hand")
+        if place == "hand":
+            return f"{player} has no {noun} to bring"
+        return f"{PLACES[place]} holds no {noun} that can enter {player}'s {self.rs.stable_word}"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         p = eff.player
-        what = eff.data.get("what", "card")
-        pool = [
-            c
-            for c in game.state.zone(p, "hand")
-            if rs.matches(game, c, what, eff.source) and rs.entry_refusal(game, c, p, p, []) is None
-        ]
+        place = eff.data.get("from", "hand")
+        pool = self.pool(game, p, eff.data, eff.source)
         if not pool:
-            rs.chain.disregard(game, eff, f"{p} has no {rs.noun(what).split(' ', 1)[1]} to bring")
+            why = self.impossible(game, p, eff.data, eff.source, [])
+            rs.chain.disregard(game, eff, why or "there is no card to bring")  # rule: UU.IMP.2
             return
         if answer is None:
-            labels, ids = rs.card_options(game, pool)
+            labels, ids = rs.card_options(game, pool) if place == "hand" else rs.pile_options(game, pool)
+            where = "" if place == "hand" else f" from {PLACES[place]}"
             rs.ask(
                 game,
                 Decision(
                     p,
-                    f"{p}: bring which card into your {rs.stable_word}?",
+                    f"{p}: bring which card{where} into your {rs.stable_word}?",
                     labels,
                     DecisionKind.EFFECT,
                     {"effect": eff.id},
@@ -235,5 +269,7 @@ class Bring(ChainVerb):
             )
             return
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
-        game.emit("bring", p, answer)
+        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
+        if place != "hand":
+            game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
         rs.moves.enter(game, answer, p)
