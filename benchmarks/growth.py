@@ -32,7 +32,8 @@ A pile built by responses, played forward
     60 s and 1.9 GB for 2,000 responses.
 
 A long game played forward (``uurules run``)
-    S script steps (Ann and Bob begin and end turns in turn) over a 1,000-card deck, played by
+    S script steps (Ann and Bob begin and end turns in turn) over a 1,000-card deck (more if the game
+    draws more: a deck that runs out ends the game, UU.END.1), played by
     ``Scenario.play(undo=False)``; beside it, the same game keeping an undo snapshot per action
     (``Scenario.play()``, what ``run`` did before), at the smallest size only.
 
@@ -157,9 +158,13 @@ def check_hand(game: Game, cards: int) -> None:
 
 
 def long_game(steps: int, deck: int = 1_000) -> str:
-    """A scenario of ``steps`` script steps: Ann and Bob begin and end their turns in turn."""
+    """A scenario of ``steps`` script steps: Ann and Bob begin and end their turns in turn.
+
+    The deck has ``deck`` cards, or more if the game draws more (each turn draws one): a deck that
+    runs out ends the game (UU.END.1), and the rest of the script would be refused.
+    """
     lines = ["ruleset: unstable-unicorns", "players: [{name: Ann}, {name: Bob}]"]
-    lines.append(f"deck: [{', '.join(['Neigh'] * deck)}]")
+    lines.append(f"deck: [{', '.join(['Neigh'] * max(deck, steps // 2 + 1))}]")
     lines.append("script:")
     for i in range(steps):
         player = "Ann" if (i // 2) % 2 == 0 else "Bob"
@@ -286,7 +291,7 @@ TITLES = {
     "pile": ("Instant pile (cards resolved)", "cards"),
     "hand": ("End-of-turn discard (a hand of N cards discarded down to 7, played forward)", "cards"),
     "responses": ("A pile built by responses, played forward (responses, then all resolved)", "answers"),
-    "run": ("A long game played forward (script steps, 1,000-card deck)", "steps"),
+    "run": ("A long game played forward (script steps, a deck of 1,000 cards or one a turn)", "steps"),
     "run-undo": ("The same game keeping an undo snapshot per action", "steps"),
 }
 

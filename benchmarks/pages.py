@@ -3,7 +3,7 @@
     python benchmarks/pages.py [--steps 1000,10000] [--deck 100]
 
 A scenario of S script steps (Ann and Bob begin and end their turns in turn, over a deck of
-``--deck`` cards; benchmarks/growth.py's long game) is written to a temporary directory and
+``--deck`` cards or one a turn; benchmarks/growth.py's long game) is written to a temporary directory and
 ``uurules html`` is run on it in its own process, as a user runs it: the script prints the time,
 the time per step and the process's peak memory (its maximum resident set). Beside it, on the
 scenario's first 100 pictures: the time per picture with one ``dot`` run per picture (as ``html``

@@ -132,46 +132,7 @@ BASE: list[tuple[str, str, str, str, int, bool]] = [
 DISTINCT = list(dict.fromkeys(card for _, _, card, _, _, _ in BASE))
 """The 65 rule-distinct cards, in catalogue order."""
 
-NOT_YET_MODELLED: set[str] = {
-    # group A: the deck, the discard pile and the Nursery (from:, name filters, shuffling piles into
-    # the deck, looking at and reordering the deck top; also the deck running out, the 2-player deck)
-    "Dark Angel Unicorn",
-    "Kiss of Life",
-    "Magical Flying Unicorn",
-    "Majestic Flying Unicorn",
-    "Mother Goose Unicorn",
-    "Mystical Vortex",
-    "Necromancer Unicorn",
-    "Reset Button",
-    "Shake Up",
-    "Swift Flying Unicorn",
-    "The Great Narwhal",
-    "Unicorn Oracle",
-    # group B: players, their hands and Stables (choose a player, "that player", cards between hands,
-    # moving a card between Stables, count: all, open hands)
-    "Americorn",
-    "Annoying Flying Unicorn",
-    "Back Kick",
-    "Blatant Thievery",
-    "Glitter Tornado",
-    "Nanny Cam",
-    "Narwhal Torpedo",
-    "Re-Target",
-    "Unfair Bargain",
-    "Unicorn Swap",
-    # group C: continuous effects, leaving and replacing, the turn (type changes, immunities, play
-    # limits, leave-triggers, own-sacrifice replacement, the Flyers' return to hand, extra turns)
-    "Blinding Light",
-    "Broken Stable",
-    "Change of Luck",
-    "Double Dutch",
-    "Greedy Flying Unicorn",
-    "Magical Kittencorn",
-    "Pandamonium",
-    "Stabby the Unicorn",
-    "Tiny Stable",
-    "Unicorn Phoenix",
-}
+NOT_YET_MODELLED: set[str] = set()
 """The base-game cards not yet modelled (issue 13's three groups; see the plan in the issue's report)."""
 
 RULES_FROM_TYPE = {

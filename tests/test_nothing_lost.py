@@ -466,11 +466,11 @@ def test_run_prints_no_terminal_escape(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 # -- blow-ups: memory O(board + steps), work linear in the hand -------------------------------------------
-def _long(steps: int, deck: int = 50) -> str:
+def _long(steps: int) -> str:
     lines = [
         "ruleset: unstable-unicorns",
         "players: [{name: Ann}, {name: Bob}]",
-        f"deck: [{', '.join(['Neigh'] * deck)}]",
+        f"deck: [{', '.join(['Neigh'] * (steps // 2 + 1))}]",  # a card a turn: a deck that runs out ends the game
     ]
     lines.append("script:")
     for i in range(steps):

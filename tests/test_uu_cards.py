@@ -57,6 +57,7 @@ players:
 script:
   - play: {player: Ann, card: Mermaid Unicorn}
   - choose: "yes"
+  - choose: Bob                     # 2nd Edition: "choose any player", then a card in that player's Stable
   - choose: Bob/Rhinocorn
 """
     )
@@ -73,7 +74,7 @@ players:
 script:
   - play: {player: Ann, card: Mermaid Unicorn}
   - choose: "yes"
-  - choose: Bob/Baby Unicorn
+  - choose: Bob                     # the Baby is the only card in Bob's Stable: chosen without asking
 """
     )
     assert out["players"]["Bob"]["hand"] == [] and out["zones"]["nursery"] == ["Baby Unicorn"]
@@ -103,7 +104,7 @@ script:
     [
         ("destroy", "Unicorn Poison", "", []),
         ("sacrifice", "Two-For-One", "Baby Unicorn", []),
-        ("return", "Mermaid Unicorn", "", ['"yes"', "Bob/Baby Unicorn"]),
+        ("return", "Mermaid Unicorn", "", ['"yes"', "Bob"]),  # Bob's Stable, then its only card: the Baby
         ("steal", "Seductive Unicorn", "", ['"yes"']),
     ],
 )
@@ -243,7 +244,7 @@ ruleset: unstable-unicorns
 players:
   - {name: Ann, stable: [Rhinocorn]}
   - {name: Bob, stable: [Basic Unicorn]}
-deck: [Yay]
+deck: [Yay, Neigh]
 script:
   - begin-turn: Ann
   - choose: "no"

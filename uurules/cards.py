@@ -168,6 +168,54 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
     return out
 
 
+PLAYERS = range(2, 9)
+"""How many players the base game is for (2 to 8)."""
+
+NURSERY_TYPE = "Baby Unicorn"
+"""The type of the cards that start in the Nursery, not in the deck."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """The base game's cards for a number of players: each printed copy by its printed name, in
+    catalogue order (not shuffled), the deck's and the Nursery's apart."""
+
+    deck: tuple[str, ...]
+    nursery: tuple[str, ...]
+
+
+def base_game(cards: CardBook, players: int) -> Box:
+    """The base game's cards for ``players`` players, from the card file's ``printed:`` facts.
+
+    Every copy of every printed face (``copies``), by its printed name, in catalogue order
+    (``UU-Base-001`` first). The Baby Unicorns start in the Nursery; every other card is the deck
+    (the rule book: "separate the Baby Unicorn cards [...] shuffle the black-backed cards"). With
+    two players the faces marked ``two-player: false`` stay in the box (the 2-player rules: every
+    Basic Unicorn, Queen Bee, Seductive, Rainbow, Mother Goose and Necromancer Unicorn, Nanny Cam,
+    Sadistic Ritual, Slowdown and Yay). The 2-player rules also give each player a Neigh from the
+    deck before dealing: that is a deal, not the deck (stage it in the hands; a scenario's
+    ``setup: base-game`` then leaves it out of the deck).
+
+    >>> from uurules.cards import book
+    >>> two, three = base_game(book("unstable-unicorns"), 2), base_game(book("unstable-unicorns"), 3)
+    >>> len(two.nursery), two.nursery[:2], three.deck.count("Neigh"), "Yay" in two.deck, "Yay" in three.deck
+    (13, ('Baby Unicorn (Red)', 'Baby Unicorn (Pink)'), 14, False, True)
+    """
+    if players not in PLAYERS:
+        raise ValueError(f"the base game is for {PLAYERS.start} to {PLAYERS.stop - 1} players, not {players}")
+    faces = sorted(
+        ((p, c) for c in cards for p in c.printed if players != 2 or p.two_player),
+        key=lambda pc: pc[0].number,
+    )
+    if not faces:
+        raise ValueError(f"the {cards.game} card file has no printed cards (printed: facts)")
+    deck: list[str] = []
+    nursery: list[str] = []
+    for p, c in faces:
+        (nursery if c.type == NURSERY_TYPE else deck).extend([p.name] * p.copies)
+    return Box(tuple(deck), tuple(nursery))
+
+
 @cache
 def book(game: str) -> CardBook:
     """The card book of ``game`` (``cards/<game>.yaml``)."""

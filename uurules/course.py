@@ -93,9 +93,23 @@ _EVENT_WORDS = {
     "target": "{player} targets {card} with {effect}",
     "phase": "{player}'s {phase} phase",
     "turn": "{player}'s turn ends; {to} is next",
+    "extra-turn": "{player} will take another turn after this one",
     "search": "{player} searches the deck for {card}",
     "shuffle": "{player} shuffles the deck",
     "return": "{card} goes back to {player}'s hand",
+    "choose": "{player} chooses {choice} for {card}",
+    "pull": "{player} pulls {card} from {from}'s hand ({pick})",
+    "look": "{player} looks at {hand}'s hand",
+    "take": "{player} takes {card} from {from}'s hand",
+    "trade": "{player} trades hands with {with}",
+    "move": "{player} moves {from}'s {card} into {to}'s Stable",
+    "bring": "{player} brings {card} into their Stable",
+    "add": "{player} adds {card} from the {from} to their hand",
+    "look-at-deck": "{player} looks at the top of the deck: {cards}",
+    "put-back": "{player} puts {cards} back on top of the deck",
+    "deck-ran-out": "the deck runs out on {player}",
+    "end": "the game ends ({by})",
+    "win": "{player} wins",
 }
 _FIELD = re.compile(r"{(\w+)}")
 
@@ -119,6 +133,8 @@ def event_text(event: Event | Mapping[str, Any]) -> str:
 
 
 def _word(value: Any) -> str:
+    if isinstance(value, dict):  # counts by player: "Ann 2, Bob 3"
+        return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     if value is True:

@@ -521,6 +521,7 @@ class StateKeys:
             state.phase,
             state.turn,
             state.winner,
+            state.ended,
             state.hand_limit,
             tuple([same(z, z) for z in map(tuple, state.zones.values())]),
             cards,
@@ -759,7 +760,7 @@ class _Walker:
         game = self.game
         s = game.state
         if s.pending is None and not s.resolving:
-            if not self.plays or s.winner is not None:
+            if not self.plays or s.over:
                 return []
             return [a for a in game.legal_actions() if isinstance(a, Play)]
         asked = s.pending.player if s.pending is not None else None

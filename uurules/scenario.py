@@ -17,12 +17,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from uurules import yamlio
-from uurules.cards import book, card_from_data, card_to_data, validate_cards
+from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
@@ -150,8 +151,51 @@ class Scenario:
                 if key not in shared:
                     raise doc.error(f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key])
                 self._put(state, None, shared[key], data[key], [key])
+        if data.get("setup") == "base-game":
+            self._base_game(state)
         game = Game(rs, state, title=self.title, undo=undo)
         return game
+
+    def _base_game(self, state: State) -> None:
+        """``setup: base-game``: the rest of the base game's box for this many players, on the board.
+
+        The cards of :func:`uurules.cards.base_game` for the scenario's players, less one copy of
+        each card the scenario stages anywhere (by its printed name; a card staged by its card name,
+        "Basic Unicorn", takes its first printed face still in the box). The Baby Unicorns left go
+        to the Nursery, under any staged there, in catalogue order; the other cards are shuffled
+        (with a generator seeded from the scenario's ``seed``, apart from the game's own, so that
+        the game's shuffles are what they would be on the same board staged card by card) and go
+        into the deck, under any staged there.
+        """
+        rs = self.ruleset
+        try:
+            box = base_game(rs.book, len(state.players))
+        except ValueError as exc:
+            raise self.doc.error(f"setup: base-game: {exc}", ["setup"]) from None
+        left = Counter([*box.deck, *box.nursery])
+        faces: dict[str, list[str]] = {}
+        for name in dict.fromkeys([*box.deck, *box.nursery]):
+            faces.setdefault(rs.book.canonical(name), []).append(name)
+        for card in state.cards.values():
+            if left[card.shown] > 0:
+                left[card.shown] -= 1
+            elif card.shown == card.name:  # staged by the card's own name: one of its printed faces
+                face = next((f for f in faces.get(card.name, []) if left[f] > 0), None)
+                if face is not None:
+                    left[face] -= 1
+        deck: list[str] = []
+        for name in box.deck:
+            if left[name] > 0:
+                left[name] -= 1
+                deck.append(name)
+        nursery: list[str] = []
+        for name in box.nursery:
+            if left[name] > 0:
+                left[name] -= 1
+                nursery.append(name)
+        random.Random(f"setup:{state.seed}").shuffle(deck)
+        self._put(state, None, "deck", deck, ["setup"])
+        self._put(state, None, "nursery", nursery, ["setup"])
 
     def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
         rs = self.ruleset
@@ -309,7 +353,13 @@ def board_view(game: Game) -> dict[str, Any]:
 
 
 def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
-    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it)."""
+    """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it).
+
+    Beyond CONTRACT.md's keys it has ``title``, ``winner`` (the player who won, or ``null``) and
+    ``ended``: ``null`` while the game goes on, else how it ended (``"unicorns"``: a player reached
+    the winning number; ``"deck-ran-out"``: the deck ran out, UU.END.1). ``ended`` set with
+    ``winner`` null means that everyone lost.
+    """
     s = game.state
     view = board_view(game)
     return {
@@ -323,6 +373,7 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
         "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,
+        "ended": s.ended,
     }
 
 
@@ -357,6 +408,8 @@ def board_text(result: dict[str, Any]) -> str:
         lines.append(f"  {ref}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in st.items()))
     if result.get("winner"):
         lines.append(f"Winner: {result['winner']}")
+    elif result.get("ended"):
+        lines.append("Everyone loses")
     p = result["pending"]
     if p:
         lines.append(f"Waiting for {p['player']}: {p['question']} [{' | '.join(p['options'])}]")

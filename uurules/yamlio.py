@@ -277,7 +277,8 @@ def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> N
     message = err.message
     if len(message) > MAX_MESSAGE:  # the value it quotes is long: shorten the value, keep the reason
         quoted = repr(err.instance)
-        message = message.replace(quoted, f"{quoted[:40]}…{quoted[-8:]}")
+        if len(quoted) > 49:  # a short value is kept whole: the list of what is accepted made it long
+            message = message.replace(quoted, f"{quoted[:40]}…{quoted[-8:]}")
         if len(message) > MAX_MESSAGE:
             message = message[: MAX_MESSAGE - 1] + "…"
     msg = f"{what} at {at}: {message}"

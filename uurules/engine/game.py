@@ -197,7 +197,7 @@ class Game:
         s = self.state
         title = f" {self.title!r}" if self.title else ""
         waiting = f", waiting for {s.pending.player}" if s.pending is not None else ""
-        won = f", {s.winner} has won" if s.winner else ""
+        won = f", {s.winner} has won" if s.winner else ", everyone lost" if s.ended else ""
         return f"<Game {self.ruleset.name}{title}: turn {s.turn}, {s.active} active, {s.phase}{waiting}{won}>"
 
     # -- primitives the rulesets use ---------------------------------------------------------

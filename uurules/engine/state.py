@@ -244,12 +244,21 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
     next_id: int = 1
     winner: str | None = None
+    # How the game ended (``None`` while it goes on): a ruleset's word for it, such as "unicorns"
+    # (a player reached the winning number) or "deck-ran-out" (Unstable Unicorns' UU.END.1). An
+    # ended game whose ``winner`` is ``None`` is one that everyone lost.
+    ended: str | None = None
     # Where to start looking for an open link: every link before ``_open_from`` is resolved, as
     # long as the link just before it is still ``_open_mark`` (the chain was not cleared or
     # changed in front). A resolved link never opens again, so a long chain is not scanned
     # from its start at every step. Not part of the position (compare=False).
     _open_from: int = field(default=0, init=False, repr=False, compare=False)
     _open_mark: Link | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (won, or lost by everyone): no action is accepted any more."""
+        return self.winner is not None or self.ended is not None
 
     @property
     def resolving(self) -> bool:

@@ -295,13 +295,17 @@ def _reasons(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int
     return out
 
 
+_CHOOSING = ("one-of", "choose-player")
+"""The effects whose resolution is a choice the picture names ("done: chose Bob"): their ``choose`` events."""
+
+
 def _choices(events: Sequence[Event], chain: list[Link], game: Game) -> dict[int, str]:
-    """What was chosen for each "one of" effect that resolved, from the event log."""
+    """What was chosen for each "one of" or "choose a player" effect that resolved, from the event log."""
     out: dict[int, str] = {}
     pool = [e for e in events if e.type == "choose"]
     for link in reversed(chain):
         for eff in reversed(link.effects):
-            if eff.verb != "one-of" or eff.status != "done":
+            if eff.verb not in _CHOOSING or eff.status != "done":
                 continue
             for i in range(len(pool) - 1, -1, -1):
                 ev = pool[i]
@@ -331,7 +335,7 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
         lines[0].insert(0, Span(f"{number}. ", "bold"))
     rows = [[Cell(lines)], text(who, "small")]
     if status == "done":
-        caption = f"done: chose {reason}" if reason and eff.verb == "one-of" else "done"
+        caption = f"done: chose {reason}" if reason and eff.verb in _CHOOSING else "done"
         if eff.data.get("carried_out_as"):
             caption = f"at the hand limit: carried out as {eff.data['carried_out_as']}"
     elif status == "replaced":
@@ -713,7 +717,7 @@ PHASES = {
 def turn_lines(events: Sequence[Event]) -> list[str]:
     """What these events did to the turn: phases entered, the turn's own draws (the Draw
     phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
-    down to the hand limit, and the turn passing on."""
+    down to the hand limit, the turn passing on, and the game ending as the deck ran out."""
     out = []
     for ev in events:
         if ev.type == "phase":
@@ -724,8 +728,13 @@ def turn_lines(events: Sequence[Event]) -> list[str]:
             out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
         elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
             out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
+        elif ev.type == "turn" and ev.detail.get("extra"):
+            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} takes another turn")
         elif ev.type == "turn":
             out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
+        elif ev.type == "end" and ev.detail.get("by") == "deck-ran-out":  # UU.END.1
+            who = f"{ev.player} wins" if ev.player else "everyone loses"
+            out.append(f"the deck has run out: the game ends, {who}")
     return out
 
 
@@ -783,6 +792,8 @@ def board_group(game: Game, changed: Changes | None = None) -> Group:
             notes.append(f"{key} {value}")
         if s.winner == p:
             notes.append("WINNER")
+        elif s.ended is not None and s.winner is None:
+            notes.append("LOSES (everyone does)")
         lines: list[Line] = [head]
         lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), WRAP)] if notes else []
         rows = [[Cell(lines, changed=changed is not None and p in changed.players)]]

@@ -108,6 +108,9 @@ def _board(game: Game) -> list[str]:
     if s.winner:
         out.append("")
         out.append(f"'''Winner''': {wiki_text(s.winner)}")
+    elif s.ended:
+        out.append("")
+        out.append("'''Everyone loses'''")
     if s.pending is not None:
         out.append("")
         d = s.pending

@@ -206,8 +206,9 @@ class Ruleset(ABC):
     def apply(self, game: Game, action: Action) -> None:
         """Carry out ``action`` through the hook registered for its type, or raise :class:`IllegalAction`."""
         s = game.state
-        if s.winner is not None and not isinstance(action, Choose) and action != Resolve(None):
-            raise IllegalAction(f"the game is over: {s.winner} has won", "resolve: all (it changes nothing)")
+        if s.over and not isinstance(action, Choose) and action != Resolve(None):
+            how = f"{s.winner} has won" if s.winner is not None else "everyone lost"
+            raise IllegalAction(f"the game is over: {how}", "resolve: all (it changes nothing)")
         if self._begins:
             self.begin_action(game, action)
         hook = self._action_hooks.get(type(action))
@@ -267,7 +268,7 @@ class Ruleset(ABC):
         s = game.state
         acts: list[Action] = []
         d = s.pending
-        if s.winner is not None:
+        if s.over:
             pass
         elif d is not None and d.is_response_window and self.windows is not None:
             acts = self.windows.legal_actions(self, game, d)

@@ -35,7 +35,7 @@ from uurules.engine.game import Game
 from uurules.engine.state import CardId
 from uurules.rulesets.base import Static, Vocabulary
 from uurules.rulesets.unstable_unicorns import FAMILY, UnstableUnicorns
-from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher
+from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher, What
 
 ANIMALS = ("Alpaca", "Goat", "Llama", "Ram")
 """The Animal types."""
@@ -139,18 +139,19 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         return key[0]
 
     # -- card facts --------------------------------------------------------------------------
-    def animal_types(self, game: Game, card: CardId) -> set[str]:
-        """The Animal types a card counts as where it is now (Legal Ramifications: only Ram)."""
+    def animal_types(self, game: Game, card: CardId, field: str | None = None) -> set[str]:
+        """The Animal types a card counts as where it is now, or in ``field``'s Field (Legal
+        Ramifications: only Ram)."""
         if not self.is_creature(game, card):
             return set()
-        field = self._field_of(game, card)
+        field = self._field_of(game, card) if field is None else field
         if field is not None:
             for _c, key, value in self.field_rules(game, field):
                 if key == "every-animal-counts-as":
                     return {str(value)}
         return set(self.defn(game, card).get("animal", []))
 
-    def kinds(self, game: Game, card: CardId) -> set[str]:
+    def _kinds(self, game: Game, card: CardId, animals: set[str]) -> set[str]:
         d = self.defn(game, card)
         out = {"card", d.type.lower().replace(" ", "-")}
         if not self.is_creature(game, card):
@@ -159,20 +160,28 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         kind = str(d.get("kind", "")).lower()
         if kind:
             out.add(f"{kind}-animal")
-        for t in self.animal_types(game, card):
+        for t in animals:
             out.add(t.lower())
             if kind:
                 out.add(f"{kind}-{t.lower()}")
         return out
 
-    def is_blank(self, game: Game, card: CardId) -> bool:
+    def printed_kinds(self, game: Game, card: CardId) -> set[str]:
+        return self._kinds(game, card, set(self.defn(game, card).get("animal", [])))
+
+    def kinds(self, game: Game, card: CardId, stable: str | None = None) -> set[str]:
+        return self._kinds(game, card, self.animal_types(game, card, stable))
+
+    def is_blank(self, game: Game, card: CardId, stable: str | None = None) -> bool:
         """Legal Ramifications: every Animal in its Field has no effect."""
         if not self.is_creature(game, card):
             return False
-        field = self._field_of(game, card)
+        field = self._field_of(game, card) if stable is None else stable
         return field is not None and any(key == "animals-have-no-effect" for _, key, _ in self.field_rules(game, field))
 
-    def noun(self, what: str) -> str:
+    def noun(self, what: What) -> str:
+        if not isinstance(what, str):  # a list of words: each in this game's words, joined as the family does
+            return super().noun(what)
         if what in _WORDS:
             return _WORDS[what]
         words = " ".join(w.capitalize() for w in what.split("-"))

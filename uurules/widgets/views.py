@@ -103,6 +103,8 @@ def board_html(result: dict[str, Any]) -> str:
         rows.append(f"<tr><th>{esc(ref)}</th><td>{esc(words)}</td></tr>")
     if result.get("winner"):
         rows.append(f"<tr><th>winner</th><td><b>{esc(result['winner'])}</b></td></tr>")
+    elif result.get("ended"):
+        rows.append("<tr><th>winner</th><td><b>none: everyone loses</b></td></tr>")
     return f'<table class="uurules-board-table">{"".join(rows)}</table>'
 
 

@@ -10,18 +10,23 @@ until the statements before them have resolved (UU.SEQ.*).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, Effect, Link
 from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.unstable_unicorns.players import THAT
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 CHAIN = "THE EFFECT CHAIN"
+
+_ONE_CARD = re.compile(r" an? ((?:[A-Z][\w'-]* )*)card\b")
+"""One card in a label ("a card", "a Unicorn card", "an Upgrade card"), to count in a step's text."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,14 @@ class EffectChain:
             game.emit("trigger", t.player, t.card, optional=bool(ab.get("optional")))
         s.chain.append(link)
 
+    def waiting_trigger(self, game: Game, card: CardId, ability: int) -> bool:
+        """Whether ``card``'s ability ``ability`` has triggered and waits in an open link, not yet formed."""
+        for link in game.state.open_links():
+            for e in link.effects:
+                if e.verb == "trigger" and e.source == card and e.status == "forming" and e.data["ability"] == ability:
+                    return True
+        return False
+
     def ability(self, game: Game, t: Trigger) -> dict[str, Any]:
         ab: dict[str, Any] = self.rs.defn(game, t.card).get("abilities", [])[t.ability]
         return ab
@@ -122,6 +135,14 @@ class EffectChain:
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
         if stage == "use":
+            when = rs.whens.get(ab.get("when", ""))
+            if when is not None and when.state and not when.holds(game, trig.source, ab, trig.player):
+                # a state trigger ("if at any time ...") does nothing once its condition is gone
+                lapsed = when.lapsed(ab, trig.player)
+                trig.status = "disregarded"
+                game.emit("disregard", trig.player, trig.source, reason=lapsed)
+                game.say(f"- {game.shown(trig.source)} does nothing: {lapsed}.")
+                return
             first = steps[0] if steps else {}
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
@@ -182,8 +203,15 @@ class EffectChain:
         preset: list[Any],
         *,
         optional: bool = False,
+        bound: str | None = None,
     ) -> None:
-        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest."""
+        """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest.
+
+        ``bound`` is "that player" as the steps before it bound them (:mod:`.players`): each new
+        effect and the marker carry it on. ``who:`` says who carries the step out (each player:
+        one effect each); ``player: each-player``, one effect per player whose hand or Stable it
+        acts on, each bound to that player.
+        """
         s = game.state
         if index >= len(steps):
             return
@@ -192,15 +220,32 @@ class EffectChain:
         new: list[Effect] = []
         name = step["do"]
         verb = self.rs.verbs[name]
-        count = int(step.get("count", 1)) if verb.counted else 1
+        written = step.get("count", 1)
+        # count: n is n effects; count: all is one effect that acts on every card it matches
+        count = int(written) if verb.counted and written != "all" else 1
+        dropped = ("join", "count") if written != "all" else ("join",)
         who = [player]
-        if step.get("who") == "each-player":
+        doer = step.get("who")
+        if doer == "each-player":
             who = s.in_turn_order_from(player)
-        label = verb.label(step)
+        elif doer == "that-player":
+            who = [bound] if bound is not None else []
+            if bound is None:
+                game.say(f'- "That player": no player was chosen, so "{self.step_text(step)}" is not carried out.')
+        # one effect per player whose hand or Stable it acts on ("a card in each player's Stable"), bound to them
+        each: list[str | None] = [bound]
+        if step.get("player") == "each-player":
+            each = list(s.in_turn_order_from(player))
         for w in who:
-            for _ in range(count):
-                data = {k: v for k, v in step.items() if k not in ("join", "count")}
-                new.append(Effect(s.new_id(), name, w, source, label, data, group=group))
+            for target_player in each:
+                data = {k: v for k, v in step.items() if k not in dropped}
+                if step.get("player") == "each-player":
+                    data["player"] = "that-player"
+                if target_player is not None:
+                    data[THAT] = target_player
+                label = verb.label(data) if target_player is not None else verb.label(step)
+                for _ in range(count):
+                    new.append(Effect(s.new_id(), name, w, source, label, dict(data), group=group))
         if index + 1 < len(steps):
             nxt = steps[index + 1]
             new.append(
@@ -210,7 +255,8 @@ class EffectChain:
                     player,
                     source,
                     f"{nxt.get('join', 'and')}",
-                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset},
+                    {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset}
+                    | ({THAT: bound} if bound is not None else {}),
                 )
             )
         link.effects[at:at] = new
@@ -241,14 +287,17 @@ class EffectChain:
 
     def step_text(self, step: dict[str, Any]) -> str:
         """The text of a whole step: its label with its count and who ("Each player: DISCARD 2 cards")."""
-        count = int(step.get("count", 1))
+        count = step.get("count", 1)
         label = self.label(step)
-        if count > 1:
-            label = (
-                label.replace(" a card", f" {count} cards").replace(" a ", f" {count} ").replace(" an ", f" {count} ")
-            )
-        if step.get("who") == "each-player":
+        if isinstance(count, int) and count > 1:  # "a card" -> "2 cards", "a Unicorn card" -> "2 Unicorn cards"
+            label, n = _ONE_CARD.subn(lambda m: f" {count} {m.group(1)}cards", label, count=1)
+            if not n:
+                label = label.replace(" a ", f" {count} ").replace(" an ", f" {count} ")
+        who = step.get("who")
+        if who == "each-player":
             label = "Each player: " + label
+        elif who == "that-player":
+            label = f"{step.get(THAT) or 'That player'}: " + label
         return label
 
     def choose_target(self, game: Game, eff: Effect, link: Link, preset: list[Any]) -> bool:

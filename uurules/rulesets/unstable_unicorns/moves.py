@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
+RAN_OUT = "deck-ran-out"
+"""The state's flag that says the deck has run out (UU.END.1), until the game ends or the deck is refilled."""
+
 
 class Moves:
     """The card moves every verb and phase uses, and the triggers they set off."""
@@ -25,29 +28,88 @@ class Moves:
         self.rs = rs
 
     # -- triggers ------------------------------------------------------------------------------
-    def fire(self, game: Game, moment: str, subject: CardId | None, stable: str) -> list[Trigger]:
+    def fire(
+        self, game: Game, moment: str, subject: CardId | None, stable: str, how: str | None = None
+    ) -> list[Trigger]:
         """The abilities that trigger at ``moment`` (about ``subject``, in ``stable``), in order.
 
         First the subject's own abilities (triggers of scope ``self``), then those of the other
-        cards in ``stable`` (scope ``stable``), in board order, each card's abilities in printed order.
+        cards in ``stable`` (scope ``stable``; a state trigger's own card too), in board order,
+        each card's abilities in printed order. A card that left ``stable`` is read as it was
+        there (blank under Blinding Light, a Panda under Pandamonium); ``how``: the verb that
+        took it out.
         """
         rs = self.rs
         own_names, watchers = rs.whens_at.get(moment, (frozenset(), {}))
         out: list[Trigger] = []
-        if own_names and subject is not None and not rs.is_blank(game, subject):
+        if own_names and subject is not None and not rs.is_blank(game, subject, stable):
             for i, ab in enumerate(rs.defn(game, subject).get("abilities", [])):
-                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject):
+                if ab.get("when") in own_names and rs.whens[ab["when"]].fires(game, subject, stable, how):
                     out.append(Trigger(subject, i, stable))
         if watchers:
-            live = [name for name, w in watchers.items() if w.fires(game, subject)]
+            zone = game.state.zone(stable, rs.stable)
+            cards = game.state.cards
+            states = "state" in rs.present(game) and any(cards[c].name in rs.state_cards for c in zone)
+            live = [n for n, w in watchers.items() if (states or not w.state) and w.fires(game, subject, stable, how)]
             if live:
-                for c in game.state.zone(stable, rs.stable):
-                    if c == subject or rs.is_blank(game, c):
+                for c in zone:
+                    if rs.is_blank(game, c, stable):
                         continue
                     for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
-                        if ab.get("when") in live:
+                        if ab.get("when") not in live:
+                            continue
+                        when = watchers[ab["when"]]
+                        if when.state:
+                            if self.state_fires(game, c, i, ab, stable):
+                                out.append(Trigger(c, i, stable))
+                        elif c != subject:
                             out.append(Trigger(c, i, stable))
         return out
+
+    def state_fires(self, game: Game, card: CardId, i: int, ability: dict[str, Any], player: str) -> bool:
+        """Whether ``card``'s state trigger ``i`` fires now: its condition holds, and it is not
+        already waiting in the chain (a state trigger waits once)."""
+        if self.rs.chain.waiting_trigger(game, card, i):
+            return False
+        return self.rs.whens[ability["when"]].holds(game, card, ability, player)
+
+    def state_triggers(self, game: Game) -> bool:
+        """Nothing is resolving: the state triggers whose condition holds fire ("if at any time":
+        after the link it made, the condition may hold still, a sacrifice having been replaced).
+        One link, players in turn order from the active one. Returns whether one fired.
+
+        A state trigger whose last link could do nothing (every effect disregarded: no Unicorn
+        could be sacrificed) does not fire again until one of its moments comes: it would
+        only do nothing again.
+        """
+        rs = self.rs
+        if "state" not in rs.present(game):
+            return False
+        s = game.state
+        last = s.chain[-1] if s.chain else None
+
+        def futile(card: CardId) -> bool:
+            mine = (
+                [e for e in last.effects if e.source == card and e.verb not in ("trigger", "continue")] if last else []
+            )
+            return bool(mine) and all(e.status == "disregarded" for e in mine)
+
+        out: list[Trigger] = []
+        causes: list[str] = []
+        cards = s.cards
+        for p, c in [(who, c) for who in s.in_turn_order_from(s.active) for c in s.zone(who, rs.stable)]:
+            if cards[c].name not in rs.state_cards or rs.is_blank(game, c, p):
+                continue
+            for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
+                when = rs.whens.get(ab.get("when", ""))
+                if when is None or not when.state:
+                    continue
+                if not futile(c) and self.state_fires(game, c, i, ab, p):
+                    out.append(Trigger(c, i, p))
+                    causes.append(when.condition(ab, p))
+        if out:
+            rs.chain.add_link(game, out, "; ".join(dict.fromkeys(causes)))
+        return bool(out)
 
     # -- entering and leaving Stables --------------------------------------------------------
     def enter(self, game: Game, card: CardId, stable: str) -> None:
@@ -64,34 +126,49 @@ class Moves:
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {rs.stable_word}")
 
-    def destination(self, game: Game, card: CardId, to: ZoneKey) -> ZoneKey:
-        """Where ``card``, leaving a Stable for ``to``, really goes.
+    def destination(self, game: Game, card: CardId, to: ZoneKey, how: str | None = None) -> ZoneKey:
+        """Where ``card``, leaving a Stable for ``to`` (``how``: by ``sacrifice``, ``destroy``,
+        ``steal``, ``return``...), really goes.
 
         A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
-        replaces the destination of every way out of a Stable (destroy, sacrifice, return, steal).
+        replaces the destination of every way out of a Stable. A card's own mandatory replacement
+        of being sacrificed or destroyed (``replaces: [sacrifice, destroy], to: hand``: the Flying
+        Unicorns' "return it to your hand instead") sends it to the hand of the player whose
+        Stable it leaves ("your hand": a stolen Flyer goes to its thief's hand).
         """
-        return (None, "nursery") if self.rs.is_baby(game, card) else to
+        rs = self.rs
+        if rs.is_baby(game, card):
+            return (None, "nursery")
+        place = rs.replacements.own_destination(game, card, how)
+        if place is not None:
+            return (game.holder(card), place)
+        return to
 
-    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey) -> ZoneKey:
-        """Move ``card`` out of ``stable``'s Stable towards ``to``: the one way out of a Stable.
+    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey, how: str | None = None) -> ZoneKey:
+        """Move ``card`` out of ``stable``'s Stable towards ``to`` (``how``: the verb that takes it
+        out): the one way out of a Stable.
 
-        Every verb that takes a card out of a Stable comes here, so the Baby's replacement
-        (:meth:`destination`) holds for all of them; then the "leaves your Stable" triggers
-        fire. Returns where the card went.
+        Every verb that takes a card out of a Stable comes here, so the Baby's and the Flyers'
+        replacements (:meth:`destination`) hold for all of them; then the "leaves your Stable"
+        triggers fire. Returns where the card went.
         """
-        dest = self.destination(game, card, to)
+        dest = self.destination(game, card, to, how)
         if dest != to:
             game.emit("replace", stable, card, to=dest[1])
-            game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+            if dest[0] is None:
+                game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+            else:
+                game.card(card).owner = dest[0]
+                game.say(f"- {game.shown(card)} returns to {dest[0]}'s {dest[1]} instead.")
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
-        self.leave(game, card, stable)
+        self.leave(game, card, stable, how)
         return dest
 
-    def leave(self, game: Game, card: CardId, stable: str) -> None:
-        """``card`` has left ``stable``'s Stable (it is already elsewhere)."""
+    def leave(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
+        """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out)."""
         rs = self.rs
         game.emit("leave", stable, card)
-        triggers = self.fire(game, "leave", card, stable)
+        triggers = self.fire(game, "leave", card, stable, how)
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} left {stable}'s {rs.stable_word}")
 
@@ -105,7 +182,7 @@ class Moves:
     def remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by``."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.leave_stable(game, card, stable, (None, "discard"))
+        self.leave_stable(game, card, stable, (None, "discard"), verb)
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""
@@ -115,16 +192,44 @@ class Moves:
         key = game.state.where(t)
         return t if key is not None and key[1] == self.rs.stable else None
 
+    # -- the deck ------------------------------------------------------------------------------
+    def take_from_deck(self, game: Game, card: CardId, player: str) -> None:
+        """``card`` leaves the deck for ``player``'s hand (drawn, searched for, chosen from its top).
+
+        Taking the deck's last card is the deck running out (UU.END.1, :meth:`ran_out`).
+        """
+        game.move(card, (player, "hand"))
+        game.card(card).owner = player
+        if not game.state.zone(None, "deck"):
+            self.ran_out(game, player)
+
+    def ran_out(self, game: Game, player: str) -> None:
+        """UU.END.1 the deck has run out: its last card was taken, or a card had to be drawn from it
+        and it had none (``player`` took or needed it).
+
+        The game ends when nothing is left to resolve, if the deck is still empty then
+        (:meth:`.turns.Turns.deck_ran_out`); until then the rules go on as usual (a draw from the
+        empty deck is disregarded: UU.IMP.2). Marked once, in the state's flags (plain data).
+        """
+        flags = game.state.flags
+        if not flags.get(RAN_OUT):
+            flags[RAN_OUT] = True
+            game.emit("deck-ran-out", player)
+
     # -- hands ---------------------------------------------------------------------------------
     def draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
-        """Draw the top card of the deck into ``player``'s hand: the card, or ``None`` (empty deck)."""
+        """Draw the top card of the deck into ``player``'s hand: the card, or ``None``.
+
+        ``None``: the deck is empty, so it has run out (UU.END.1); the caller says what becomes of
+        the draw (a card's draw is disregarded, UU.IMP.2; the turn's draws nothing).
+        """
         deck = game.state.zone(None, "deck")
         if not deck:
+            self.ran_out(game, player)
             return None
         c = deck[0]
-        game.move(c, (player, "hand"))
-        game.card(c).owner = player
         game.emit("draw", player, c, **detail)
+        self.take_from_deck(game, c, player)
         return c
 
     def discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:

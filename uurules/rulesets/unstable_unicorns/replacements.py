@@ -1,9 +1,16 @@
 """Replacement effects (UU.REPL.*): an effect swapped for others as it is added to the chain.
 
-Dread Pirate Unicorn (mandatory) replaces each discard effect with two; Parallel Universicorn
-(optional) replaces each with a draw that goes only up to the hand limit. A replaced effect stays
-in its link, crossed out, and names what replaced it. Black Knight Unicorn replaces a destroy as
-it resolves: its owner may sacrifice it instead.
+Two moments:
+
+- as an effect is **added** to the chain: Dread Pirate Unicorn (mandatory) replaces each discard
+  effect with two; Parallel Universicorn (optional) replaces each with a draw that goes only up to
+  the hand limit. A replaced effect stays in its link, crossed out, and names what replaced it.
+- as a card would **leave** its Stable by being sacrificed or destroyed (``replaces: [sacrifice,
+  destroy]``): a card's own mandatory ``to:`` (the Flying Unicorns: "return it to your hand
+  instead", carried out where the card goes, :meth:`.moves.Moves.destination`), then the optional
+  replacements of the cards in its player's Stable (Unicorn Phoenix: "you may DISCARD a card
+  instead"; Black Knight Unicorn: "you may SACRIFICE this card instead"), offered one at a time
+  (:meth:`Replacements.instead_of_leaving`). Mandatory before optional: UU.REPL.1.
 """
 
 from __future__ import annotations
@@ -19,12 +26,45 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
+LEAVING = ("sacrifice", "destroy")
+"""The ways out of a Stable a card's text may replace (``replaces: [sacrifice, destroy]``)."""
+
+
+def replaces(r: dict[str, Any], verb: str) -> bool:
+    """Whether replacement ``r`` replaces ``verb`` (its ``replaces:`` is one effect or a list of them)."""
+    what = r.get("replaces")
+    return what == verb or (isinstance(what, list) and verb in what)
+
+
 class Replacements:
     """The replacement effects of the cards in play, as they act on the chain."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
-        self._sacrifice_what: dict[int, str | None] = {}  # id of a printed replacement -> its step's what:
+        leaving: dict[str, list[dict[str, Any]]] = {}
+        for d in rs.book:
+            mine = [r for r in d.get("replacements", ()) if any(replaces(r, how) for how in LEAVING)]
+            if mine:
+                leaving[d.name] = mine
+        self._leaving = leaving
+        self._texts: dict[tuple[int, str, bool], tuple[dict[str, Any], str]] = {}  # see instead_text
+        self.leaving_cards = frozenset(leaving)
+        """The cards of the book that replace a sacrifice or a destroy (by name)."""
+
+    def own_destination(self, game: Game, card: CardId, how: str | None) -> str | None:
+        """Where ``card``'s own mandatory replacement sends it instead of being sacrificed or
+        destroyed (``how``): its ``to:`` (a Flying Unicorn: ``hand``), or ``None``.
+
+        A card whose text is blank (Blinding Light) has no such replacement.
+        """
+        if how is None or how not in LEAVING or "leaving" not in self.rs.present(game):
+            return None
+        mine = self._leaving.get(game.state.cards[card].name)
+        if mine:
+            for r in mine:
+                if "to" in r and replaces(r, how) and not self.rs.is_blank(game, card):
+                    return str(r["to"])
+        return None
 
     def replacers(self, game: Game, verb: str) -> list[tuple[str, CardId, dict[str, Any]]]:
         """(player, card, replacement) for every card in play that replaces ``verb``, in board order."""
@@ -32,10 +72,10 @@ class Replacements:
         out = []
         for p, c in rs.in_play(game):
             replacements = rs.defn(game, c).get("replacements")
-            if not replacements or rs.is_blank(game, c):  # most cards have none: no need to ask
+            if not replacements or rs.is_blank(game, c, p):  # most cards have none: no need to ask
                 continue
             for r in replacements:
-                if r.get("replaces") == verb:
+                if replaces(r, verb):
                     out.append((p, c, r))
         return out
 
@@ -78,7 +118,7 @@ class Replacements:
                 continue
             who = leaves[0].player
             n = len(leaves)
-            r = next(x for x in rs.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
+            r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "discard"))
             what = "the discard" if n == 1 else f"the {n} discards"
             instead = ",".join(f'"{rs.chain.label(step)}"' for step in r["with"])
             each = "each with " if n > 1 else "with "
@@ -97,7 +137,7 @@ class Replacements:
         if use:
             link = rs.chain.link_of(game, roots[0])
             leaves = [e for e in self.leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
-            r = next(x for x in rs.defn(game, c).get("replacements", []) if x.get("replaces") == "discard")
+            r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "discard"))
             for e in leaves:
                 self.replace(game, link, e, c, r)
             game.say(f"- {game.shown(c)} replaces each discard effect.")
@@ -107,8 +147,22 @@ class Replacements:
             game.emit("decline", None, c)
         self.offer_next(game)
 
-    def replace(self, game: Game, link: Link, eff: Effect, card: CardId, r: dict[str, Any]) -> list[Effect]:
-        """Replace ``eff`` in ``link`` by the effects of ``card``'s replacement ``r`` (they follow it)."""
+    def replace(
+        self,
+        game: Game,
+        link: Link,
+        eff: Effect,
+        card: CardId,
+        r: dict[str, Any],
+        *,
+        player: str | None = None,
+        source: CardId | None = None,
+    ) -> list[Effect]:
+        """Replace ``eff`` in ``link`` by the effects of ``card``'s replacement ``r`` (they follow it).
+
+        They are carried out by ``eff``'s player for ``eff``'s card, unless ``player`` and
+        ``source`` say otherwise (a leaving replacement: its owner, for the replacing card).
+        """
         s = game.state
         at = index(link.effects, eff) + 1
         lineage = [*list(eff.data.get("lineage", [])), card]
@@ -120,8 +174,8 @@ class Replacements:
                 Effect(
                     s.new_id(),
                     step["do"],
-                    eff.player,
-                    eff.source,
+                    eff.player if player is None else player,
+                    eff.source if source is None else source,
                     self.rs.chain.label(step),
                     data,
                     replaces=eff.id,
@@ -150,48 +204,105 @@ class Replacements:
         sep = " (and) " if any(len(g) > 1 for g in groups) else ","
         game.say(f"{CHAIN}; " + sep.join(parts))
 
-    def sacrifices_itself(self, game: Game, card: CardId, r: dict[str, Any]) -> bool:
-        """Whether ``card``'s replacement ``r`` is "SACRIFICE this card instead": one sacrifice step
-        whose ``what:`` the card itself matches (Black Knight Unicorn's ``{do: sacrifice, what: this}``)."""
-        what = self._sacrifice_what.get(id(r), "")  # printed data: its shape is read once
-        if what == "":
-            steps = r.get("with", ())
-            one = len(steps) == 1 and steps[0].get("do") == "sacrifice"
-            what = self._sacrifice_what[id(r)] = str(steps[0].get("what", "card")) if one else None
-        return what is not None and (what == "this" or self.rs.matches(game, card, what, card))
+    def applies(self, game: Game, card: CardId, r: dict[str, Any], leaving: CardId) -> bool:
+        """Whether ``card``'s leaving replacement ``r`` applies to ``leaving`` (in the same Stable):
+        ``what: this``, to the card itself; otherwise to the other cards its ``what:`` names, as they
+        are now (Black Knight Unicorn's ``what: unicorn``: a Panda is no Unicorn card)."""
+        what = str(r.get("what", "card"))
+        if what == "this":
+            return card == leaving
+        return card != leaving and self.rs.matches(game, leaving, what, card)
 
-    def instead_of_destroy(self, game: Game, eff: Effect, target: CardId, owner: str, answer: Any) -> bool:
-        """A replacement on destroy (Black Knight Unicorn): its owner may sacrifice it instead.
+    def instead_text(self, game: Game, card: CardId, r: dict[str, Any], *, third_person: bool = False) -> str:
+        """What ``card``'s replacement does instead, in words: "sacrifice Black Knight Unicorn",
+        "discard a card" (``third_person``: "sacrifices ...")."""
+        key = (id(r), game.shown(card), third_person)
+        known = self._texts.get(key)  # printed data and a name: worked out once
+        if known is None or known[0] is not r:
+            parts = []
+            for step in r.get("with", ()):
+                verb, _, rest = self.rs.chain.step_text(step).partition(" ")
+                verb = verb.lower() + ("s" if third_person else "")
+                parts.append(f"{verb} {rest.replace('this card', game.shown(card))}".strip())
+            known = self._texts[key] = (r, " and ".join(parts))
+        return known[1]
 
-        It applies to the cards its ``what:`` names, in its owner's Stable; what it does instead is
-        its ``with:`` steps, of which the kit carries out "sacrifice this card"
-        (:meth:`sacrifices_itself`). Returns ``True`` when the destroy was replaced, or a decision
-        was asked.
+    def instead_of_leaving(self, game: Game, eff: Effect, leaving: CardId, owner: str, how: str, answer: Any) -> bool:
+        """rule: UU.REPL.1 the optional replacements of a card that would be sacrificed or destroyed.
+
+        ``leaving`` is in ``owner``'s Stable and would leave it by ``how`` (``eff`` carries it out).
+        If the card's own mandatory replacement applies (a Flyer's ``to: hand``), it comes first
+        and no optional one is offered: the card returns to its player's hand, there is nothing
+        left to replace (it is carried out where the card goes: :meth:`.moves.Moves.destination`).
+        Otherwise ``owner`` is asked about each optional replacement of the cards in their Stable
+        that applies (:meth:`applies`; Unicorn Phoenix: itself; Black Knight Unicorn: another of
+        their Unicorn cards), one at a time, in board order. Only those whose ``with:`` steps can
+        be carried out now are offered (Unicorn Phoenix's discard needs a card in hand). The first
+        accepted replaces ``eff``: its steps take its place in the link, for ``owner``, and resolve
+        next (a discard added so is one Dread Pirate Unicorn sees). Returns ``True`` when ``eff``
+        was replaced or a decision was asked, ``False`` when the card leaves.
         """
         rs = self.rs
-        if eff.data.get("knight") is None:
-            for p, c, r in self.replacers(game, "destroy"):
-                applies = p == owner and c != target and rs.matches(game, target, str(r.get("what", "card")))
-                if applies and self.sacrifices_itself(game, c, r):
-                    if answer is None:
-                        eff.data["knight_card"] = c
-                        rs.ask(
-                            game,
-                            rs.yes_no(
-                                owner,
-                                f"{owner}: sacrifice {game.shown(c)} instead of {game.shown(target)} being destroyed?",
-                                DecisionKind.EFFECT,
-                                effect=eff.id,
-                            ),
-                        )
-                        return True
-                    eff.data["knight"] = bool(answer)
-                    break
-        if eff.data.get("knight"):
-            c = eff.data["knight_card"]
-            eff.status = "replaced"
-            game.emit("replace", owner, c, effects=1)
-            game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}" is replaced: {owner} sacrifices {game.shown(c)} instead. |')
-            rs.moves.remove_from_stable(game, c, owner, "sacrifice", by=owner)
+        if "leaving" not in rs.present(game):
+            return False  # no card of this game replaces a sacrifice or a destroy
+        if self.own_destination(game, leaving, how) is not None:
+            return False  # rule: UU.REPL.1 the card's own mandatory replacement (a Flyer's) comes first
+        asking = eff.data.get("instead")
+        declined: list[CardId] = []
+        if asking is not None:
+            declined = list(asking["declined"])
+            if answer is True:
+                c = asking["card"]
+                del eff.data["instead"]
+                r = next(x for _, card, x in self.optional_leaving(game, leaving, owner, how) if card == c)
+                self.replace_leaving(game, eff, leaving, owner, how, c, r)
+                return True
+            declined.append(asking["card"])
+        verb = "sacrificed" if how == "sacrifice" else "destroyed"
+        for _, c, r in self.optional_leaving(game, leaving, owner, how):
+            if c in declined:
+                continue
+            eff.data["instead"] = {"card": c, "declined": declined}
+            question = f"{owner}: {self.instead_text(game, c, r)} instead of {game.shown(leaving)} being {verb}?"
+            rs.ask(game, rs.yes_no(owner, question, DecisionKind.EFFECT, effect=eff.id))
             return True
+        eff.data.pop("instead", None)
         return False
+
+    def optional_leaving(
+        self, game: Game, leaving: CardId, owner: str, how: str
+    ) -> list[tuple[str, CardId, dict[str, Any]]]:
+        """The optional replacements that may be offered for ``leaving`` (see :meth:`instead_of_leaving`):
+        those of the cards in ``owner``'s Stable, in its order."""
+        rs = self.rs
+        impossible = rs.requirements.impossible
+        cards = game.state.cards
+        out = []
+        for c in game.state.zone(owner, rs.stable):
+            mine = self._leaving.get(cards[c].name)  # most cards have none: nothing more to read
+            if not mine:
+                continue
+            for r in mine:
+                if (
+                    r.get("optional")
+                    and "with" in r
+                    and replaces(r, how)
+                    and self.applies(game, c, r, leaving)
+                    and not rs.is_blank(game, c, owner)
+                    and not any(impossible(game, owner, step, c) for step in r["with"])
+                ):
+                    out.append((owner, c, r))
+        return out
+
+    def replace_leaving(
+        self, game: Game, eff: Effect, leaving: CardId, owner: str, how: str, card: CardId, r: dict[str, Any]
+    ) -> None:
+        """``card``'s replacement ``r`` is used: ``eff`` is replaced, its steps join the link in its place."""
+        rs = self.rs
+        link = rs.chain.link_of(game, eff)
+        new = self.replace(game, link, eff, card, r, player=owner, source=card)
+        game.emit("replace", owner, card, effects=len(new))
+        text = self.instead_text(game, card, r, third_person=True)
+        game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}" is replaced: {owner} {text} instead. |')
+        rs.chain.announce(game, new)
+        self.apply(game, new)  # rule: UU.REPL.1 a discard that joins the chain meets the discard replacements

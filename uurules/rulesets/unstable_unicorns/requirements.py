@@ -16,6 +16,11 @@ from uurules.engine.state import CardId
 if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+    from uurules.rulesets.unstable_unicorns.vocabulary import What
+
+
+IMMUNE = "cannot-be-destroyed-by"
+"""The static keyword of an immunity to a kind of card's destroy (Magical Kittencorn)."""
 
 
 class Requirements:
@@ -23,6 +28,10 @@ class Requirements:
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
+        self.immune = frozenset(
+            d.name for d in rs.book if any(isinstance(s, dict) and IMMUNE in s for s in d.get("static", ()))
+        )
+        """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
 
     def impossible(
         self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: list[CardId] | None = None
@@ -49,6 +58,9 @@ class Requirements:
         d = rs.defn(game, card)
         if d.type == "Instant":
             return f"{d.name} is an Instant: it is played only in response to another player's card (respond:)"
+        if d.type == "Upgrade" and "you-cannot-play-upgrades" in rs.statics(game, player):
+            src = rs.static_source(game, player, "you-cannot-play-upgrades")
+            return f"{src} in {player}'s {rs.stable_word}: {player} cannot play Upgrade cards"
         hand_after = [c for c in game.state.zone(player, "hand") if c != card]
         if rs.is_creature(game, card) or d.type in ("Upgrade", "Downgrade"):
             stable = self.stable_for(game, player, card, targets)
@@ -69,18 +81,21 @@ class Requirements:
     def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
         """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements)."""
         rs = self.rs
-        if rs.is_creature(game, card) and "basic-unicorn" in rs.kinds(game, card):
+        # the card as it is now, before it enters (a Unicorn that Blinding Light makes Basic, in its Stable)
+        if "basic-unicorn" in rs.kinds(game, card):
             for other in game.state.players:
                 if other != stable and "basic-unicorns-cannot-enter-other-stables" in rs.statics(game, other):
                     queen = rs.static_source(game, other, "basic-unicorns-cannot-enter-other-stables")
                     return (
                         f"{queen} in {other}'s {rs.stable_word}: Basic Unicorns cannot enter any other player's Stable"
                     )
-        if rs.is_creature(game, card):
-            # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter
+        if rs.counts_as_creature(game, card, stable):
+            # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter: a
+            # watcher sees the card as it will be in that Stable (a Panda there: Pandamonium), as
+            # its trigger will
             watchers = rs.watcher_names
             for c in game.state.zone(stable, rs.stable):
-                if rs.is_blank(game, c):
+                if rs.is_blank(game, c, stable):
                     continue
                 for ab in rs.defn(game, c).get("abilities", []):
                     if ab.get("when") in watchers and not ab.get("optional"):
@@ -96,24 +111,42 @@ class Requirements:
         return None
 
     # -- who can be chosen -----------------------------------------------------------------
-    def sacrificable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def sacrificable(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         return [c for c in game.state.zone(player, rs.stable) if rs.matches(game, c, what, source)]
 
-    def destroyable(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def destroyable(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         out = []
         for p in game.state.in_turn_order_from(player)[1:]:
             protected = "your-unicorns-cannot-be-destroyed" in rs.statics(game, p)
             for c in game.state.zone(p, rs.stable):
-                if not rs.matches(game, c, what, source):
-                    continue
-                if protected and rs.is_creature(game, c):
-                    continue
-                out.append(c)
+                if rs.matches(game, c, what, source) and self.destroy_refusal(game, c, p, source, protected) is None:
+                    out.append(c)
         return out
 
-    def others_cards(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def destroy_refusal(
+        self, game: Game, card: CardId, owner: str, source: CardId | None, protected: bool | None = None
+    ) -> str | None:
+        """Why ``card`` in ``owner``'s Stable cannot be destroyed by an effect of ``source``, or ``None``.
+
+        The protections a destroy's pool and its resolution both consult: Rainbow Aura in the
+        Stable ("your Unicorn cards cannot be destroyed": a Panda is no Unicorn card), and the
+        card's own immunity to a kind of source (Magical Kittencorn: ``cannot-be-destroyed-by:
+        magic``, the kinds of the card whose effect destroys, as it is now). ``protected``:
+        whether the Stable has Rainbow Aura, when the caller already knows.
+        """
+        rs = self.rs
+        if protected is None:
+            protected = "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner)
+        if protected and rs.counts_as_creature(game, card, owner):
+            return f"{owner}'s {rs.creature_word}s cannot be destroyed"
+        immune = rs.static_value(game, card, IMMUNE) if game.state.cards[card].name in self.immune else None
+        if immune is not None and source is not None and str(immune) in rs.kinds(game, source):
+            return f"{game.shown(card)} cannot be destroyed by {rs.noun(str(immune)).split(' ', 1)[1]}s"
+        return None
+
+    def others_cards(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         """The cards matching ``what`` in the other players' Stables, in turn order from ``player``."""
         rs = self.rs
         return [
@@ -124,7 +157,7 @@ class Requirements:
         ]
 
     def stealable(
-        self, game: Game, player: str, what: str, source: CardId | None, hand: list[CardId] | None = None
+        self, game: Game, player: str, what: What, source: CardId | None, hand: list[CardId] | None = None
     ) -> list[CardId]:
         """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
         return [
@@ -142,11 +175,11 @@ class Requirements:
         goes to the Nursery instead and enters no Stable: nothing there refuses it.
         """
         rs = self.rs
-        if rs.moves.destination(game, card, (thief, rs.stable)) != (thief, rs.stable):
+        if rs.moves.destination(game, card, (thief, rs.stable), "steal") != (thief, rs.stable):
             return None
         real = game.state.zone(thief, "hand") if hand is None else hand
         return rs.entry_refusal(game, card, thief, thief, real)
 
-    def returnable(self, game: Game, what: str, source: CardId | None) -> list[CardId]:
+    def returnable(self, game: Game, what: What, source: CardId | None) -> list[CardId]:
         rs = self.rs
         return [c for _, c in rs.in_play(game) if rs.matches(game, c, what, source)]

@@ -7,7 +7,11 @@ to its decisions to the part that carries them out.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
+from weakref import ReferenceType, WeakKeyDictionary
+from weakref import ref as weak_ref
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
@@ -20,7 +24,17 @@ from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import Turns
-from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, ChainVerb, ChainWhen, CreatureWatcher
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    VOCABULARY,
+    ChainVerb,
+    ChainWhen,
+    CreatureWatcher,
+    TypeChange,
+    What,
+)
+
+_COLOUR = re.compile(r"\s*\([^()]*\)$")
+"""A colour variant's catalogue suffix: ``Basic Unicorn (Red)`` is printed ``Basic Unicorn``."""
 
 _NOUN = {
     "card": "a card",
@@ -30,8 +44,26 @@ _NOUN = {
     "baby-unicorn": "a Baby Unicorn card",
     "upgrade": "an Upgrade card",
     "downgrade": "a Downgrade card",
+    "magic": "a Magic card",
+    "instant": "an Instant card",
     "this": "this card",
+    "panda": "a Panda card",
 }
+
+
+def _bare(noun: str) -> str:
+    """A noun without its article: ``an Upgrade card`` -> ``Upgrade card``."""
+    head, _, rest = noun.partition(" ")
+    return rest if head in ("a", "an") and rest else noun
+
+
+def _either(nouns: list[str]) -> str:
+    """Nouns joined by "or", one article and one "card": ``an Upgrade or Downgrade card``."""
+    bare = [_bare(n) for n in nouns]
+    if all(b.endswith(" card") for b in bare):
+        words = " or ".join(b[: -len(" card")] for b in bare)
+        return f"{nouns[0].partition(' ')[0]} {words} card" if bare[0] != nouns[0] else f"{words} card"
+    return " or ".join(nouns)
 
 
 class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", order=1):
@@ -43,7 +75,13 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     - response windows: ``pass`` first, then the Instants the player could respond with, in hand order;
     - cards: in board order (players in turn order from the deciding player; within a player, hand,
       then stable), one option per distinct card name in a zone;
-    - "one of" choices: in the order the card lists them.
+    - cards of the deck, the discard pile or the Nursery (``search``, ``add``, ``bring`` ``from:``,
+      ``look``): in the pile's order, top card first, one option per name the cards are shown by
+      (:meth:`pile_options`: Baby Unicorn (Red) and Baby Narwhal apart); putting cards back on the
+      deck (``look``): which goes on top, then which next, the last one not asked;
+    - "one of" choices: in the order the card lists them;
+    - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
+      from the deciding player, only those for whom the effect can be carried out.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """
@@ -73,8 +111,31 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             self.whens_at[moment] = (own, watchers)
         self.watcher_names = frozenset(n for n, w in whens.items() if isinstance(w, CreatureWatcher))
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
+        self._creature = self.creature_word.lower()
+        self._printed: dict[str, frozenset[str]] = {}  # a card name -> its printed kinds
+        self._games: WeakKeyDictionary[Game, frozenset[str]] = WeakKeyDictionary()  # see present
+        self._last: tuple[ReferenceType[Game], frozenset[str]] | None = None
+        changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
+        self._rank = {n: (self.creature_word.lower() in c.kinds, n) for n, c in changes.items()}
+        self._changers: dict[str, type[TypeChange]] = {}
+        """The cards of the book with a type change (by name), and the first of theirs."""
+        for d in book:
+            keywords = [s if isinstance(s, str) else next(iter(s)) for s in d.get("static", [])]
+            mine = sorted((k for k in keywords if k in changes), key=self._rank.__getitem__)
+            if mine:
+                self._changers[d.name] = changes[mine[0]]
+        state = {n for n, w in whens.items() if w.state}
+        self.state_cards = frozenset(
+            d.name for d in book if any(ab.get("when") in state for ab in d.get("abilities", []))
+        )
+        """The cards of the book with a state trigger ("if at any time ...": Tiny Stable), by name."""
         self.chain = EffectChain(self)
         self.replacements = Replacements(self)
+        self._special = {
+            "type-change": frozenset(self._changers),
+            "leaving": frozenset(self.replacements.leaving_cards),
+            "state": self.state_cards,
+        }
         self.requirements = Requirements(self)
         self.moves = Moves(self)
         self.instants = Instants(self)
@@ -89,31 +150,133 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         return found if found is not None else self.book[name]
 
     def is_creature(self, game: Game, card: CardId) -> bool:
+        """Whether ``card`` is a Unicorn card by its printed type (it enters a Stable when played; a
+        Baby lives in the Nursery). What it is now, in a Stable, is :meth:`counts_as_creature`."""
         return self.defn(game, card).type.endswith(self.creature_word)
 
-    def kinds(self, game: Game, card: CardId) -> set[str]:
-        """The words a ``what:`` filter can match for this card."""
-        d = self.defn(game, card)
-        out = {"card", d.type.lower().replace(" ", "-")}
-        if self.is_creature(game, card):
-            out.add(self.creature_word.lower())
-        return out
+    def printed_kinds(self, game: Game, card: CardId) -> AbstractSet[str]:
+        """The words a ``what:`` filter matches for ``card`` by its printed type (worked out once a name)."""
+        name = game.state.cards[card].name
+        found = self._printed.get(name)
+        if found is None:
+            d = self.defn(game, card)
+            words = {"card", d.type.lower().replace(" ", "-")}
+            if self.is_creature(game, card):
+                words.add(self.creature_word.lower())
+            found = self._printed[name] = frozenset(words)
+        return found
 
-    def matches(self, game: Game, card: CardId, what: str, source: CardId | None = None) -> bool:
+    # -- what a card is in a Stable: the one place type changes and blanking are read ----------
+    def stable_of(self, game: Game, card: CardId) -> str | None:
+        """The player whose Stable holds ``card``, or ``None``."""
+        s = game.state
+        for p in s.players:
+            if card in s.zones[(p, self.stable)]:
+                return p
+        return None
+
+    def type_change(self, game: Game, card: CardId, stable: str | None = None) -> type[TypeChange] | None:
+        """The continuous effect that changes what ``card`` is, or ``None``.
+
+        Read from the Stable it is in, or ``stable``: the one it would enter, or has just left (a
+        card that left is read as it was there). Only Unicorn cards (by their printed type) are
+        changed, by the cards in that Stable with a :class:`TypeChange` keyword (Downgrades in the
+        base game), read from their printed text: whether they are blank is not asked, so
+        reading them cannot go round in a circle. Of several, one that makes the Unicorns
+        something else comes first (Pandamonium: "cards that affect Unicorn cards do not affect
+        your Pandas", Blinding Light included); then by keyword, for a stable order.
+        """
+        changers = self._changers
+        if "type-change" not in self.present(game) or self._creature not in self.printed_kinds(game, card):
+            return None
+        s = game.state
+        where = self.stable_of(game, card) if stable is None else stable
+        if where is None:
+            return None
+        found: type[TypeChange] | None = None
+        cards = s.cards
+        for c in s.zones[(where, self.stable)]:
+            change = changers.get(cards[c].name)
+            if change is not None and (found is None or self._rank[change.name] < self._rank[found.name]):
+                found = change
+        return found
+
+    def present(self, game: Game) -> AbstractSet[str]:
+        """Which of the rules only some cards bring have a card in ``game`` (in any zone):
+        ``type-change`` (Pandamonium, Blinding Light), ``leaving`` (a replacement of a sacrifice or
+        a destroy: the Flyers, Unicorn Phoenix, Black Knight Unicorn), ``state`` (a state trigger:
+        Tiny Stable). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
+        names, so it is worked out once a game; where a rule has no card, nothing about it is
+        asked again.
+        """
+        last = self._last
+        if last is not None and last[0]() is game:  # the game asked about last: nearly always
+            return last[1]
+        found = self._games.get(game)
+        if found is None:
+            names = {c.name for c in game.state.cards.values()}
+            found = frozenset(rule for rule, group in self._special.items() if not names.isdisjoint(group))
+            self._games[game] = found
+        self._last = (weak_ref(game), found)
+        return found
+
+    def kinds(self, game: Game, card: CardId, stable: str | None = None) -> AbstractSet[str]:
+        """The words a ``what:`` filter can match for this card, where it is (or in ``stable``'s Stable):
+        its printed ones, unless a type change says otherwise (a Panda, a Basic Unicorn)."""
+        if "type-change" in self.present(game):
+            change = self.type_change(game, card, stable)
+            if change is not None:
+                return change.kinds
+        return self.printed_kinds(game, card)
+
+    def counts_as_creature(self, game: Game, card: CardId, stable: str | None = None) -> bool:
+        """Whether ``card`` is a Unicorn card now (in ``stable``'s Stable): what "your Unicorns",
+        Rainbow Aura, Barbed Wire, Tiny Stable and the count toward winning see (a Panda is not)."""
+        return self._creature in self.kinds(game, card, stable)
+
+    def matches(self, game: Game, card: CardId, what: What, source: CardId | None = None) -> bool:
+        """Whether ``card`` is what a ``what:`` filter names (a list: any of its words)."""
+        if not isinstance(what, str):
+            return any(self.matches(game, card, w, source) for w in what)
         if what == "this":
             return card == source
         return what in self.kinds(game, card)
 
-    def noun(self, what: str) -> str:
+    def step_matches(self, game: Game, card: CardId, step: dict[str, Any], source: CardId | None = None) -> bool:
+        """Whether ``card`` is what ``step`` asks for: its ``what:`` and, if it has one, its ``name:``
+        (a word of the card's printed name: :meth:`printed_name`)."""
+        if not self.matches(game, card, step.get("what", "card"), source):
+            return False
+        name = step.get("name")
+        return name is None or name in self.printed_name(game, card)
+
+    def noun(self, what: What) -> str:
+        """A ``what:`` filter in words: ``a Downgrade card``; a list, ``an Upgrade or Downgrade card``."""
+        if not isinstance(what, str):
+            return _either([self.noun(w) for w in what])
         return _NOUN.get(what, f"a {what} card")
 
-    def is_baby(self, game: Game, card: CardId) -> bool:
-        """Whether a card lives in the Nursery (it goes back there instead of the discard pile)."""
-        return self.is_creature(game, card) and f"baby-{self.creature_word.lower()}" in self.kinds(game, card)
+    def nouns(self, what: What) -> str:
+        """Every card a ``what:`` filter names, in words (``count: all``): ``all Upgrade and Downgrade cards``."""
+        words = [what] if isinstance(what, str) else what
+        bare = [_bare(self.noun(w)) for w in words]
+        if all(b.endswith(" card") for b in bare):
+            return "all " + " and ".join(b[: -len(" card")] for b in bare) + " cards"
+        return "all of " + " and ".join(bare)
 
-    def is_blank(self, game: Game, card: CardId) -> bool:
-        """Whether a card in a stable has lost its text (nothing in this game does)."""
-        return False
+    def is_baby(self, game: Game, card: CardId) -> bool:
+        """Whether a card lives in the Nursery (it goes back there instead of the discard pile).
+
+        Read from its printed type: the Nursery is where the card lives, whatever it counts as
+        in a Stable (a Baby that Pandamonium makes a Panda still goes back to the Nursery)."""
+        return f"baby-{self._creature}" in self.printed_kinds(game, card)
+
+    def is_blank(self, game: Game, card: CardId, stable: str | None = None) -> bool:
+        """Whether ``card`` has lost its text where it is (or in ``stable``'s Stable): Blinding Light."""
+        if "type-change" not in self.present(game):
+            return False
+        change = self.type_change(game, card, stable)
+        return change is not None and change.blank
 
     def in_play(self, game: Game) -> list[tuple[str, CardId]]:
         """Every (player, card) in a stable, players in turn order from the active one."""
@@ -126,35 +289,73 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Keywords of the continuous effects of the cards in ``player``'s stable."""
         out: set[str] = set()
         for c in game.state.zone(player, self.stable):
-            if self.is_blank(game, c):
+            statics = self.defn(game, c).get("static")
+            if not statics or self.is_blank(game, c, player):
                 continue
-            for s in self.defn(game, c).get("static", []):
+            for s in statics:
                 out.add(s if isinstance(s, str) else next(iter(s)))
         return out
 
     def card_statics(self, game: Game, card: CardId) -> set[str]:
-        """Keywords of ``card``'s own continuous effects."""
-        return {s if isinstance(s, str) else next(iter(s)) for s in self.defn(game, card).get("static", [])}
+        """Keywords of ``card``'s own continuous effects (none while it is blank)."""
+        statics = self.defn(game, card).get("static")
+        if not statics or self.is_blank(game, card):
+            return set()
+        return {s if isinstance(s, str) else next(iter(s)) for s in statics}
+
+    def static_value(self, game: Game, card: CardId, keyword: str) -> Any:
+        """The value of ``card``'s own static ``keyword`` (``True`` for a bare one), or ``None``
+        (also while the card is blank)."""
+        statics = self.defn(game, card).get("static")
+        if not statics or self.is_blank(game, card):
+            return None
+        for s in statics:
+            if s == keyword:
+                return True
+            if isinstance(s, dict) and keyword in s:
+                return s[keyword]
+        return None
 
     def static_source(self, game: Game, player: str, keyword: str) -> str:
         """The name of the card in ``player``'s stable that has ``keyword``."""
         for c in game.state.zone(player, self.stable):
+            if self.is_blank(game, c, player):
+                continue
             for s in self.defn(game, c).get("static", []):
                 if (s if isinstance(s, str) else next(iter(s))) == keyword:
                     return game.shown(c)
         return "a card"
 
     def unicorn_count(self, game: Game, player: str) -> int:
+        """How many Unicorns ``player`` has toward winning (and for Tiny Stable): a Panda none,
+        Ginormous Unicorn two unless it is blank."""
         n = 0
         for c in game.state.zone(player, self.stable):
-            if self.is_creature(game, c):
+            if self.counts_as_creature(game, c, player):
                 weight = 1
-                if not self.is_blank(game, c):
-                    for s in self.defn(game, c).get("static", []):
-                        if isinstance(s, dict) and "counts-as-unicorns" in s:
-                            weight = int(s["counts-as-unicorns"])
+                for s in self.defn(game, c).get("static", ()):
+                    if isinstance(s, dict) and "counts-as-unicorns" in s and not self.is_blank(game, c, player):
+                        weight = int(s["counts-as-unicorns"])
                 n += weight
         return n
+
+    def printed_name(self, game: Game, card: CardId) -> str:
+        """The name printed on ``card``: the name the board shows it by, less a colour in brackets.
+
+        The catalogue tells colour variants apart by a colour in brackets ("Basic Unicorn (Red)",
+        "Baby Unicorn (Pink)"); the card itself is printed "Basic Unicorn". A face with a name of
+        its own keeps it ("Narwhal", "Baby Narwhal"). Name filters (The Great Narwhal) and the
+        letters of UU.END.1 read this name.
+        """
+        return _COLOUR.sub("", game.shown(card))
+
+    def name_letters(self, game: Game, player: str) -> int:
+        """rule: UU.END.1 the letters in the printed names of the Unicorn cards in ``player``'s Stable."""
+        return sum(
+            sum(ch.isalpha() for ch in self.printed_name(game, c))
+            for c in game.state.zone(player, self.stable)
+            if self.counts_as_creature(game, c, player)  # as for winning: a Panda is no Unicorn card
+        )
 
     def win_count(self, game: Game) -> int:
         return 7 if len(game.state.players) <= 5 else 6
@@ -178,24 +379,35 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             ids.append(c)
         return labels, ids
 
+    def pile_options(self, game: Game, cards: list[CardId]) -> tuple[list[str], list[int]]:
+        """The options of a decision among cards of a shared zone or the deck (``cards`` in its order,
+        top card first): one per name the cards are shown by (colour variants apart), the first
+        card of each name."""
+        first: dict[str, int] = {}
+        for c in cards:
+            first.setdefault(game.shown(c), c)
+        return list(first), list(first.values())
+
     # ------------------------------------------------------------------------------------
     # The engine's entry points: actions and answers, each to the part that carries it out
     # ------------------------------------------------------------------------------------
     def advance(self, game: Game) -> None:
         for _ in range(1_000_000):
             s = game.state
-            if s.pending is not None or s.winner is not None:
+            if s.pending is not None or s.over:
                 return
             if s.first_open_link() is not None:
                 self.chain.step(game)
             elif s.pile:
                 self.windows.step(self, game)
+            elif self.moves.state_triggers(game):
+                continue
             elif s.phase == "beginning":
                 self.turns.draw_phase(game)
             elif s.phase == "ending":
                 self.turns.hand_limit(game)
             else:
-                self.turns.check_win(game)
+                self.turns.check_end(game)
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 

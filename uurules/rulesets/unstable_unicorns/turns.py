@@ -1,19 +1,47 @@
-"""Turns: the four phases, the one action of the Action phase, the hand limit (UU.HAND.1) and winning.
+"""Turns: the four phases, the one action of the Action phase, the hand limit (UU.HAND.1) and the end.
 
 Beginning of Turn (its triggers form one link: UU.CHAIN.2), Draw, Action (play a card or draw
-one), End of Turn (the hand limit is its last effect: UU.HAND.1). The game is won with seven
-Unicorns (six with more than five players), checked only when nothing is resolving.
+one; Double Dutch: play up to two cards, and then no draw), End of Turn (the hand limit is its
+last effect: UU.HAND.1), then the next player's turn, or another turn for a player who earned
+one (Change of Luck). The game is won with seven Unicorns (six with more than five players),
+checked only when nothing is resolving.
+
+UU.END.1 (the kit's name for it: RULES.md has no ID) the deck running out. The 2nd Edition rules
+("The End of the Game", Unstable Games Wiki, *Unstable Unicorns - Second Edition Rules*, and *UU
+Game Terminology - Winning*; the same words for Animals in *LU Game Terminology - Winning*): "If
+the deck runs out of cards before any player reaches a winning number of Unicorns in their
+Stable, the player with the most Unicorns wins. If two or more players tie for the most Unicorns
+in their Stable, each tied player must add up the number of letters in the names of all the
+Unicorn cards in their Stable. The player with the most letters wins. If two or more players tie
+for the most Unicorns and the most letters, everyone loses." The kit reads it so:
+
+- *when* the deck runs out: when its last card is taken (drawn, searched for, chosen from its
+  top), or when a card must be drawn from it and it has none (a board staged with an empty deck
+  runs out at its first draw, not before: a staged position is not an ended game);
+- a draw from the empty deck is an impossible action: a card's DRAW is disregarded (UU.IMP.2),
+  the turn's draw draws nothing; the effect chain still resolving resolves to its end, as the
+  rule sheet has it for a winner ("not declared the winner until all links in that effect chain
+  have resolved");
+- the game then ends when nothing is left to resolve, where a winner is looked for: a player with
+  the winning number of Unicorns wins as usual; otherwise the deck ending counts. If by then an
+  effect has shuffled cards back into the deck (Mystical Vortex, Shake Up, Reset Button), the deck
+  is no longer out of cards and the game goes on;
+- Unicorns are counted as for winning (:meth:`UnstableUnicorns.unicorn_count`); letters are those
+  of the names printed on the Unicorn cards (:meth:`UnstableUnicorns.printed_name`: a colour
+  variant's name in brackets is the catalogue's, not the card's), letters only (no spaces,
+  hyphens or apostrophes). Everyone losing is a game that ``ended`` with no ``winner``.
 """
 
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.unstable_unicorns.moves import RAN_OUT
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -44,7 +72,8 @@ class Turns:
                 seen.add(name)
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
-            acts.append(DrawAction(p))
+            if not s.flags.get("played"):
+                acts.append(DrawAction(p))
         if s.phase in ("setup", "action"):
             acts.append(EndTurn(p))
         return acts
@@ -59,6 +88,8 @@ class Turns:
         s.phase = "beginning"
         s.flags["acted"] = False
         s.flags["skip_to_end"] = False
+        s.flags.pop("plays", None)  # Double Dutch's plays were for the turn they were given in
+        s.flags.pop("played", None)
         game.emit("phase", player, phase="beginning-of-turn")
         game.say(f"- {player}: Beginning of Turn.")
         triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
@@ -74,6 +105,8 @@ class Turns:
         game.say(f"- {s.active}: Draw phase.")
         self.turn_draw(game, s.active, "draw")
         s.phase = "action"
+        if s.flags.get(RAN_OUT) and not s.zone(None, "deck"):
+            return  # rule: UU.END.1 nothing is resolving: the game ends now (advance)
         game.emit("phase", s.active, phase="action")
         game.say(f"- {s.active}: Action phase.")
 
@@ -93,13 +126,40 @@ class Turns:
         s = game.state
         return s.phase in ("setup", "action") and not s.flags.get("acted")
 
+    def acted_text(self, game: Game, player: str) -> str:
+        """Why ``player`` may take no more action this turn."""
+        plays = game.state.flags.get("plays", 1)
+        if plays > 1:
+            return f"{player} has already played {plays} cards this turn"
+        return f"{player} has already taken this turn's action"
+
+    def allow_plays(self, game: Game, player: str, n: int) -> None:
+        """Double Dutch: ``player`` may play ``n`` cards in this turn's Action phase instead of one
+        (the turn in progress: a Beginning of Turn effect gives it to the player whose turn it is).
+        Playing is then the action: once a card is played, no card is drawn instead."""
+        s = game.state
+        if player == s.active:
+            s.flags["plays"] = max(n, s.flags.get("plays", 1))
+
+    def extra_turn(self, game: Game, player: str) -> None:
+        """Change of Luck: ``player`` takes another turn right after the turn in progress (its End of
+        Turn, the hand limit included, first: UU.HAND.1); then play goes on in turn order from them."""
+        s = game.state
+        s.flags["extra_turns"] = [*s.flags.get("extra_turns", []), player]
+        game.emit("extra-turn", player)
+
     def draw_action(self, game: Game, player: str) -> None:
         s = game.state
         self.rs.quiet(game, "draw")
         if player != s.active:
             raise IllegalAction(f"it is {s.active}'s turn, not {player}'s")
         if not self.may_act(game):
-            raise IllegalAction(f"{player} has already taken this turn's action", f"end-turn: {player}")
+            raise IllegalAction(self.acted_text(game, player), f"end-turn: {player}")
+        if s.flags.get("played"):
+            raise IllegalAction(
+                f"{player} has played a card this turn: the action is playing cards (Double Dutch), not drawing",
+                f"play: {{player: {player}, ...}}, end-turn: {player}",
+            )
         s.flags["acted"] = True
         self.turn_draw(game, player, "action")
 
@@ -147,8 +207,20 @@ class Turns:
             self.limit_discard(game, p, ids[0])  # only one card to choose from
             asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
             options = self.next_hand_options(game, p, hand, asked, ids[0])
-        game.emit("turn", p, to=s.next_player(p))
-        s.active = s.next_player(p)
+        extra = s.flags.get("extra_turns")
+        if extra:
+            # another turn (Change of Luck), after this one's End of Turn, hand limit included
+            nxt = extra[0]
+            if len(extra) > 1:
+                s.flags["extra_turns"] = extra[1:]
+            else:
+                del s.flags["extra_turns"]
+            game.emit("turn", p, to=nxt, extra=True)
+            game.say(f"- {nxt} takes another turn.")
+        else:
+            nxt = s.next_player(p)
+            game.emit("turn", p, to=nxt)
+        s.active = nxt
         s.phase = "start"
         s.turn += 1
         s.flags["acted"] = False
@@ -199,6 +271,13 @@ class Turns:
                 break
         return labels, ids, at
 
+    def check_end(self, game: Game) -> None:
+        """The game's end, looked for when nothing is resolving: a winner (:meth:`check_win`), then
+        the deck running out (:meth:`deck_ran_out`)."""
+        self.check_win(game)
+        if not game.state.over and game.state.flags.get(RAN_OUT):
+            self.deck_ran_out(game)
+
     def check_win(self, game: Game) -> None:
         """Seven Unicorns win, checked only when nothing is resolving."""
         rs = self.rs
@@ -206,9 +285,55 @@ class Turns:
         for p in s.in_turn_order_from(s.active):
             if rs.unicorn_count(game, p) >= rs.win_count(game):
                 s.winner = p
+                s.ended = "unicorns"
                 game.emit("win", p, unicorns=rs.unicorn_count(game, p))
                 game.say(f"- {p} has {rs.unicorn_count(game, p)} {rs.creature_word}s and wins.")
                 return
+
+    def deck_ran_out(self, game: Game) -> None:
+        """rule: UU.END.1 the deck has run out and nothing is left to resolve: the game ends.
+
+        The most Unicorns win; a tie, the most letters in the names of the tied players' Unicorn
+        cards; still tied, everyone loses (the module's documentation quotes the rule). A deck
+        refilled meanwhile has not run out: the game goes on.
+        """
+        rs = self.rs
+        s = game.state
+        if s.zone(None, "deck"):
+            del s.flags[RAN_OUT]
+            game.say("- The deck ran out, but cards were shuffled back into it: the game goes on.")
+            return
+        word = f"{rs.creature_word}s"
+        order = s.in_turn_order_from(s.active)
+        counts = {p: rs.unicorn_count(game, p) for p in order}
+        game.say(
+            "- The deck has run out: the game ends. "
+            + f"{word}: "
+            + ", ".join(f"{p} {n}" for p, n in counts.items())
+            + "."
+        )
+        most = max(counts.values())
+        tied = [p for p in order if counts[p] == most]
+        letters: dict[str, int] = {}
+        if len(tied) > 1:
+            letters = {p: rs.name_letters(game, p) for p in tied}
+            game.say(
+                f"- {_names(tied)} tie with {most} {rs.creature_word}{'s' if most != 1 else ''}; letters in the "
+                f"names of their {rs.creature_word} "
+                "cards: " + ", ".join(f"{p} {n}" for p, n in letters.items()) + "."
+            )
+            best = max(letters.values())
+            tied = [p for p in tied if letters[p] == best]
+        winner = tied[0] if len(tied) == 1 else None
+        s.ended = RAN_OUT
+        s.winner = winner
+        detail: dict[str, Any] = {"by": RAN_OUT, "unicorns": counts, **({"letters": letters} if letters else {})}
+        game.emit("end", winner, None, **detail)
+        if winner is None:
+            game.say(f"- {_names(tied)} tie for the most {word} and the most letters: everyone loses.")
+            return
+        game.emit("win", winner, unicorns=counts[winner])
+        game.say(f"- {winner} has the most {'letters' if letters else word} and wins.")
 
     # -- playing a card: requirements (UU.REQ.*), impossible actions (UU.IMP.1) ----------------
     def play(self, game: Game, action: Play) -> None:
@@ -223,7 +348,7 @@ class Turns:
                 f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}"
             )
         if not self.may_act(game):
-            raise IllegalAction(f"{p} has already taken this turn's action", f"end-turn: {p}")
+            raise IllegalAction(self.acted_text(game, p), f"end-turn: {p}")
         card = game.find(action.card, player=p)
         if s.where(card) != (p, "hand"):
             raise IllegalAction(f"{game.ref(card)} is not in {p}'s hand", "a card in the player's hand")
@@ -231,10 +356,20 @@ class Turns:
         why = rs.requirements.play_refusal(game, p, card, targets)
         if why is not None:
             raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
-        s.flags["acted"] = True
+        plays = s.flags.get("plays", 1)
+        if plays > 1:  # Double Dutch: count the plays (a card Neigh'd was played all the same)
+            s.flags["played"] = s.flags.get("played", 0) + 1
+            s.flags["acted"] = s.flags["played"] >= plays
+        else:
+            s.flags["acted"] = True
         s.flags.pop("unanswerable", None)
         s.zone(p, "hand").remove(card)
         item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})
         s.pile.append(item)
         game.emit("play", p, card)
         game.say(rs.windows.text(rs, game))
+
+
+def _names(players: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]

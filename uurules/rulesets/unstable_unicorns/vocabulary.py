@@ -51,6 +51,17 @@ How to add a verb
    is stale). Nothing else changes: the schema, the labels, the option lists and the diagrams
    read the registry.
 
+How a step names players and counts cards
+-----------------------------------------
+``who:`` (every verb) says who carries a step out: ``you``, ``each-player``, or ``that-player``;
+a verb's own ``player:`` says whose hand or Stable it acts on (``another-player``, ``any-player``,
+``each-player``, ``that-player``, ``you``: :func:`.players.player_key` declares the ones it takes).
+"That player" is the player an earlier step of the same card chose or acted on: a verb binds them
+by setting ``eff.data[THAT]`` as it resolves, and the chain hands the binding on to the card's
+later steps (:mod:`.players` says how). ``what:`` is a word or a list of words (any of them
+matches: ``rs.matches``, ``rs.noun``); ``count: all`` is accepted by a verb with ``all_ok = True``,
+which then acts on every card its ``what:`` names as it resolves (``rs.nouns`` words its label).
+
 How to add a trigger
 --------------------
 Register a :class:`ChainWhen` (in a module of :mod:`.verbs`, beside the verbs it goes with, or
@@ -58,15 +69,34 @@ here) with its ``name`` (what ``when:`` says), the ``moments`` it listens to (``
 ``leave``, ``beginning-of-turn``, ``played``; a new moment also needs the one line that announces
 it, :meth:`.moves.Moves.fire`) and its ``scope``: ``self`` (the card the moment is about) or
 ``stable`` (the other cards in the Stable where it happens); override :meth:`ChainWhen.fires` to
-narrow it (a Unicorn, not any card).
+narrow it (a Unicorn, not any card: it is told the Stable where the moment happens, and for
+``leave`` how the card left, ``sacrifice``, ``destroy``, ``steal``...; a card that left is read
+as it was in that Stable, so a Unicorn blank under Blinding Light there triggers nothing). A
+*state* trigger ("if at any time ...": ``state = True``, Tiny Stable) says its condition in
+:meth:`ChainWhen.holds`; the chain checks it at its moments, whenever nothing resolves, and again
+as its link forms.
 
 How to add a static keyword
 ---------------------------
 Register a :class:`~uurules.rulesets.base.Static` (``name``, ``value`` schema or ``None``; the
 class docstring is the schema's description) and read it where the rule it changes is carried
 out: ``rs.statics(game, player)`` (the keywords of the cards in a player's Stable) or
-``rs.card_statics(game, card)`` (one card's own); a rule several cards change is best one hook
-there (a protection a destroy's pool consults, say) rather than a keyword tested in many places.
+``rs.card_statics(game, card)`` (one card's own; ``rs.static_value`` for its value); a rule
+several cards change is best one hook there (a protection a destroy's pool consults:
+``requirements.destroy_refusal``) rather than a keyword tested in many places. A keyword that
+changes what the Unicorn cards of its Stable are is a :class:`TypeChange` (its ``kinds`` and
+whether they are ``blank``): the card facts read it (``rs.kinds``, ``rs.is_blank``,
+``rs.counts_as_creature``), so every rule that asks what a card is sees it; never test it in a verb.
+
+How to add a replacement
+------------------------
+A card's ``replacements:`` say what they replace (``discard``; ``sacrifice``, ``destroy`` or a
+list) and what instead: effects (``with:`` steps; ``optional: true`` to be offered) or, for the
+card itself being sacrificed or destroyed, another place (``to: hand``, mandatory: the Flyers).
+Discard replacements act as a discard joins the chain (:meth:`.replacements.Replacements.apply`);
+sacrifice and destroy ones as the card would leave its Stable (``to:`` in
+:meth:`.moves.Moves.destination`, the optional ones in
+:meth:`.replacements.Replacements.instead_of_leaving`), mandatory before optional (UU.REPL.1).
 
 How to add a card
 -----------------
@@ -88,6 +118,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
+from uurules.rulesets.unstable_unicorns.players import possessive, whose
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -95,16 +126,61 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 WHAT: dict[str, Any] = {
-    "allOf": [{"$ref": "#/$defs/word"}],
-    "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...",
+    "anyOf": [
+        {"$ref": "#/$defs/word"},
+        {"type": "array", "minItems": 2, "maxItems": 10, "uniqueItems": True, "items": {"$ref": "#/$defs/word"}},
+    ],
+    "description": "card, unicorn, basic-unicorn, magical-unicorn, baby-unicorn, upgrade, downgrade, this, ...; "
+    "or a list of them, any of which matches ([upgrade, downgrade]: an Upgrade or Downgrade card)",
 }
-"""The ``what:`` filter, as the schema describes it."""
+"""The ``what:`` filter, as the schema describes it: one word, or a list of words (a card matching any of them)."""
+
+What = str | list[str]
+"""A ``what:`` filter as a step holds it: a word (``downgrade``) or a list of words (``[upgrade, downgrade]``)."""
+
+NAME: dict[str, Any] = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 100,
+    "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$",
+    "description": "a word the card's printed name contains (The Great Narwhal: Narwhal)",
+}
+"""The ``name:`` filter: cards whose printed name contains it (:meth:`UnstableUnicorns.printed_name`)."""
+
+
+def named(step: Step) -> str:
+    """How a label says a step's ``name:`` filter (`` with 'Narwhal' in its name``), or nothing."""
+    return f" with '{step['name']}' in its name" if "name" in step else ""
+
+
+PLACES: dict[str, str] = {
+    "hand": "your hand",
+    "discard": "the discard pile",
+    "nursery": "the Nursery",
+    "deck": "the deck",
+}
+"""Where ``from:`` may take a card from, and how labels name it (your hand, or a shared zone)."""
+
+
+def from_key(*places: str, default: str) -> dict[str, Any]:
+    """The ``from:`` step key accepting ``places`` (default ``default``), as the schema describes it."""
+    return {"enum": list(places), "description": f"where the card comes from ({', '.join(places)}; default {default})"}
+
+
+def place_cards(game: Game, player: str, place: str) -> list[CardId]:
+    """The cards of ``place`` (``from:``): ``player``'s hand, or a shared zone, top card first."""
+    return game.state.zone(player if place == "hand" else None, place)
+
 
 FAMILY = Vocabulary(
     "unstable-unicorns",
     common_keys={
         "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
-        "who": {"enum": ["you", "each-player"], "description": "who carries it out (each player: in turn order)"},
+        "who": {
+            "enum": ["you", "each-player", "that-player"],
+            "description": "who carries it out (each player: in turn order; that player: the one an earlier "
+            "step of this card chose or acted on)",
+        },
     },
     card_keys={
         "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves: stop the card it answers"},
@@ -119,23 +195,76 @@ FAMILY = Vocabulary(
     ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
     ability_rules={"required": ["when", "steps"]},
     defs={
+        "replaceable": {
+            "enum": ["discard", "sacrifice", "destroy"],
+            "description": "an effect a replacement may replace",
+        },
         "replacement": {
             "type": "object",
-            "required": ["replaces", "with"],
+            "required": ["replaces"],
             "additionalProperties": False,
-            "description": "a replacement effect (UU.REPL.*): the effect it replaces, and what instead",
+            "description": "a replacement effect (UU.REPL.*): the effect it replaces, and what instead: other "
+            "effects (with:), or, for a card that would be sacrificed or destroyed, another place to go (to:)",
             "properties": {
-                "replaces": {"enum": ["discard", "destroy"]},
+                "replaces": {
+                    "anyOf": [
+                        {"$ref": "#/$defs/replaceable"},
+                        {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 3,
+                            "uniqueItems": True,
+                            "items": {"$ref": "#/$defs/replaceable"},
+                        },
+                    ],
+                    "description": "the effect it replaces, or a list of them (sacrifice, destroy)",
+                },
                 "optional": {"type": "boolean"},
                 "what": {"$ref": "#/$defs/word"},
                 "with": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
+                "to": {
+                    "enum": ["hand"],
+                    "description": "where the card goes instead of being sacrificed or destroyed "
+                    "(a Flying Unicorn: its player's hand); mandatory, for the card itself (what: this)",
+                },
             },
-        }
+            "oneOf": [{"required": ["with"]}, {"required": ["to"]}],
+            "if": {"required": ["to"]},
+            "then": {
+                "properties": {
+                    "replaces": {
+                        "anyOf": [
+                            {"enum": ["sacrifice", "destroy"]},
+                            {"type": "array", "items": {"enum": ["sacrifice", "destroy"]}},
+                        ],
+                        "description": "a to: replacement replaces sacrifice, destroy or both",
+                    },
+                    "optional": {"const": False, "description": "a to: replacement is mandatory"},
+                    "what": {"const": "this", "description": "a to: replacement is the card's own (what: this)"},
+                },
+                "required": ["what"],
+            },
+        },
     },
 )
 """The words Unstable Unicorns and Llamas Unleashed share (verbs, common triggers and statics)."""
 
-VOCABULARY = Vocabulary("unstable-unicorns", parent=FAMILY)
+VOCABULARY = Vocabulary(
+    "unstable-unicorns",
+    parent=FAMILY,
+    ability_keys={
+        "limit": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100,
+            "description": "the number a count trigger compares with (more-unicorns-than: more than this many)",
+        }
+    },
+    ability_rules={
+        "if": {"properties": {"when": {"const": "more-unicorns-than"}}, "required": ["when"]},
+        "then": {"required": ["limit"], "description": "more-unicorns-than says how many (limit:)"},
+    },
+)
 """Unstable Unicorns' words: the family's, and its own Unicorn-specific ones."""
 
 Step = dict[str, Any]
@@ -143,6 +272,12 @@ Step = dict[str, Any]
 
 COUNT: dict[str, Any] = {"$ref": "#/$defs/count"}
 """``count:`` (one effect each)."""
+
+COUNT_OR_ALL: dict[str, Any] = {
+    "anyOf": [{"$ref": "#/$defs/count"}, {"const": "all"}],
+    "description": "how many times (1 to 100), or all: every card its what: matches, at once, as it resolves",
+}
+"""``count:`` of a verb that also accepts ``all`` (:attr:`ChainVerb.all_ok`)."""
 
 
 class ChainVerb(Verb):
@@ -152,6 +287,8 @@ class ChainVerb(Verb):
     """``count: n`` adds n effects (UU.CHAIN.2: all in one link); ``False``: one effect, count unused."""
     targeted: ClassVar[bool] = False
     """A target is chosen as the step joins the chain (UU.CHAIN.2, distinct per link: UU.CHAIN.3)."""
+    all_ok: ClassVar[bool] = False
+    """It accepts ``count: all`` (one effect that acts on every card its ``what:`` matches as it resolves)."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
@@ -178,31 +315,84 @@ class ChainVerb(Verb):
     @classmethod
     def schema_keys(cls) -> dict[str, dict[str, Any]]:
         """The step keys it accepts beyond the common ones: ``count:`` for counted verbs, then its own."""
-        return {**({"count": COUNT} if cls.counted else {}), **cls.keys}
+        count = COUNT_OR_ALL if cls.all_ok else COUNT
+        return {**({"count": count} if cls.counted else {}), **cls.keys}
 
 
 class Targeted(ChainVerb):
     """A verb whose target is chosen as its step joins the chain, among the cards of :meth:`pool`.
 
-    It is impossible when the pool is empty (``none_left`` says so, with ``{stable}`` and ``{noun}``).
+    A verb that accepts ``player:`` (:mod:`.players`) chooses only among the cards in the Stables
+    it names (:meth:`in_reach`); ``player: each-player`` becomes one effect per player, each with
+    its target in that player's Stable. It is impossible when there is nothing to choose
+    (``none_left`` says so, with ``{stable}`` and ``{noun}``); with ``each-player``, when any
+    player's Stable has nothing to choose: "a card in each player's Stable" asks for one in every
+    Stable (UU.IMP.1 as a Requirement; once the card resolves, a Stable emptied since only
+    disregards its own effect, UU.IMP.2).
     """
 
     keys: ClassVar[Keys] = {"what": WHAT}
     targeted = True
     none_left: ClassVar[str] = "no {stable} has {noun}"
+    none_in: ClassVar[str] = "there is no {noun} in {whose} {stable}"
+    """What to say when the Stables a written ``player:`` names have nothing to choose."""
+    default_player: ClassVar[str] = "any-player"
+    """Whose Stables ``player:`` means when it is not written (its pool decides, in any case)."""
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could choose for ``what`` now, in board order."""
         raise NotImplementedError(self.name)
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        what = step.get("what", "card")
-        if self.pool(game, player, what, source):
+    def in_reach(self, game: Game, player: str, step: Step, cards: list[CardId]) -> list[CardId]:
+        """Those of ``cards`` in the Stables the step's ``player:`` names (all of them when it names none)."""
+        if "player" not in step:
+            return cards
+        s = game.state
+        stable = self.rs.stable
+        allowed = {c for p in whose(s, player, step, self.default_player) for c in s.zone(p, stable)}
+        return [c for c in cards if c in allowed]
+
+    def missing(self, game: Game, player: str, step: Step, cards: list[CardId]) -> str | None:
+        """Why ``cards`` (what could be chosen) are not enough for the step, or ``None``."""
+        rs = self.rs
+        noun = rs.noun(step.get("what", "card"))
+        word = step.get("player")
+        if word == "each-player":
+            s = game.state
+            for p in s.in_turn_order_from(player):
+                here = set(s.zone(p, rs.stable))
+                if not any(c in here for c in cards):
+                    return f"{p}'s {rs.stable_word} has no {noun.split(' ', 1)[1]} to choose"
             return None
-        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+        if cards:
+            return None
+        if word is None:
+            return self.none_left.format(stable=rs.stable_word, noun=noun)
+        whose_words = possessive(step, self.default_player)
+        return self.none_in.format(noun=noun.split(" ", 1)[1], whose=whose_words, stable=rs.stable_word)
+
+    def stable_words(self, step: Step, preposition: str) -> str:
+        """The Stables ``player:`` names, for a label: `` from another player's Stable`` ("" when not written)."""
+        if "player" not in step:
+            return ""
+        return f" {preposition} {possessive(step, self.default_player)} {self.rs.stable_word}"
+
+    def alive_target(self, game: Game, eff: Effect, nothing: str) -> tuple[CardId, str] | None:
+        """``eff``'s target and the player whose Stable holds it; with none left (gone since it was
+        chosen, or none to choose), the effect is disregarded, saying ``nothing`` (UU.IMP.2)."""
+        t = self.rs.moves.target_alive(game, eff)
+        if t is None:
+            self.rs.chain.disregard(game, eff, nothing)
+            return None
+        holder = game.holder(t)
+        assert holder is not None
+        return t, holder
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return self.missing(game, player, step, self.target_pool(game, player, step, source))
 
     def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        return self.pool(game, player, step.get("what", "card"), source)
+        return self.in_reach(game, player, step, self.pool(game, player, step.get("what", "card"), source))
 
 
 # ----------------------------------------------------------------------------------------
@@ -215,13 +405,33 @@ class ChainWhen(When):
     """``enter`` / ``leave`` (a card entered or left a Stable), ``beginning-of-turn``, ``played``."""
     scope: ClassVar[str] = "self"
     """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
+    state: ClassVar[bool] = False
+    """A state trigger ("if at any time ..."): its condition (:meth:`holds`) is checked at each of its
+    moments, the card's own entering included, and whenever nothing is resolving; it never waits
+    twice in the chain, and a link it made does nothing if the condition no longer holds as it forms."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
 
-    def fires(self, game: Game, subject: CardId | None) -> bool:
-        """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning)."""
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        """Whether it triggers for the moment's card ``subject`` (``None`` for a turn's beginning).
+
+        ``stable``: whose Stable the moment happens in (a card that left is read as it was there);
+        ``how``: for ``leave``, the verb that took the card out (``sacrifice``, ``destroy``, ``steal``...).
+        """
         return True
+
+    def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
+        """A state trigger's condition, for ``card``'s ``ability`` in ``player``'s Stable."""
+        return True
+
+    def condition(self, ability: dict[str, Any], player: str) -> str:
+        """A state trigger's condition in words (the cause of a link it makes while nothing resolves)."""
+        return f"{self.name} ({player})"
+
+    def lapsed(self, ability: dict[str, Any], player: str) -> str:
+        """What the log says when a state trigger's condition no longer holds as its link forms."""
+        return "its condition no longer holds"
 
 
 @FAMILY.when
@@ -259,8 +469,9 @@ class CreatureWatcher(ChainWhen):
     scope = "stable"
     watches = True
 
-    def fires(self, game: Game, subject: CardId | None) -> bool:
-        return subject is not None and self.rs.is_creature(game, subject)
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        # what the card is (or was) in that Stable: a Panda is no Unicorn (Pandamonium)
+        return subject is not None and self.rs.counts_as_creature(game, subject, stable)
 
 
 @VOCABULARY.when
@@ -308,6 +519,19 @@ class BasicUnicornsStayHome(Static):
     name = "basic-unicorns-cannot-enter-other-stables"
 
 
+class TypeChange(Static):
+    """A continuous effect that changes what the Unicorn cards in its Stable are (Pandamonium, Blinding Light).
+
+    The ruleset reads it in one place (:meth:`.ruleset.UnstableUnicorns.kinds`, ``is_blank``), so
+    every ``what:`` filter, the count toward winning, the watchers and the protections see it.
+    """
+
+    kinds: ClassVar[frozenset[str]] = frozenset()
+    """The words a ``what:`` filter matches for such a card instead of its printed ones."""
+    blank: ClassVar[bool] = False
+    """They have no effects (their abilities, replacements and static keywords are gone)."""
+
+
 @FAMILY.static
 class CountsAsUnicorns(Static):
     """This card counts for this many Unicorns (Ginormous Unicorn: 2)."""
@@ -318,5 +542,22 @@ class CountsAsUnicorns(Static):
 
 from uurules.rulesets.unstable_unicorns import verbs as _verbs  # noqa: E402  (registers the verbs)
 
-__all__ = ["COUNT", "FAMILY", "VOCABULARY", "WHAT", "ChainVerb", "ChainWhen", "CreatureWatcher", "Step"]
+__all__ = [
+    "COUNT",
+    "COUNT_OR_ALL",
+    "FAMILY",
+    "NAME",
+    "PLACES",
+    "VOCABULARY",
+    "WHAT",
+    "ChainVerb",
+    "ChainWhen",
+    "CreatureWatcher",
+    "Step",
+    "TypeChange",
+    "What",
+    "from_key",
+    "named",
+    "place_cards",
+]
 _ = _verbs

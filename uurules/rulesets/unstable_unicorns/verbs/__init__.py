@@ -1,9 +1,14 @@
 """The words of the effect chain, one class each, in modules grouped by what they touch.
 
-- :mod:`.hand`: draw, discard (a player's hand and the deck)
-- :mod:`.stables`: sacrifice, destroy, steal, return, bring (cards in and out of Stables)
-- :mod:`.deck`: search, shuffle (the deck)
+- :mod:`.hand`: draw, discard (a player's hand and the deck; ``discard`` of a kind: ``what:``)
+- :mod:`.stables`: sacrifice, destroy, steal, return, bring (cards in and out of Stables; ``bring``
+  from a hand, the discard pile or the Nursery: ``from:``)
+- :mod:`.deck`: search (``name:``, a word of the printed name), shuffle (``into-deck:``: this card,
+  your hand, the discard pile)
 - :mod:`.flow`: end-turn, one-of, and the engine's own ``continue`` (the next statement of a card)
+- :mod:`.between`: choose-player, pull, take, trade-hands, move (between players' hands and Stables)
+- :mod:`.piles`: add (a card from the discard pile or the deck to your hand), look (at the deck's
+  top cards: take one, put the others back in any order)
 
 Importing this package imports (so registers) every module in it: :data:`FAMILIES` first, in
 that order (the order the schema lists the verbs in), then any other module, by name. A new

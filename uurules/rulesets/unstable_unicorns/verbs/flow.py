@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.players import THAT
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class OneOf(ChainVerb):
         game.emit("choose", eff.player, eff.source, choice=" then ".join(text(st) for st in chosen))
         link = rs.chain.link_of(game, eff)
         at = rs.chain.index(link.effects, eff) + 1
-        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [])
+        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [], bound=eff.data.get(THAT))
 
 
 @FAMILY.verb
@@ -114,6 +115,12 @@ class Continue(ChainVerb):
             game.say(f'- "{word}": the action before it was not performed, so "{chain.step_text(step)}" is not.')
             return
         at = chain.index(own.effects, eff) + 1
+        # "that player": the one the step before bound, else the one bound before it (players.py)
+        bound = eff.data.get(THAT)
+        group = eff.data["group"]
+        for e in own.effects:
+            if e.group == group and THAT in e.data:
+                bound = e.data[THAT]
         # rule: UU.SEQ.1 actions are performed in the order they are listed
         chain.expand(
             game,
@@ -125,4 +132,5 @@ class Continue(ChainVerb):
             index,
             eff.data.get("preset", []),
             optional=eff.data.get("optional", False),
+            bound=bound,
         )

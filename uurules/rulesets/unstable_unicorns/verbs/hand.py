@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -71,15 +71,23 @@ class Draw(ChainVerb):
 
 @FAMILY.verb
 class Discard(ChainVerb):
-    """DISCARD a card from your hand."""
+    """DISCARD a card from your hand (``what:`` a kind of card: Necromancer Unicorn's Unicorn cards)."""
 
     name = "discard"
+    keys: ClassVar[Keys] = {"what": WHAT}
 
     def label(self, step: Step) -> str:
-        return "Discard a card"
+        what = step.get("what", "card")
+        return "Discard a card" if what == "card" else f"DISCARD {self.rs.noun(what)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         count = int(step.get("count", 1))
+        what = step.get("what", "card")
+        if what != "card":
+            n = sum(1 for c in hand if self.rs.matches(game, c, what, source))
+            if n < count:
+                return f"{player} has {n} {self.rs.noun(what).split(' ', 1)[1]}{'s' if n != 1 else ''} in hand"
+            return None
         if len(hand) < count:
             return f"{player} has {len(hand)} card{'s' if len(hand) != 1 else ''} in hand"
         return None
@@ -87,9 +95,13 @@ class Discard(ChainVerb):
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         p = eff.player
+        what = eff.data.get("what", "card")
         hand = game.state.zone(p, "hand")
+        if what != "card":
+            hand = [c for c in hand if rs.matches(game, c, what, eff.source)]
         if not hand:
-            rs.chain.disregard(game, eff, f"{p} has no card in hand")
+            noun = "card" if what == "card" else rs.noun(what).split(" ", 1)[1]
+            rs.chain.disregard(game, eff, f"{p} has no {noun} in hand")
             return
         if answer is None:
             labels, ids = rs.card_options(game, hand)

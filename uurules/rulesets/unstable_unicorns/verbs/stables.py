@@ -6,7 +6,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step, Targeted
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    FAMILY,
+    PLACES,
+    WHAT,
+    ChainVerb,
+    Step,
+    Targeted,
+    What,
+    from_key,
+    place_cards,
+)
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -14,35 +25,77 @@ if TYPE_CHECKING:
 
 @FAMILY.verb
 class Sacrifice(ChainVerb):
-    """SACRIFICE a card in your own Stable (you choose which as it resolves)."""
+    """SACRIFICE a card in your own Stable (you choose which as it resolves); count: all, every card it names."""
 
     name = "sacrifice"
     keys: ClassVar[Keys] = {"what": WHAT}
+    all_ok = True
+
+    def label(self, step: Step) -> str:
+        what = step.get("what", "card")
+        if step.get("count") == "all":
+            return f"SACRIFICE {self.rs.nouns(what)}"
+        return f"SACRIFICE {self.rs.noun(what)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        """Too few cards to sacrifice (UU.IMP.2). ``count: all`` is never impossible: it is every card it
+        names, however many there are, none included (then it resolves doing nothing)."""
         rs = self.rs
+        count = step.get("count", 1)
+        if count == "all":
+            return None
         what = step.get("what", "card")
         n = len(rs.requirements.sacrificable(game, player, what, source))
-        if n < int(step.get("count", 1)):
+        if n < int(count):
             return f"{player}'s {rs.stable_word} has no {rs.noun(what).split(' ', 1)[1]} that can be sacrificed"
         return None
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Ask which card (if more than one may be), then offer what would replace its sacrifice
+        (Unicorn Phoenix: :meth:`.replacements.Replacements.instead_of_leaving`), then sacrifice it."""
         rs = self.rs
         p = eff.player
-        what = eff.data.get("what", "card")
-        pool = rs.requirements.sacrificable(game, p, what, eff.source)
-        if not pool:
-            rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
-            return
-        if answer is None:
-            labels, ids = rs.card_options(game, pool)
-            rs.ask(
-                game, Decision(p, f"{p}: sacrifice which card?", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids)
-            )
+        chosen = eff.data.get("chosen")
+        if chosen is None:
+            what = eff.data.get("what", "card")
+            pool = rs.requirements.sacrificable(game, p, what, eff.source)
+            if eff.data.get("count") == "all":
+                self.resolve_all(game, eff, pool)
+                return
+            if not pool:
+                rs.chain.disregard(game, eff, f"{p}'s {rs.stable_word} has nothing to sacrifice")
+                return
+            if answer is None and len(pool) == 1:
+                answer = pool[0]  # one card to choose from: no question (as Ruleset.ask would)
+            if answer is None:
+                labels, ids = rs.card_options(game, pool)
+                rs.ask(
+                    game,
+                    Decision(p, f"{p}: sacrifice which card?", labels, DecisionKind.EFFECT, {"effect": eff.id}, ids),
+                )
+                return
+            chosen = eff.data["chosen"] = answer
+            answer = None
+        if rs.replacements.instead_of_leaving(game, eff, chosen, p, "sacrifice", answer):
             return
         rs.chain.done(game, eff)
-        rs.moves.remove_from_stable(game, answer, p, "sacrifice", by=p)
+        rs.moves.remove_from_stable(game, chosen, p, "sacrifice", by=p)
+
+    def resolve_all(self, game: Game, eff: Effect, pool: list[CardId]) -> None:
+        """``count: all``: every card it names in the player's Stable, no choice to make, in board order.
+
+        Each card leaves the Stable as a single sacrifice would (the Nursery for a Baby; what its
+        leaving triggers, each a new link: UU.CHAIN.1). With none, nothing is sacrificed and the
+        effect is done (an "all" of nothing is not an impossible action).
+        """
+        rs = self.rs
+        p = eff.player
+        if not pool:
+            rs.chain.done(game, eff, f"{eff.label}: there are none")
+            return
+        rs.chain.done(game, eff, "SACRIFICE " + ", ".join(game.shown(c) for c in pool))
+        for c in pool:
+            rs.moves.remove_from_stable(game, c, p, "sacrifice", by=p)
 
 
 @FAMILY.verb
@@ -52,22 +105,22 @@ class Destroy(Targeted):
     name = "destroy"
     none_left = "no other {stable} has {noun} that can be destroyed"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to destroy")
+        found = self.alive_target(game, eff, "there is no card to destroy")
+        if found is None:
             return
-        owner = game.holder(t)
-        assert owner is not None
-        if rs.is_creature(game, t) and "your-unicorns-cannot-be-destroyed" in rs.statics(game, owner):
-            rs.chain.disregard(game, eff, f"{owner}'s Unicorns cannot be destroyed")
+        t, owner = found
+        why = rs.requirements.destroy_refusal(game, t, owner, eff.source)
+        if why is not None:
+            rs.chain.disregard(game, eff, why)
             return
-        if rs.replacements.instead_of_destroy(game, eff, t, owner, answer):
+        if rs.replacements.instead_of_leaving(game, eff, t, owner, "destroy", answer):
             return
+        eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
         rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
 
@@ -77,22 +130,31 @@ class Steal(Targeted):
     """STEAL a card from another player's Stable into yours (its target is chosen as the step joins the chain)."""
 
     name = "steal"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
     none_left = "no other {stable} has {noun} that can be stolen"
+    none_in = "there is no {noun} in {whose} {stable} that can be stolen"
+    default_player = "another-player"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def label(self, step: Step) -> str:
+        return f"STEAL {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'from')}"
+
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         """No card to steal; or the ones there are cannot enter the thief's Stable (it says why: UU.REQ.3)."""
         req = self.rs.requirements
         what = step.get("what", "card")
-        if req.stealable(game, player, what, source, hand):
+        if self.in_reach(game, player, step, req.stealable(game, player, what, source, hand)):
             return None
-        for c in req.others_cards(game, player, what, source):
+        for c in self.in_reach(game, player, step, req.others_cards(game, player, what, source)):
             why = req.steal_refusal(game, c, player, hand)
             if why is not None:
                 return why
-        return self.none_left.format(stable=self.rs.stable_word, noun=self.rs.noun(what))
+        return self.missing(game, player, step, [])
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
@@ -107,70 +169,98 @@ class Steal(Targeted):
             return
         owner = game.holder(t)
         assert owner is not None
+        eff.data[THAT] = owner  # "that player": the one it stole from
         rs.chain.done(game, eff, f"STEAL {game.shown(t)}")
         game.emit("steal", eff.player, t, **{"from": owner})
         thief = (eff.player, rs.stable)
-        if rs.moves.leave_stable(game, t, owner, thief) == thief:
+        if rs.moves.leave_stable(game, t, owner, thief, "steal") == thief:
             rs.moves.entered(game, t, eff.player)  # stealing is entering: "when this card enters" triggers
 
 
 @FAMILY.verb
 class Return(Targeted):
-    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery)."""
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable."""
 
     name = "return"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("any-player", "another-player", "each-player", "that-player", "you", default="any-player"),
+    }
     none_left = "no {stable} has {noun}"
 
     def label(self, step: Step) -> str:
-        return f"RETURN {self.rs.noun(step.get('what', 'card'))} to its owner's hand"
+        return f"RETURN {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to its owner's hand"
 
-    def pool(self, game: Game, player: str, what: str, source: CardId | None) -> list[CardId]:
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
-        t = rs.moves.target_alive(game, eff)
-        if t is None:
-            rs.chain.disregard(game, eff, "there is no card to return")
+        found = self.alive_target(game, eff, "there is no card to return")
+        if found is None:
             return
-        holder = game.holder(t)
-        assert holder is not None
+        t, holder = found
         owner = game.card(t).owner or holder
+        eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
         game.emit("return", owner, t, **{"from": holder})
-        rs.moves.leave_stable(game, t, holder, (owner, "hand"))
+        rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
 
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card from your hand into your Stable (it is not played, so it cannot be Neigh'd)."""
+    """BRING a card into your Stable from your hand, the discard pile or the Nursery (it enters; it is not played)."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT}
+    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", default="hand")}
 
     def label(self, step: Step) -> str:
         rs = self.rs
-        return f"BRING {rs.noun(step.get('what', 'card'))} into your {rs.stable_word}"
+        place = step.get("from", "hand")
+        where = "" if place == "hand" else f" from {PLACES[place]}"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into your {rs.stable_word}"
+
+    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
+        may enter their Stable (UU.REQ.3, on their hand as it will be), in that zone's order."""
+        rs = self.rs
+        place = step.get("from", "hand")
+        hand = game.state.zone(player, "hand")
+        out = []
+        for c in place_cards(game, player, place):
+            if not rs.step_matches(game, c, step, source):
+                continue
+            after = [x for x in hand if x != c] if place == "hand" else hand
+            if rs.entry_refusal(game, c, player, player, after) is None:
+                out.append(c)
+        return out
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        if self.pool(game, player, step, source):
+            return None
+        noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
+        place = step.get("from", "hand")
+        if place == "hand":
+            return f"{player} has no {noun} to bring"
+        return f"{PLACES[place]} holds no {noun} that can enter {player}'s {self.rs.stable_word}"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         p = eff.player
-        what = eff.data.get("what", "card")
-        pool = [
-            c
-            for c in game.state.zone(p, "hand")
-            if rs.matches(game, c, what, eff.source) and rs.entry_refusal(game, c, p, p, []) is None
-        ]
+        place = eff.data.get("from", "hand")
+        pool = self.pool(game, p, eff.data, eff.source)
         if not pool:
-            rs.chain.disregard(game, eff, f"{p} has no {rs.noun(what).split(' ', 1)[1]} to bring")
+            why = self.impossible(game, p, eff.data, eff.source, [])
+            rs.chain.disregard(game, eff, why or "there is no card to bring")  # rule: UU.IMP.2
             return
         if answer is None:
-            labels, ids = rs.card_options(game, pool)
+            labels, ids = rs.card_options(game, pool) if place == "hand" else rs.pile_options(game, pool)
+            where = "" if place == "hand" else f" from {PLACES[place]}"
             rs.ask(
                 game,
                 Decision(
                     p,
-                    f"{p}: bring which card into your {rs.stable_word}?",
+                    f"{p}: bring which card{where} into your {rs.stable_word}?",
                     labels,
                     DecisionKind.EFFECT,
                     {"effect": eff.id},
@@ -179,5 +269,7 @@ class Bring(ChainVerb):
             )
             return
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
-        game.emit("bring", p, answer)
+        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
+        if place != "hand":
+            game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
         rs.moves.enter(game, answer, p)
