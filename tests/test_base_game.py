@@ -22,7 +22,6 @@ that starts to pass must be taken off the list. The list must be empty for issue
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from tests.conftest import SCENARIOS
 from tests.test_scenarios import check
 from uurules import InputError, Scenario, board_json
 from uurules.cards import book
+from uurules.catalogue import Catalogue, markdown_text, slug
 
 CARD_SCENARIOS = SCENARIOS / "cards"
 
@@ -140,11 +140,6 @@ RULES_FROM_TYPE = {
     "Baby Unicorn": "its one rule (it goes back to the Nursery) comes from its type",
 }
 """Cards whose rules data is empty: the check that their rules data matters does not apply."""
-
-
-def slug(name: str) -> str:
-    """A card's scenario file name: ``Two-For-One`` -> ``two-for-one``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def test_the_list_is_the_base_game() -> None:
@@ -271,3 +266,25 @@ def test_the_stager_finds_every_printed_name_of_the_cards_in_the_file() -> None:
     printed = {p.name for c in cards for p in c.printed}
     assert printed <= offered
     assert {"Baby Unicorn (Red)", "Baby Narwhal", "Basic Unicorn (Indigo)", "Narwhal"} <= offered
+
+
+def test_the_every_card_section_is_generated_from_the_card_file() -> None:
+    """Lesson 10's catalogue: every card of the file, in printed order, each with its scenario played."""
+    cat = Catalogue("unstable-unicorns", CARD_SCENARIOS)
+    assert [e.card.name for e in cat] == DISTINCT  # catalogue order
+    assert cat.summary().splitlines()[0] == (
+        "Unstable Unicorns: 84 printed names, 127 copies, 65 cards with rules of their own (the base game)"
+    )
+    assert cat.summary().splitlines()[-1] == "Without a scenario: none"
+    assert [e.card.name for e in cat.section("Instant")] == ["Neigh", "Super Neigh"]
+    oracle = cat.entry("Unicorn Oracle")
+    assert oracle.heading() == "Unicorn Oracle · Magical Unicorn · UU-Base-086 · 1 copy"
+    title, log, board = oracle.played  # type: ignore[misc]
+    assert title == Scenario.from_file(CARD_SCENARIOS / "unicorn-oracle.yaml").title and log and board
+    md = cat.section("Baby Unicorn")._repr_markdown_()
+    assert "UU-Base-001 to UU-Base-013" in md and "Baby Unicorn (Death)" in md and "<details>" in md
+    # a refusal is what its scenario shows: the log ends with it
+    broken = cat.entry("Broken Stable").played
+    assert broken is not None and broken[1][-1].startswith("Refused at step 1 (play): ")
+    # a name typed into the card's text cannot make Markdown of its own
+    assert markdown_text("a *b* <i>") == "a \\*b\\* \\<i\\>"

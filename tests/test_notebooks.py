@@ -51,8 +51,8 @@ def outputs(nb: Any) -> list[Any]:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
 
 
-def test_the_course_has_nine_numbered_notebooks_each_a_markdown_and_ipynb_pair() -> None:
-    assert [n[:2] for n in NAMES] == ["01", "02", "03", "04", "05", "06", "07", "08", "09"], NAMES
+def test_the_course_has_ten_numbered_notebooks_each_a_markdown_and_ipynb_pair() -> None:
+    assert [n[:2] for n in NAMES] == [f"{n:02d}" for n in range(1, 11)], NAMES
     assert [p.stem for p in LESSONS] == [p.stem for p in NOTEBOOKS], "each lesson: NN-name.md and NN-name.ipynb"
     assert not (ROOT / "tools" / "build_notebooks.py").exists(), "the lessons are written, not generated"
 
@@ -123,7 +123,7 @@ def test_stored_outputs_are_complete_and_clean(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_scenarios_a_notebook_names_exist(name: str) -> None:
     source = text(read(ROOT / "notebooks" / name))
-    named = set(re.findall(r"scenarios/([A-Za-z0-9_-]+)\.yaml", source))
+    named = set(re.findall(r"scenarios/([A-Za-z0-9_/-]+)\.yaml", source))  # cards/<slug> too
     named |= {m for m in re.findall(r"[\"']((?:uu|lu|eom|bk|seed|across|render)-[a-z0-9-]+)[\"']", source)}
     assert named, f"{name} loads no scenario"
     missing = sorted(n for n in named if not (SCENARIOS / f"{n}.yaml").is_file())

@@ -124,15 +124,15 @@ class Entry:
 
     def markdown(self) -> str:
         """The entry in Markdown: heading, text, and the scenario's log and board folded away."""
-        out = [f"#### {_md(self.card.name)}", "", f"*{_md(self.heading().split(' · ', 1)[1])}*", ""]
+        out = [f"#### {markdown_text(self.card.name)}", "", f"*{markdown_text(self.heading().split(' · ', 1)[1])}*", ""]
         if self.names():
-            out += ["Printed as: " + ", ".join(_md(n) for n in self.names()) + ".", ""]
-        out += [f"> {_md(self.card.text)}", ""]
+            out += ["Printed as: " + ", ".join(markdown_text(n) for n in self.names()) + ".", ""]
+        out += [f"> {markdown_text(self.card.text)}", ""]
         if self.played is None:
             out += ["*No scenario yet.*", ""]
             return "\n".join(out)
         title, log, board = self.played
-        out += [f"Scenario `{self.scenario.as_posix()}`: {_md(title)}", ""]
+        out += [f"Scenario `{self.scenario.as_posix()}`: {markdown_text(title)}", ""]
         out += ["<details><summary>What happens</summary>", "", "```", *log, "", *board, "```", "", "</details>", ""]
         return "\n".join(out)
 
@@ -155,15 +155,18 @@ def _numbers(numbers: list[str]) -> str:
     return ", ".join(r[0] if len(r) == 1 else f"{r[0]} to {r[-1]}" for r in runs)
 
 
-def _md(text: str) -> str:
+def markdown_text(text: str) -> str:
     """Card text in Markdown, its special characters shown as they are."""
     return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text)
 
 
 class Catalogue:
-    """Every card in ``game``'s card file, with its scenario from ``scenarios`` (a folder).
+    """Every printed card in ``game``'s card file, with its scenario from ``scenarios`` (a folder).
 
-    ``kind`` keeps one card type (``"Magic"``); :meth:`section` makes such a catalogue.
+    ``kind`` keeps one card type (``"Magic"``); :meth:`section` makes such a catalogue. Cards
+    the game does not print (the kit's own, cards of other sets: no ``printed:`` faces) are
+    listed by :meth:`others`; their examples are in the lessons' scenarios. A game whose file
+    records no printed faces at all shows every card.
     """
 
     def __init__(self, game: str, scenarios: str | Path, kind: str | None = None) -> None:
@@ -171,8 +174,14 @@ class Catalogue:
         self.game = game
         self.scenarios = Path(scenarios)
         self.kind = kind
-        cards = [c for c in book(game) if kind is None or c.type == kind]
+        everything = list(book(game))
+        printed = [c for c in everything if c.printed] or everything
+        cards = [c for c in printed if kind is None or c.type == kind]
         self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
+
+    def others(self) -> list[str]:
+        """The cards of the file the game does not print (the kit's own, other sets)."""
+        return [c.name for c in sorted(book(self.game), key=_order) if not c.printed]
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
@@ -200,10 +209,13 @@ class Catalogue:
         """How many printed names, copies and rule-distinct cards, by type; and which have no scenario."""
         base = [e for e in self.entries if e.faces]
         title = ruleset_class(self.game).title
-        lines = [
-            f"{title}: {sum(len(e.faces) for e in base)} printed names, {sum(e.copies for e in base)} copies, "
-            f"{len(base)} cards with rules of their own (the base game)"
-        ]
+        if not base:
+            lines = [f"{title}: {_plural(len(self.entries), 'card')} in the card file (no printed faces recorded)"]
+        else:
+            lines = [
+                f"{title}: {sum(len(e.faces) for e in base)} printed names, {sum(e.copies for e in base)} copies, "
+                f"{len(base)} cards with rules of their own (the base game)"
+            ]
         for kind in self.types():
             some = [e for e in base if e.card.type == kind]
             if some:
@@ -213,9 +225,9 @@ class Catalogue:
                     f"  {kind}: {_plural(len(some), 'card')}, {_plural(names, 'printed name')}, "
                     f"{copies} cop{'y' if copies == 1 else 'ies'}"
                 )
-        others = [e.card.name for e in self.entries if not e.faces]
+        others = self.others() if base else []
         if others:
-            lines.append(f"Not in the base game: {', '.join(others)}")
+            lines.append(f"Also in the card file, not in the base game: {', '.join(others)}")
         missing = [e.card.name for e in self.entries if e.played is None]
         lines.append(f"Without a scenario: {', '.join(missing) if missing else 'none'}")
         return "\n".join(lines)

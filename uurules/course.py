@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from uurules.catalogue import Catalogue
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import Event
 from uurules.engine.game import Game
@@ -45,6 +46,7 @@ from uurules.widgets import explorer, stage, stepper
 from uurules.widgets.exercise import Exercise, predict
 
 __all__ = [
+    "Catalogue",
     "Exercise",
     "Game",
     "IllegalAction",
