@@ -1,14 +1,20 @@
 """The cost of drawing every step of a long scenario: ``uurules html`` at 1,000 and 10,000 steps.
 
-    python benchmarks/pages.py [--steps 1000,10000] [--deck 100]
+    python benchmarks/pages.py [--steps 1000,10000]
 
-A scenario of S script steps (Ann and Bob begin and end their turns in turn, over a deck of
-``--deck`` cards or one a turn; benchmarks/growth.py's long game) is written to a temporary directory and
+A scenario of S script steps (:func:`long_game`: Ann and Bob begin and end their turns in turn,
+in Eve of Midnight, with a few cards in play and in hand) is written to a temporary directory and
 ``uurules html`` is run on it in its own process, as a user runs it: the script prints the time,
 the time per step and the process's peak memory (its maximum resident set). Beside it, on the
 scenario's first 100 pictures: the time per picture with one ``dot`` run per picture (as ``html``
 drew them before) and with 50 pictures to a ``dot`` run (``uurules.render.render_all``, as it
 draws them now). The goal: a 10,000-step page in under 2 minutes, in under 200 MiB.
+
+Why Eve of Midnight: what is measured is the cost per step on a board of a given size, so the
+board must stay the same size however long the game. An Unstable Unicorns game cannot: each turn
+draws a card, and a deck that runs out ends the game (UU.END.1), so 10,000 steps of turns need a
+deck of 5,000 cards, and the cost per step grows with the board (that game is measured in
+``benchmarks/growth.py``). Eve of Midnight has no draw step and no hand limit.
 
 What the time is now: per step, playing it and copying its board (``timeline.Playing`` keeps that
 step's board and the one before, nothing more), building its DOT source and its board's HTML,
@@ -27,19 +33,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from growth import long_game  # noqa: E402
 
 from uurules import render  # noqa: E402
 from uurules.scenario import Scenario  # noqa: E402
 from uurules.timeline import Playing  # noqa: E402
 
 
-def html(steps: int, deck: int, where: Path) -> tuple[float, float, int]:
+def long_game(steps: int) -> str:
+    """``steps`` script steps of Eve of Midnight turns, Ann's and Bob's in turn, on a board that stays as it is."""
+    lines = [
+        "ruleset: eve-of-midnight",
+        "players:",
+        "  - {name: Ann, hand: [Countermand, Quickening], active-play-area: [Supply Depot, Iron Will]}",
+        "  - {name: Bob, hand: [Countermand], active-play-area: [Supply Depot, Tithe Collector]}",
+        "script:",
+    ]
+    for i in range(steps):
+        player = "Ann" if (i // 2) % 2 == 0 else "Bob"
+        lines.append(f"  - {'begin-turn' if i % 2 == 0 else 'end-turn'}: {player}")
+    return "\n".join(lines) + "\n"
+
+
+def html(steps: int, where: Path) -> tuple[float, float, int]:
     """Seconds, peak MiB of the ``uurules html`` process, and the page's size in bytes."""
     path = where / f"long-{steps}.yaml"
-    path.write_text(long_game(steps, deck), encoding="utf-8")
+    path.write_text(long_game(steps), encoding="utf-8")
     out = where / f"long-{steps}.html"
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.perf_counter()
@@ -52,10 +70,10 @@ def html(steps: int, deck: int, where: Path) -> tuple[float, float, int]:
     return seconds, max(peak, before) / 1024, out.stat().st_size
 
 
-def per_picture(deck: int, pictures: int = 100) -> tuple[float, float]:
+def per_picture(pictures: int = 100) -> tuple[float, float]:
     """Milliseconds a picture: one dot run each, and 50 to a run."""
     sources = []
-    for step in Playing(Scenario.from_text(long_game(pictures - 1, deck))):
+    for step in Playing(Scenario.from_text(long_game(pictures - 1))):
         sources.append(render.step(step).source)
     t0 = time.perf_counter()
     for s in sources:
@@ -70,19 +88,18 @@ def per_picture(deck: int, pictures: int = 100) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default="1000,10000", help="comma-separated script steps (default 1k,10k)")
-    parser.add_argument("--deck", type=int, default=100, help="cards in the deck (default 100)")
     args = parser.parse_args(argv)
-    print(f"uurules html of a long game (a {args.deck}-card deck), in its own process:")
+    print("uurules html of a long game (Eve of Midnight turns, a board of 7 cards), in its own process:")
     print(f"  {'steps':>8}  {'time':>9}  {'per step':>9}  {'peak memory':>12}  {'page':>10}")
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in [int(x) for x in args.steps.split(",") if x]:
-            seconds, mib, size = html(n, args.deck, Path(tmp))
+            seconds, mib, size = html(n, Path(tmp))
             figures[n] = (seconds, mib)
             print(
                 f"  {n:>8,}  {seconds:>8.1f}s  {seconds / n * 1000:>6.1f} ms  {mib:>8.0f} MiB  {size / 2**20:>6.1f} MiB"
             )
-    one, batched = per_picture(args.deck)
+    one, batched = per_picture()
     print(f"dot per picture: {one:.1f} ms with one dot run each, {batched:.1f} ms with 50 to a run")
     if 10_000 in figures:
         seconds, mib = figures[10_000]

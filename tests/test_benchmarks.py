@@ -1,0 +1,59 @@
+"""The benchmarks still run: each one's machinery on tiny sizes, with its own checks.
+
+These are not timed: speed is measured by the scripts in ``benchmarks/`` (``python
+benchmarks/run_all.py``), never asserted here. What is asserted is that a benchmark measures what
+it says (its boards play, its checks hold), so that a change to the engine cannot silently break
+a figure the README reports.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+from tests.conftest import ROOT, SCENARIOS
+from uurules.scenario import Scenario
+
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    """A benchmark script as a module (they import one another from their folder)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_growth_builds_and_checks_each_board_at_a_small_size() -> None:
+    growth = load("growth")
+    result = growth.run([20], repeat=1, steps=[40], answers=[10])  # each measure runs the board's own check
+    assert [r["n"] for r in result["chain"]] == [20] and [r["n"] for r in result["hand"]] == [20]
+    assert result["run"] and result["run-undo"] and result["responses"]
+    game = Scenario.from_text(growth.long_game(40, deck=5)).play(undo=False)
+    assert len(game.actions) == 40 and not game.state.over  # the deck lasts the whole script (UU.END.1)
+    assert {name for name, *_ in growth.goals(result)}
+
+
+def test_the_pages_benchmark_plays_a_long_game_on_a_board_that_stays_the_same_size() -> None:
+    pages = load("pages")
+    game = Scenario.from_text(pages.long_game(200)).play(undo=False)
+    assert len(game.actions) == 200 and game.state.pending is None
+    cards = sum(len(ids) for ids in game.state.zones.values())
+    start = Scenario.from_text(pages.long_game(2)).stage().state
+    assert cards == sum(len(ids) for ids in start.zones.values()) == 7
+
+
+def test_the_explorer_benchmark_times_each_part_where_it_is_defined() -> None:
+    explore = load("explore")
+    shares = explore.breakdown(Scenario.from_file(SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"))
+    assert {"the rules", "the state copied for undo", "the canonical key", "the walk itself"} <= set(shares)
+    assert abs(sum(shares.values()) - 1) < 1e-6
+    # the methods are back as they were: a walk after the breakdown is the walk before it
+    from uurules.explore import explore as walk
+
+    assert walk(Scenario.from_file(SCENARIOS / "faq-can-bob-save-his-unicorn.yaml")).nodes == 9
