@@ -33,18 +33,26 @@ script:
 
 
 def test_a_stolen_flyer_returns_to_the_hand_of_the_player_whose_stable_it_leaves() -> None:
-    # "your hand": the player whose Stable it is in (Bob stole it), not the player who first had it
+    # "your hand": the player whose Stable it is in (Bob stole it from Ann), not the player who first had it
     _, out = run(
         """
 ruleset: unstable-unicorns
 players:
-  - {name: Ann, hand: [Unicorn Poison]}
-  - {name: Bob, stable: [Greedy Flying Unicorn]}
+  - {name: Bob, hand: [Seductive Unicorn, Neigh]}
+  - {name: Ann, hand: [Unicorn Poison], stable: [Greedy Flying Unicorn]}
+deck: [Basic Unicorn, Basic Unicorn, Basic Unicorn]
 script:
-  - play: {player: Ann, card: Unicorn Poison}
+  - play: {player: Bob, card: Seductive Unicorn}
+  - choose: "yes"                  # discard the Neigh, then steal Ann's Flyer
+  - end-turn: Bob
+  - begin-turn: Ann
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Greedy Flying Unicorn]}
 """
     )
-    assert out["players"]["Bob"]["hand"] == [FLYER]
+    assert [e["player"] for e in out["events"] if e["type"] == "steal"] == ["Bob"]
+    assert out["players"]["Bob"]["hand"] == ["Basic Unicorn", FLYER]
+    assert out["players"]["Ann"] == {"hand": ["Basic Unicorn"], "stable": []}
+    assert "- Greedy Flying Unicorn returns to Bob's hand instead." in out["log"]
 
 
 def test_a_returned_flyer_goes_to_its_owners_hand_as_any_card_does() -> None:
