@@ -14,10 +14,6 @@ For every rule-distinct card of :data:`BASE`, the harness asks that
   scenario's does, ``tests/test_scenarios.py``), the card is on its board, and the card's rules
   matter there: the same scenario with the card's rules data taken away (a blank card of the same
   name and type) ends differently.
-
-:data:`NOT_YET_MODELLED` lists the cards still to do (issue 13). Their checks run and are
-expected to fail (``xfail``, strict): the run reports each one, none counts as a pass, and a card
-that starts to pass must be taken off the list. The list must be empty for issue 13 to be done.
 """
 
 from __future__ import annotations
@@ -132,9 +128,6 @@ BASE: list[tuple[str, str, str, str, int, bool]] = [
 DISTINCT = list(dict.fromkeys(card for _, _, card, _, _, _ in BASE))
 """The 65 rule-distinct cards, in catalogue order."""
 
-NOT_YET_MODELLED: set[str] = set()
-"""The base-game cards not yet modelled (issue 13's three groups; see the plan in the issue's report)."""
-
 RULES_FROM_TYPE = {
     "Basic Unicorn": "it has no effect: what it does (enter a Stable, count toward seven) comes from its type",
     "Baby Unicorn": "its one rule (it goes back to the Nursery) comes from its type",
@@ -171,27 +164,16 @@ def test_the_list_is_the_base_game() -> None:
     }
     # the two-player variant takes out 32 copies
     assert sum(copies for *_, copies, two in BASE if not two) == 32
-    assert set(DISTINCT) >= NOT_YET_MODELLED
 
 
 def test_the_card_file_holds_the_base_game_and_nothing_claims_to_be_printed_that_is_not() -> None:
     cards = book("unstable-unicorns")
     printed = {p.number: (p.name, c.name, c.type, p.copies, p.two_player) for c in cards for p in c.printed}
-    expected = {
-        number: (name, card, kind, copies, two)
-        for number, name, card, kind, copies, two in BASE
-        if card not in NOT_YET_MODELLED
-    }
+    expected = {number: (name, card, kind, copies, two) for number, name, card, kind, copies, two in BASE}
     assert printed == expected
     for c in cards:
         for p in c.printed:
             assert p.name == c.name or p.name in c.aliases, f"{p.name} should be an alias of {c.name}"
-    modelled = [c for c in DISTINCT if c not in NOT_YET_MODELLED]
-    faces = [b for b in BASE if b[2] in modelled]
-    print(
-        f"base game in the card file: {len(modelled)} of 65 rule-distinct cards, {len(faces)} of 84 printed names, "
-        f"{sum(b[4] for b in faces)} of 127 copies; not yet modelled: {len(NOT_YET_MODELLED)}"
-    )
 
 
 def _blank(scenario: dict[str, Any], card: str, kind: str) -> dict[str, Any]:
@@ -212,17 +194,7 @@ def _ending(data: dict[str, Any]) -> Any:
     return (out["players"], out["zones"], out["pending"], out["log"])
 
 
-def _cases() -> list[Any]:
-    out = []
-    for name in DISTINCT:
-        marks = []
-        if name in NOT_YET_MODELLED:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"not yet modelled (issue 13): {name}"))
-        out.append(pytest.param(name, marks=marks, id=slug(name)))
-    return out
-
-
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", [pytest.param(name, id=slug(name)) for name in DISTINCT])
 def test_every_base_card_is_modelled_and_a_scenario_plays_it(name: str) -> None:
     cards = book("unstable-unicorns")
     assert name in cards.by_name, f"{name} is not in cards/unstable-unicorns.yaml"

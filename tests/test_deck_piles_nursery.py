@@ -1,4 +1,4 @@
-"""The deck, the discard pile and the Nursery (issue 13, group A): the words that take cards from them
+"""The deck, the discard pile and the Nursery: the words that take cards from them
 (``bring`` with ``from:``, ``add``, ``look``, ``search`` with ``name:``, ``shuffle`` with
 ``into-deck:``, ``discard`` with ``what:``), the deck running out (UU.END.1: the kit's name for the
 2nd Edition's "The End of the Game", RULES.md has no ID for it), and the base game's deck for N
@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from tests.conftest import board, run, types
-from tests.test_base_game import BASE, NOT_YET_MODELLED
+from tests.test_base_game import BASE
 from uurules import IllegalAction, InputError, Scenario
 from uurules.cards import base_game, book
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Resolve
@@ -527,11 +527,11 @@ def test_UU_END_1_the_explorer_ends_its_paths_where_the_game_ends() -> None:
 
 # -- the base game's deck for N players (the 2-player variant) -----------------------------------------
 def expected_box(players: int) -> tuple[Counter[str], Counter[str]]:
-    """The deck and the Nursery from the test's own card list (of the cards modelled so far)."""
+    """The deck and the Nursery from the test's own card list."""
     deck: Counter[str] = Counter()
     nursery: Counter[str] = Counter()
-    for _, name, card, kind, copies, two in BASE:
-        if card in NOT_YET_MODELLED or (players == 2 and not two):
+    for _, name, _, kind, copies, two in BASE:
+        if players == 2 and not two:
             continue
         (nursery if kind == "Baby Unicorn" else deck)[name] += copies
     return deck, nursery
@@ -545,8 +545,7 @@ def test_the_base_games_deck_for_n_players(players: int) -> None:
     assert len(box.nursery) == 13
     numbers = {p.name: p.number for c in book("unstable-unicorns") for p in c.printed}
     assert [numbers[n] for n in box.deck] == sorted(numbers[n] for n in box.deck)  # catalogue order
-    if not NOT_YET_MODELLED:  # every card in the file: the rule book's counts
-        assert len(box.deck) == (82 if players == 2 else 114)
+    assert len(box.deck) == (82 if players == 2 else 114)  # the rule book's counts
 
 
 def test_the_two_player_deck_leaves_out_the_faces_the_rules_take_out() -> None:
@@ -557,8 +556,7 @@ def test_the_two_player_deck_leaves_out_the_faces_the_rules_take_out() -> None:
     assert removed == marked
     assert not [n for n in two.deck if cards[n].type == "Basic Unicorn"]
     assert {"Yay", "Slowdown", "Queen Bee Unicorn", "Mother Goose Unicorn", "Necromancer Unicorn"} <= set(marked)
-    if not NOT_YET_MODELLED:
-        assert sum(marked.values()) == 32
+    assert sum(marked.values()) == 32
 
 
 @pytest.mark.parametrize("players", [0, 1, 9])

@@ -1,4 +1,4 @@
-"""Issue 13, group B's words: players, their hands and their Stables.
+"""The words of players, their hands and their Stables.
 
 ``count: all`` and ``what:`` lists (Narwhal Torpedo, Reset Button); each word is played from an
 inline card here, beside the base-game cards that use it (their scenarios are in

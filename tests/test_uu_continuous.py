@@ -1,4 +1,4 @@
-"""Continuous effects of the cards in a Stable (issue 13, group C): Pandamonium's and Blinding Light's
+"""Continuous effects of the cards in a Stable: Pandamonium's and Blinding Light's
 type changes, read in one place by every rule that asks what a card is; Magical Kittencorn's
 immunity to Magic cards; Tiny Stable's count trigger."""
 

@@ -1,5 +1,5 @@
 """Leaving a Stable and what replaces it: the Flying Unicorns' return to hand, Unicorn Phoenix's
-discard instead, Black Knight Unicorn, and Stabby the Unicorn's leave-trigger (issue 13, group C)."""
+discard instead, Black Knight Unicorn, and Stabby the Unicorn's leave-trigger."""
 
 from __future__ import annotations
 

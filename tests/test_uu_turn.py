@@ -1,4 +1,4 @@
-"""The turn (issue 13, group C): Double Dutch's two plays in an Action phase, Change of Luck's extra
+"""The turn: Double Dutch's two plays in an Action phase, Change of Luck's extra
 turn, Broken Stable's refusal of Upgrades."""
 
 from __future__ import annotations

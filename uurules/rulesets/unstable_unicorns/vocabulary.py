@@ -100,11 +100,12 @@ sacrifice and destroy ones as the card would leave its Stable (``to:`` in
 
 How to add a card
 -----------------
-Add it to ``cards/unstable-unicorns.yaml`` (in its group's part of the file) with its printed
-facts (``printed:``: catalogue numbers, copies, printed names; colour variants as ``aliases:``),
-its effect in the vocabulary above, and a scenario ``notebooks/scenarios/cards/<slug>.yaml`` with
-an ``expect:`` block whose ending depends on the card's rules; take it off ``NOT_YET_MODELLED``
-in ``tests/test_base_game.py`` (the harness then checks all of that, strictly).
+Add it to ``cards/unstable-unicorns.yaml`` (in the part of the file for what it does) with its
+printed facts (``printed:``: catalogue numbers, copies, printed names; colour variants as
+``aliases:``), its effect in the vocabulary above, and a scenario
+``notebooks/scenarios/cards/<slug>.yaml`` with an ``expect:`` block whose ending depends on the
+card's rules. A base-game card is also a row of ``BASE`` in ``tests/test_base_game.py``, whose
+harness checks all of that, strictly.
 
 How to add a game
 -----------------

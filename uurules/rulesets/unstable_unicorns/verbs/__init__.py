@@ -9,6 +9,8 @@
 - :mod:`.between`: choose-player, pull, take, trade-hands, move (between players' hands and Stables)
 - :mod:`.piles`: add (a card from the discard pile or the deck to your hand), look (at the deck's
   top cards: take one, put the others back in any order)
+- :mod:`.continuous`: may-play, extra-turn (the turn); the static keywords of type changes,
+  immunities and refusals, and the triggers sacrificed-or-destroyed and more-unicorns-than
 
 Importing this package imports (so registers) every module in it: :data:`FAMILIES` first, in
 that order (the order the schema lists the verbs in), then any other module, by name. A new

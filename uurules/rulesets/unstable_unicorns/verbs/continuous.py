@@ -1,4 +1,4 @@
-"""Continuous effects, leaving a Stable, and the turn: the words of issue 13's group C.
+"""The words of continuous effects, of leaving a Stable, and of the turn.
 
 - static keywords: Pandamonium's and Blinding Light's type changes (read in one place,
   :meth:`.ruleset.UnstableUnicorns.kinds`), Magical Kittencorn's immunity to a kind of card
