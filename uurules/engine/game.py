@@ -223,6 +223,13 @@ class Game:
         r.shuffle(cards)
         self.state.rng_state = r.getstate()
 
+    def pick(self, cards: Sequence[CardId]) -> CardId:
+        """One of ``cards`` at random, by the game's seeded random numbers (the same seed, the same card)."""
+        r = self.rng()
+        card = cards[r.randrange(len(cards))]
+        self.state.rng_state = r.getstate()
+        return card
+
     def card(self, card: CardId) -> Card:
         return self.state.cards[card]
 

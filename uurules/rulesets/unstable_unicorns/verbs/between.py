@@ -152,12 +152,7 @@ class FromHand(ChainVerb):
             question = f"{eff.player}: {self.verb_word} which card from {victim}'s hand?"
             rs.ask(game, Decision(eff.player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
             return
-        if chosen:
-            card = answer
-        else:
-            r = game.rng()
-            card = hand[r.randrange(len(hand))]
-            s.rng_state = r.getstate()
+        card = answer if chosen else game.pick(hand)
         game.move(card, (eff.player, "hand"))
         game.card(card).owner = eff.player
         eff.data[THAT] = victim
