@@ -130,7 +130,7 @@ class EffectChain:
         """Forming a link: optional effects are used or not, first steps get their targets."""
         rs = self.rs
         assert trig.source is not None
-        ab = rs.defn(game, trig.source).get("abilities", [])[trig.data["ability"]] if trig.source else {}
+        ab = rs.defn(game, trig.source).get("abilities", [])[trig.data["ability"]]
         steps = ab.get("steps", [])
         stage = trig.data["stage"]
         link = self.link_of(game, trig)

@@ -172,12 +172,10 @@ class Moves:
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} left {stable}'s {rs.stable_word}")
 
-    def to_discard(self, game: Game, card: CardId, player: str | None, *, off_pile: bool = False) -> None:
-        """A card leaving the pile. ``off_pile``: it was just taken off, so no zone holds it."""
-        if self.rs.is_baby(game, card):  # a Baby lives in the Nursery
-            game.move(card, (None, "nursery"), top=True, off_pile=off_pile)
-        else:
-            game.move(card, (None, "discard"), top=True, off_pile=off_pile)
+    def to_discard(self, game: Game, card: CardId) -> None:
+        """A card just taken off the pile (no zone holds it) goes on the discard pile; a Baby, to the Nursery."""
+        place = "nursery" if self.rs.is_baby(game, card) else "discard"  # a Baby lives in the Nursery
+        game.move(card, (None, place), top=True, off_pile=True)
 
     def remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by``."""

@@ -80,8 +80,8 @@ class Instants:
                 f"| RESOLUTION:{rs.windows.title}; {game.shown(top.card)} ({top.player}) stops "
                 f"{game.shown(stopped.card)} ({stopped.player}). |"
             )
-            rs.moves.to_discard(game, top.card, top.player, off_pile=True)
-            rs.moves.to_discard(game, stopped.card, stopped.player, off_pile=True)
+            rs.moves.to_discard(game, top.card)
+            rs.moves.to_discard(game, stopped.card)
             return
         self.resolve_played(game, top)
 
@@ -97,7 +97,7 @@ class Instants:
             game.emit("resolve", p, card)
             game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}). |")
             triggers = rs.moves.fire(game, "played", card, p)
-            rs.moves.to_discard(game, card, p, off_pile=True)
+            rs.moves.to_discard(game, card)
             if triggers:
                 rs.chain.add_link(game, triggers, game.shown(card), preset=item.data.get("targets", []))
             return

@@ -254,12 +254,12 @@ class Replacements:
             if answer is True:
                 c = asking["card"]
                 del eff.data["instead"]
-                r = next(x for _, card, x in self.optional_leaving(game, leaving, owner, how) if card == c)
-                self.replace_leaving(game, eff, leaving, owner, how, c, r)
+                r = next(x for card, x in self.optional_leaving(game, leaving, owner, how) if card == c)
+                self.replace_leaving(game, eff, owner, c, r)
                 return True
             declined.append(asking["card"])
         verb = "sacrificed" if how == "sacrifice" else "destroyed"
-        for _, c, r in self.optional_leaving(game, leaving, owner, how):
+        for c, r in self.optional_leaving(game, leaving, owner, how):
             if c in declined:
                 continue
             eff.data["instead"] = {"card": c, "declined": declined}
@@ -271,9 +271,9 @@ class Replacements:
 
     def optional_leaving(
         self, game: Game, leaving: CardId, owner: str, how: str
-    ) -> list[tuple[str, CardId, dict[str, Any]]]:
+    ) -> list[tuple[CardId, dict[str, Any]]]:
         """The optional replacements that may be offered for ``leaving`` (see :meth:`instead_of_leaving`):
-        those of the cards in ``owner``'s Stable, in its order."""
+        (card, replacement) for the cards in ``owner``'s Stable, in its order."""
         rs = self.rs
         impossible = rs.requirements.impossible
         cards = game.state.cards
@@ -291,12 +291,10 @@ class Replacements:
                     and not rs.is_blank(game, c, owner)
                     and not any(impossible(game, owner, step, c) for step in r["with"])
                 ):
-                    out.append((owner, c, r))
+                    out.append((c, r))
         return out
 
-    def replace_leaving(
-        self, game: Game, eff: Effect, leaving: CardId, owner: str, how: str, card: CardId, r: dict[str, Any]
-    ) -> None:
+    def replace_leaving(self, game: Game, eff: Effect, owner: str, card: CardId, r: dict[str, Any]) -> None:
         """``card``'s replacement ``r`` is used: ``eff`` is replaced, its steps join the link in its place."""
         rs = self.rs
         link = rs.chain.link_of(game, eff)

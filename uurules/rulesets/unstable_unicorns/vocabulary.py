@@ -468,7 +468,6 @@ class CreatureWatcher(ChainWhen):
 
     moments = ("enter", "leave")
     scope = "stable"
-    watches = True
 
     def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
         # what the card is (or was) in that Stable: a Panda is no Unicorn (Pandamonium)
