@@ -153,9 +153,7 @@ def _step_def(v: Vocabulary) -> dict[str, Any]:
     docs: dict[str, str] = {}
     props: dict[str, Any] = {}
     branches = []
-    for cls in v.verbs().values():
-        if cls.internal:
-            continue
+    for cls in v.card_verbs():
         keys = {**v.common_keys, **cls.schema_keys()}
         names.append(cls.name)
         docs[cls.name] = cls.describe()
