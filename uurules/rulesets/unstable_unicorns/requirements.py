@@ -143,7 +143,7 @@ class Requirements:
             return f"{owner}'s {rs.creature_word}s cannot be destroyed"
         immune = rs.static_value(game, card, IMMUNE) if game.state.cards[card].name in self.immune else None
         if immune is not None and source is not None and str(immune) in rs.kinds(game, source):
-            return f"{game.shown(card)} cannot be destroyed by {rs.noun(str(immune)).split(' ', 1)[1]}s"
+            return f"{game.shown(card)} cannot be destroyed by {rs.bare_noun(str(immune))}s"
         return None
 
     def others_cards(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:

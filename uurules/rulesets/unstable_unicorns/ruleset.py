@@ -256,6 +256,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             return _either([self.noun(w) for w in what])
         return _NOUN.get(what, f"a {what} card")
 
+    def bare_noun(self, what: What) -> str:
+        """:meth:`noun` without its article or "this": ``Downgrade card``, ``Upgrade or Downgrade card``."""
+        return self.noun(what).split(" ", 1)[1]
+
     def nouns(self, what: What) -> str:
         """Every card a ``what:`` filter names, in words (``count: all``): ``all Upgrade and Downgrade cards``."""
         words = [what] if isinstance(what, str) else what

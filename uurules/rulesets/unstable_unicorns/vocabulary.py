@@ -356,21 +356,21 @@ class Targeted(ChainVerb):
     def missing(self, game: Game, player: str, step: Step, cards: list[CardId]) -> str | None:
         """Why ``cards`` (what could be chosen) are not enough for the step, or ``None``."""
         rs = self.rs
-        noun = rs.noun(step.get("what", "card"))
+        what = step.get("what", "card")
         word = step.get("player")
         if word == "each-player":
             s = game.state
             for p in s.in_turn_order_from(player):
                 here = set(s.zone(p, rs.stable))
                 if not any(c in here for c in cards):
-                    return f"{p}'s {rs.stable_word} has no {noun.split(' ', 1)[1]} to choose"
+                    return f"{p}'s {rs.stable_word} has no {rs.bare_noun(what)} to choose"
             return None
         if cards:
             return None
         if word is None:
-            return self.none_left.format(stable=rs.stable_word, noun=noun)
+            return self.none_left.format(stable=rs.stable_word, noun=rs.noun(what))
         whose_words = possessive(step, self.default_player)
-        return self.none_in.format(noun=noun.split(" ", 1)[1], whose=whose_words, stable=rs.stable_word)
+        return self.none_in.format(noun=rs.bare_noun(what), whose=whose_words, stable=rs.stable_word)
 
     def stable_words(self, step: Step, preposition: str) -> str:
         """The Stables ``player:`` names, for a label: `` from another player's Stable`` ("" when not written)."""

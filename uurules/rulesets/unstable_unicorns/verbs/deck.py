@@ -42,7 +42,7 @@ class FromPile(ChainVerb):
         return [c for c in place_cards(game, player, self.place(step)) if rs.step_matches(game, c, step, source)]
 
     def none_there(self, step: Step) -> str:
-        noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
+        noun = self.rs.bare_noun(step.get("what", "card"))
         return f"{PLACES[self.place(step)]} holds no {noun}{named(step)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:

@@ -86,7 +86,7 @@ class Discard(ChainVerb):
         if what != "card":
             n = sum(1 for c in hand if self.rs.matches(game, c, what, source))
             if n < count:
-                return f"{player} has {n} {self.rs.noun(what).split(' ', 1)[1]}{'s' if n != 1 else ''} in hand"
+                return f"{player} has {n} {self.rs.bare_noun(what)}{'s' if n != 1 else ''} in hand"
             return None
         if len(hand) < count:
             return f"{player} has {len(hand)} card{'s' if len(hand) != 1 else ''} in hand"
@@ -100,7 +100,7 @@ class Discard(ChainVerb):
         if what != "card":
             hand = [c for c in hand if rs.matches(game, c, what, eff.source)]
         if not hand:
-            noun = "card" if what == "card" else rs.noun(what).split(" ", 1)[1]
+            noun = rs.bare_noun(what)
             rs.chain.disregard(game, eff, f"{p} has no {noun} in hand")
             return
         if answer is None:

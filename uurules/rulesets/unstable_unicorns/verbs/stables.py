@@ -47,7 +47,7 @@ class Sacrifice(ChainVerb):
         what = step.get("what", "card")
         n = len(rs.requirements.sacrificable(game, player, what, source))
         if n < int(count):
-            return f"{player}'s {rs.stable_word} has no {rs.noun(what).split(' ', 1)[1]} that can be sacrificed"
+            return f"{player}'s {rs.stable_word} has no {rs.bare_noun(what)} that can be sacrificed"
         return None
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -238,7 +238,7 @@ class Bring(ChainVerb):
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
         if self.pool(game, player, step, source):
             return None
-        noun = self.rs.noun(step.get("what", "card")).split(" ", 1)[1]
+        noun = self.rs.bare_noun(step.get("what", "card"))
         place = step.get("from", "hand")
         if place == "hand":
             return f"{player} has no {noun} to bring"
