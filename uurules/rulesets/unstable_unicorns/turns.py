@@ -42,6 +42,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT
+from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -318,7 +319,7 @@ class Turns:
         if len(tied) > 1:
             letters = {p: rs.name_letters(game, p) for p in tied}
             game.say(
-                f"- {_names(tied)} tie with {most} {rs.creature_word}{'s' if most != 1 else ''}; letters in the "
+                f"- {listed(tied)} tie with {most} {rs.creature_word}{'s' if most != 1 else ''}; letters in the "
                 f"names of their {rs.creature_word} "
                 "cards: " + ", ".join(f"{p} {n}" for p, n in letters.items()) + "."
             )
@@ -330,7 +331,7 @@ class Turns:
         detail: dict[str, Any] = {"by": RAN_OUT, "unicorns": counts, **({"letters": letters} if letters else {})}
         game.emit("end", winner, None, **detail)
         if winner is None:
-            game.say(f"- {_names(tied)} tie for the most {word} and the most letters: everyone loses.")
+            game.say(f"- {listed(tied)} tie for the most {word} and the most letters: everyone loses.")
             return
         game.emit("win", winner, unicorns=counts[winner])
         game.say(f"- {winner} has the most {'letters' if letters else word} and wins.")
@@ -368,8 +369,3 @@ class Turns:
         s.pile.append(item)
         game.emit("play", p, card)
         game.say(rs.windows.text(rs, game))
-
-
-def _names(players: list[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]

@@ -154,6 +154,11 @@ def named(step: Step) -> str:
     return f" with '{step['name']}' in its name" if "name" in step else ""
 
 
+def listed(words: list[str]) -> str:
+    """Words joined as a sentence lists them: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 PLACES: dict[str, str] = {
     "hand": "your hand",
     "discard": "the discard pile",
@@ -557,6 +562,7 @@ __all__ = [
     "TypeChange",
     "What",
     "from_key",
+    "listed",
     "named",
     "place_cards",
 ]

@@ -13,6 +13,7 @@ from uurules.rulesets.unstable_unicorns.vocabulary import (
     WHAT,
     ChainVerb,
     Step,
+    listed,
     named,
     place_cards,
 )
@@ -108,8 +109,7 @@ class Shuffle(ChainVerb):
         parts = [INTO_DECK[w] for w in step.get("into-deck", [])]
         if not parts:
             return "Shuffle the deck"
-        joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"Shuffle {joined} into the deck"
+        return f"Shuffle {listed(parts)} into the deck"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         """Gather what ``into-deck:`` names onto the deck (in its order), then shuffle the deck.
