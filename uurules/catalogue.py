@@ -27,6 +27,7 @@ from functools import cached_property
 from pathlib import Path
 
 from uurules.cards import CardDef, Printed, book
+from uurules.render.markup import plural
 from uurules.rulesets import ruleset_class
 
 TYPES = (
@@ -50,10 +51,6 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @dataclass(frozen=True)
 class Entry:
     """One card of the catalogue: the card and where its scenario is."""
@@ -73,7 +70,7 @@ class Entry:
         numbers = _numbers([f.number for f in self.faces])
         parts = [self.card.name, self.card.type]
         if numbers:
-            parts += [numbers, f"{self.copies} cop{'y' if self.copies == 1 else 'ies'}"]
+            parts += [numbers, plural(self.copies, "copy", "copies")]
         else:
             parts.append("not in the base game")
         return " · ".join(parts)
@@ -210,7 +207,7 @@ class Catalogue:
         base = [e for e in self.entries if e.faces]
         title = ruleset_class(self.game).title
         if not base:
-            lines = [f"{title}: {_plural(len(self.entries), 'card')} in the card file (no printed faces recorded)"]
+            lines = [f"{title}: {plural(len(self.entries), 'card')} in the card file (no printed faces recorded)"]
         else:
             lines = [
                 f"{title}: {sum(len(e.faces) for e in base)} printed names, {sum(e.copies for e in base)} copies, "
@@ -222,8 +219,8 @@ class Catalogue:
                 names = sum(len(e.faces) for e in some)
                 copies = sum(e.copies for e in some)
                 lines.append(
-                    f"  {kind}: {_plural(len(some), 'card')}, {_plural(names, 'printed name')}, "
-                    f"{copies} cop{'y' if copies == 1 else 'ies'}"
+                    f"  {kind}: {plural(len(some), 'card')}, {plural(names, 'printed name')}, "
+                    f"{plural(copies, 'copy', 'copies')}"
                 )
         others = self.others() if base else []
         if others:

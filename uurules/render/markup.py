@@ -177,6 +177,15 @@ def text(s: str, style: str = "", width: int = WRAP) -> list[Cell]:
     return [Cell([[Span(line, style)] for line in wrap(s, width)])]
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word for that many: ``1 path``, ``2 paths``; ``words`` for an irregular plural (copies).
+
+    >>> plural(1, "path"), plural(3, "path"), plural(2, "copy", "copies")
+    ('1 path', '3 paths', '2 copies')
+    """
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
@@ -955,10 +964,6 @@ TREE_WRAP = 26
 """Questions and outcome lines in the tree are wrapped at this many characters."""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @dataclass(frozen=True)
 class TreePages:
     """How an outcome tree is cut into pages, each at most :data:`LEVELS` decisions deep.
@@ -1081,7 +1086,7 @@ def outcomes(
     pages = tree_pages(found, levels)
     title = [found.title] if found.title else []
     so_far = "" if found.complete else " so far (the walk was cut short)"
-    title.append(f"{_plural(len(found.outcomes), 'outcome')}, {_plural(found.paths, 'decision path')}{so_far}")
+    title.append(f"{plural(len(found.outcomes), 'outcome')}, {plural(found.paths, 'decision path')}{so_far}")
     if len(pages) > 1:
         if not 1 <= page <= len(pages):
             raise ValueError(f"the outcome tree has pages 1 to {len(pages)}, not {page}")
@@ -1164,10 +1169,10 @@ def outcomes(
         rows = [[Cell([[Span(f"Outcome {index + 1}", "bold")]])]]
         rows += [text(line, "small", TREE_WRAP) for line in lines or ["(the board is unchanged)"]]
         status = "outcome-chosen" if highlight is not None and index == highlight - 1 else "outcome"
-        diagram.nodes.append(Node(f"o{index + 1}", status, rows, at_least + _plural(o.paths, "path")))
+        diagram.nodes.append(Node(f"o{index + 1}", status, rows, at_least + plural(o.paths, "path")))
     if hidden:
         more = sum(1 for p, k in pages.page_of.items() if k == page) - len(drawn)
-        diagram.nodes.append(Node("more", "more", [text(f"… {_plural(more, 'more position')}", "italic")]))
+        diagram.nodes.append(Node("more", "more", [text(f"… {plural(more, 'more position')}", "italic")]))
     diagram.edges = edges
     return diagram
 
