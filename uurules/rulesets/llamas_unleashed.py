@@ -132,19 +132,13 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
                     out.append((c, key, value))
         return out
 
-    def _field_of(self, game: Game, card: CardId) -> str | None:
-        key = game.state.where(card)
-        if key is None or key[1] != self.stable:
-            return None
-        return key[0]
-
     # -- card facts --------------------------------------------------------------------------
     def animal_types(self, game: Game, card: CardId, field: str | None = None) -> set[str]:
         """The Animal types a card counts as where it is now, or in ``field``'s Field (Legal
         Ramifications: only Ram)."""
         if not self.is_creature(game, card):
             return set()
-        field = self._field_of(game, card) if field is None else field
+        field = self.stable_of(game, card) if field is None else field
         if field is not None:
             for _c, key, value in self.field_rules(game, field):
                 if key == "every-animal-counts-as":
@@ -176,7 +170,7 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         """Legal Ramifications: every Animal in its Field has no effect."""
         if not self.is_creature(game, card):
             return False
-        field = self._field_of(game, card) if stable is None else stable
+        field = self.stable_of(game, card) if stable is None else stable
         return field is not None and any(key == "animals-have-no-effect" for _, key, _ in self.field_rules(game, field))
 
     def noun(self, what: What) -> str:
