@@ -83,6 +83,7 @@ class Step:
     before: State | None = field(default=None, repr=False, compare=False)
     """The board of the step before (a step from :class:`Playing`, which keeps no other)."""
     record: _Record | None = field(default=None, repr=False, compare=False)
+    """What :meth:`game` reads besides the board (shared by every step of one scenario)."""
 
     @property
     def previous(self) -> Step | None:
@@ -104,7 +105,7 @@ class Step:
         return self._game(self.state)
 
     def _game(self, state: State) -> Game:
-        source = self.timeline.record if self.timeline is not None else self.record
+        source = self.record
         if source is None:
             raise ValueError("this step belongs to no timeline")
         game = Game(source.ruleset, state, title=source.title)
@@ -178,11 +179,10 @@ class Timeline:
         self.scenario = scenario
         self.title = scenario.title
         playing = Playing(scenario)
-        self.steps: list[Step] = [replace(s, timeline=self, before=None, record=None) for s in playing]
+        self.steps: list[Step] = [replace(s, timeline=self, before=None) for s in playing]
         assert playing.game is not None
         self.game: Game = playing.game
         """The game at the last step (played forward: step back through the steps, or ``tl[n].game()``)."""
-        self.record = _Record(scenario.ruleset, scenario.title, self.game.events, self.game.log)
         self.events: list[Event] = self.game.events
         self.log: list[str] = self.game.log
 
