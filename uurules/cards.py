@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -55,6 +55,16 @@ class CardDef:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+    @cached_property
+    def statics(self) -> Mapping[str, Any]:
+        """Its continuous effects (``static:``) by keyword: each keyword's value, ``True`` for a bare
+        keyword (a keyword written twice: its first value). Read once, then kept (cards never change)."""
+        out: dict[str, Any] = {}
+        for s in self.data.get("static", ()):
+            for keyword, value in ({s: True} if isinstance(s, str) else s).items():
+                out.setdefault(keyword, value)
+        return MappingProxyType(out)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:
         return self  # printed cards never change

@@ -124,12 +124,7 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         for c in game.state.zone(player, self.stable):
             if self.is_creature(game, c):
                 continue
-            for s in self.defn(game, c).get("static", []):
-                if isinstance(s, str):
-                    out.append((c, s, True))
-                else:
-                    key, value = next(iter(s.items()))
-                    out.append((c, key, value))
+            out.extend((c, key, value) for key, value in self.defn(game, c).statics.items())
         return out
 
     # -- card facts --------------------------------------------------------------------------

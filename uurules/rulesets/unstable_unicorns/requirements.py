@@ -28,9 +28,7 @@ class Requirements:
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
-        self.immune = frozenset(
-            d.name for d in rs.book if any(isinstance(s, dict) and IMMUNE in s for s in d.get("static", ()))
-        )
+        self.immune = frozenset(d.name for d in rs.book if IMMUNE in d.statics)
         """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
 
     def impossible(

@@ -120,8 +120,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         self._changers: dict[str, type[TypeChange]] = {}
         """The cards of the book with a type change (by name), and the first of theirs."""
         for d in book:
-            keywords = [s if isinstance(s, str) else next(iter(s)) for s in d.get("static", [])]
-            mine = sorted((k for k in keywords if k in changes), key=self._rank.__getitem__)
+            mine = sorted((k for k in d.statics if k in changes), key=self._rank.__getitem__)
             if mine:
                 self._changers[d.name] = changes[mine[0]]
         state = {n for n, w in whens.items() if w.state}
@@ -293,41 +292,29 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Keywords of the continuous effects of the cards in ``player``'s stable."""
         out: set[str] = set()
         for c in game.state.zone(player, self.stable):
-            statics = self.defn(game, c).get("static")
-            if not statics or self.is_blank(game, c, player):
-                continue
-            for s in statics:
-                out.add(s if isinstance(s, str) else next(iter(s)))
+            statics = self.defn(game, c).statics
+            if statics and not self.is_blank(game, c, player):
+                out.update(statics)
         return out
 
     def card_statics(self, game: Game, card: CardId) -> set[str]:
         """Keywords of ``card``'s own continuous effects (none while it is blank)."""
-        statics = self.defn(game, card).get("static")
+        statics = self.defn(game, card).statics
         if not statics or self.is_blank(game, card):
             return set()
-        return {s if isinstance(s, str) else next(iter(s)) for s in statics}
+        return set(statics)
 
     def static_value(self, game: Game, card: CardId, keyword: str) -> Any:
         """The value of ``card``'s own static ``keyword`` (``True`` for a bare one), or ``None``
         (also while the card is blank)."""
-        statics = self.defn(game, card).get("static")
-        if not statics or self.is_blank(game, card):
-            return None
-        for s in statics:
-            if s == keyword:
-                return True
-            if isinstance(s, dict) and keyword in s:
-                return s[keyword]
-        return None
+        value = self.defn(game, card).statics.get(keyword)
+        return None if value is None or self.is_blank(game, card) else value
 
     def static_source(self, game: Game, player: str, keyword: str) -> str:
         """The name of the card in ``player``'s stable that has ``keyword``."""
         for c in game.state.zone(player, self.stable):
-            if self.is_blank(game, c, player):
-                continue
-            for s in self.defn(game, c).get("static", []):
-                if (s if isinstance(s, str) else next(iter(s))) == keyword:
-                    return game.shown(c)
+            if keyword in self.defn(game, c).statics and not self.is_blank(game, c, player):
+                return game.shown(c)
         return "a card"
 
     def unicorn_count(self, game: Game, player: str) -> int:
@@ -336,11 +323,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         n = 0
         for c in game.state.zone(player, self.stable):
             if self.counts_as_creature(game, c, player):
-                weight = 1
-                for s in self.defn(game, c).get("static", ()):
-                    if isinstance(s, dict) and "counts-as-unicorns" in s and not self.is_blank(game, c, player):
-                        weight = int(s["counts-as-unicorns"])
-                n += weight
+                weight = self.defn(game, c).statics.get("counts-as-unicorns")
+                n += 1 if weight is None or self.is_blank(game, c, player) else int(weight)
         return n
 
     def printed_name(self, game: Game, card: CardId) -> str:
