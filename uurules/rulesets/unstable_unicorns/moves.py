@@ -196,10 +196,14 @@ class Moves:
 
         Taking the deck's last card is the deck running out (UU.END.1, :meth:`ran_out`).
         """
-        game.move(card, (player, "hand"))
-        game.card(card).owner = player
+        self.to_hand(game, card, player)
         if not game.state.zone(None, "deck"):
             self.ran_out(game, player)
+
+    def to_hand(self, game: Game, card: CardId, player: str) -> None:
+        """``card`` goes into ``player``'s hand (from the deck, a pile or another hand): it is theirs now."""
+        game.move(card, (player, "hand"))
+        game.card(card).owner = player
 
     def ran_out(self, game: Game, player: str) -> None:
         """UU.END.1 the deck has run out: its last card was taken, or a card had to be drawn from it

@@ -153,8 +153,7 @@ class FromHand(ChainVerb):
             rs.ask(game, Decision(eff.player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
             return
         card = answer if chosen else game.pick(hand)
-        game.move(card, (eff.player, "hand"))
-        game.card(card).owner = eff.player
+        rs.moves.to_hand(game, card, eff.player)
         eff.data[THAT] = victim
         game.emit(self.event, eff.player, card, **{"from": victim}, **self.detail(chosen))
         rs.chain.done(game, eff, self.done_text(game.shown(card), victim, chosen))

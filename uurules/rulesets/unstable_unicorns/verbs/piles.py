@@ -43,8 +43,7 @@ class Add(FromPile):
         if place == "deck":
             self.rs.moves.take_from_deck(game, card, p)
         else:
-            game.move(card, (p, "hand"))
-            game.card(card).owner = p
+            self.rs.moves.to_hand(game, card, p)
         self.rs.chain.done(game, eff, f"Add {game.shown(card)} to {p}'s hand")
 
 
