@@ -270,6 +270,14 @@ class State:
         chain = self.chain
         return [chain[i] for i in range(self.first_open(), len(chain)) if not chain[i].resolved]
 
+    def effect(self, eid: int) -> Effect:
+        """The effect of the chain whose id is ``eid`` (a decision names the effect it is about so)."""
+        for link in self.chain:
+            for e in link.effects:
+                if e.id == eid:
+                    return e
+        raise KeyError(eid)
+
     def first_open_link(self) -> Link | None:
         """The link of the effect chain that resolves next, or ``None``."""
         i = self.first_open()

@@ -354,7 +354,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     # ------------------------------------------------------------------------------------
     @answers(DecisionKind.OPTIONAL)
     def _answer_optional(self, game: Game, d: Decision, payload: Any) -> None:
-        eff = self._effect(game, d.data["effect"])
+        eff = game.state.effect(d.data["effect"])
         if payload:
             game.emit("use", eff.player, eff.source)
             self._carry_out(game, eff)
@@ -781,13 +781,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
 
     def _shown(self, game: Game, card: CardId | None) -> str:
         return game.shown(card) if card is not None else "?"
-
-    def _effect(self, game: Game, eid: int) -> Effect:
-        for link in game.state.chain:
-            for e in link.effects:
-                if e.id == eid:
-                    return e
-        raise KeyError(eid)
 
     def _step_batch(self, game: Game) -> None:
         s = game.state

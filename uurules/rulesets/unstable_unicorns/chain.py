@@ -56,13 +56,6 @@ class EffectChain:
         self.rs = rs
 
     # -- links -----------------------------------------------------------------------------
-    def effect(self, game: Game, eid: int) -> Effect:
-        for link in game.state.chain:
-            for e in link.effects:
-                if e.id == eid:
-                    return e
-        raise KeyError(eid)
-
     def add_link(self, game: Game, triggers: list[Trigger], cause: str, preset: list[Any] | None = None) -> None:
         """rule: UU.CHAIN.1 an effect triggered by another is a new link, resolved after the earlier ones."""
         s = game.state

@@ -111,7 +111,7 @@ class Replacements:
         q = s.flags.get("replace_queue")
         while q and q["cards"]:
             c = q["cards"][0]
-            roots = [rs.chain.effect(game, i) for i in q["roots"]]
+            roots = [s.effect(i) for i in q["roots"]]
             leaves = [e for e in self.leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
             if not leaves:
                 q["cards"].pop(0)
@@ -133,7 +133,7 @@ class Replacements:
         s = game.state
         q = s.flags["replace_queue"]
         c = q["cards"].pop(0)
-        roots = [rs.chain.effect(game, i) for i in q["roots"]]
+        roots = [s.effect(i) for i in q["roots"]]
         if use:
             link = rs.chain.link_of(game, roots[0])
             leaves = [e for e in self.leaves(game, roots) if e.verb == "discard" and c not in e.data.get("lineage", [])]
@@ -193,7 +193,7 @@ class Replacements:
         out: list[Effect] = []
         for e in roots:
             if e.status == "replaced":
-                out.extend(self.leaves(game, [self.rs.chain.effect(game, i) for i in e.replaced_by]))
+                out.extend(self.leaves(game, [game.state.effect(i) for i in e.replaced_by]))
             else:
                 out.append(e)
         return out

@@ -420,11 +420,11 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     @answers(DecisionKind.EFFECT)
     def _answer_effect(self, game: Game, d: Decision, payload: Any) -> None:
-        self.chain.resolve_effect(game, self.chain.effect(game, d.data["effect"]), payload)
+        self.chain.resolve_effect(game, game.state.effect(d.data["effect"]), payload)
 
     @answers(DecisionKind.FORM)
     def _answer_form(self, game: Game, d: Decision, payload: Any) -> None:
-        self.chain.form(game, self.chain.effect(game, d.data["effect"]), payload)
+        self.chain.form(game, game.state.effect(d.data["effect"]), payload)
 
     @answers(DecisionKind.REPLACE)
     def _answer_replace(self, game: Game, d: Decision, payload: Any) -> None:
