@@ -797,18 +797,8 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             game.emit("disregard", eff.player, eff.source, reason="no longer in play or disabled")
             return
         if eff.data["rank"] == "optional":
-            eff.data.setdefault("asked", True)
-            self.ask(
-                game,
-                Decision(
-                    eff.player,
-                    f"{eff.player}: use {game.shown(eff.source)} ({eff.label})?",
-                    ["yes", "no"],
-                    DecisionKind.OPTIONAL,
-                    {"effect": eff.id, "optional": True},
-                    [True, False],
-                ),
-            )
+            question = f"{eff.player}: use {game.shown(eff.source)} ({eff.label})?"
+            self.ask(game, self.yes_no(eff.player, question, DecisionKind.OPTIONAL, effect=eff.id))
             return
         self._carry_out(game, eff)
 
