@@ -1,0 +1,75 @@
+"""Limits on a long search: a count of decision nodes, a time budget, and Ctrl-C.
+
+The FAQ explorer (:mod:`uurules.explore`) and the question solver (:mod:`uurules.ask`) both
+walk decisions one node at a time and must stop cleanly with what they found: when a node
+budget is spent, when a time budget runs out, or when the user presses Ctrl-C. A
+:class:`Budget` keeps the first two; the clock is injectable, so that a test never depends on
+how fast the machine is (a fake clock advances by a fixed step each time it is read).
+
+>>> ticks = iter(range(100))
+>>> b = Budget(max_nodes=5, max_seconds=2.5, clock=lambda: float(next(ticks)))
+>>> [b.spend() for _ in range(4)]
+[None, None, 'max_seconds=2.5', 'max_seconds=2.5']
+>>> b.nodes, b.reason
+(3, 'max_seconds=2.5')
+>>> b = Budget(max_nodes=2)
+>>> b.spend(), b.spend(), b.spend()
+(None, 'max_nodes=2', 'max_nodes=2')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+class Budget:
+    """How many decision nodes and seconds a search may still spend.
+
+    :meth:`spend` counts one node and returns why the search must stop now (``"max_nodes=N"``
+    or ``"max_seconds=S"``), or ``None`` while it may go on. Once spent, it stays spent.
+    ``None`` for a limit means no limit of that kind.
+    """
+
+    def __init__(
+        self,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError("max_nodes must be at least 1")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("max_seconds must be more than 0")
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.clock = clock
+        self.started = clock()
+        self.nodes = 0
+        self.reason: str | None = None
+
+    def spend(self) -> str | None:
+        """Count one node; why the search must stop now, or ``None``."""
+        if self.reason is not None:
+            return self.reason
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            self.reason = f"max_nodes={self.max_nodes}"
+        elif self.max_seconds is not None and self.clock() - self.started >= self.max_seconds:
+            self.reason = f"max_seconds={self.max_seconds:g}"
+        return self.reason
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was made, by its clock."""
+        return self.clock() - self.started
+
+    def __repr__(self) -> str:
+        limits = [f"{self.nodes} nodes"]
+        if self.max_nodes is not None:
+            limits.append(f"max_nodes={self.max_nodes}")
+        if self.max_seconds is not None:
+            limits.append(f"max_seconds={self.max_seconds:g}")
+        return f"<Budget {', '.join(limits)}{': spent' if self.reason else ''}>"
+
+
+__all__ = ["Budget"]
