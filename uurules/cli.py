@@ -141,6 +141,31 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Answer the scenario's ``question:`` (CONTRACT.md): yes, no or unknown, and how."""
+    from uurules.ask import ask
+
+    if args.max_nodes is not None and args.max_nodes < 1:
+        raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
+    if args.max_seconds is not None and not args.max_seconds > 0:
+        raise UURulesError(f"--max-seconds must be more than 0, not {args.max_seconds}")
+    found = ask(args.file, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+    if args.json:
+        print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
+    else:
+        if found.title:
+            print(printable(found.title))
+            print()
+        print(printable(found.text()))
+        if found.where is not None:
+            print()
+            for row in found.table():
+                print(printable(f"- {row[0]} in {row[1]}: {row[2]}"))
+    if found.message:
+        print(f"uurules: {one_line(found.message)}", file=sys.stderr)
+    return 130 if found.message and "Ctrl-C" in found.message else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -192,6 +217,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--plays", action="store_true", help="from a quiet board, also try every card the active player may play"
     )
     exp.set_defaults(func=cmd_explore)
+    ask = sub.add_parser(
+        "ask",
+        help="answer the scenario's question: (can a player make sure that ...?): yes, no or unknown, and how",
+        description="Play the scenario's script, then search every way play can go from there (the asker "
+        "picks at their decisions, everyone else against them) until the question is proved or refuted.",
+    )
+    ask.add_argument("file")
+    ask.add_argument(
+        "--json", action="store_true", help='print {"answer", "example", "nodes", "complete"} (CONTRACT.md)'
+    )
+    ask.add_argument("--max-nodes", type=int, default=None, metavar="N", help="stop after N decision nodes: unknown")
+    ask.add_argument("--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds: unknown")
+    ask.set_defaults(func=cmd_ask)
     return parser
 
 

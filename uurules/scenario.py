@@ -103,6 +103,12 @@ class Scenario:
         verb, arg = next(iter(item.items()))
         return Step(i + 1, doc.line(["script", i]), verb, arg, [from_step(verb, arg)])
 
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The scenario's ``question:`` (CONTRACT.md; answered by :func:`uurules.ask.ask`), or ``None``."""
+        q = self.doc.data.get("question")
+        return q if isinstance(q, dict) else None
+
     # -- staging the board --------------------------------------------------------------------
     def stage(self, *, undo: bool = True) -> Game:
         """A new game on the staged board (before any script step); ``undo=False``: see :class:`Game`."""

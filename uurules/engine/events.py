@@ -15,6 +15,10 @@ class Event:
     player: str | None = None
     card: str | None = None
     detail: dict[str, Any] = field(default_factory=dict)
+    card_id: int | None = field(default=None, compare=False, repr=False)
+    """Which card on the board ``card`` names (``None`` when the event names none): a name is
+    what people read, the id is what follows one card of several of that name (the question
+    solver's ``resolved:`` conditions, :mod:`uurules.ask`). Not part of the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}

@@ -202,8 +202,10 @@ class Game:
 
     # -- primitives the rulesets use ---------------------------------------------------------
     def emit(self, type: str, player: str | None = None, card: CardId | str | None = None, **detail: Any) -> None:
-        name = self.shown(card) if isinstance(card, int) else card
-        self.events.append(Event(type, player, name, detail))
+        if isinstance(card, int):
+            self.events.append(Event(type, player, self.shown(card), detail, card))
+        else:
+            self.events.append(Event(type, player, card, detail))
 
     def say(self, line: str) -> None:
         """Append one line to the log, in the seed documents' notation."""

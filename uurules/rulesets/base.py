@@ -413,6 +413,12 @@ class ResponseWindows:
     title = ""
     resolving_words: tuple[str, str] = ("cards are resolving", "resolve: all")
     pass_hint = ""
+    any_order = False
+    """Whether every player who may still answer the top item may answer it now, whoever is asked,
+    and a window ends only once all of them have passed (the instant pile: LU.INST.1, LU.PILE.2-3).
+    Then in what order players decline changes nothing: the question solver (:mod:`uurules.ask`)
+    treats a window's passes as one ``pass: all``. A stack that asks players one at a time, each
+    answering before the next may (Eve of Midnight, EOM.PRI.1), is not so."""
 
     def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
         """The players who may still answer ``top`` (in the order they are asked), with their response cards."""
@@ -589,6 +595,7 @@ class InstantPile(ResponseWindows):
 
     structure = "pile"
     title = "THE INSTANT PILE"
+    any_order = True
     resolving_words = ("cards are resolving", "resolve: all")
     pass_hint = "pass is an answer to a card on the pile"
     not_top = "{to} is not the top card of the pile; only the top card may be answered"

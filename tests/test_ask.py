@@ -1,0 +1,283 @@
+"""`question:` and `uurules ask` (CONTRACT.md, "Questions"): the AND/OR solver and its reductions.
+
+The reductions (transpositions, passes as one ``pass: all``, the move order) are checked against
+the plain search (``reduce=False``: every single pass in every order, no table) on random small
+boards of three rule sets; every example replays with ``uurules run`` to a board that agrees.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from uurules.ask import Question, ask, plain
+from uurules.cli import main
+from uurules.engine.errors import InputError
+from uurules.scenario import Scenario
+
+
+def scenario(
+    players: list[dict[str, Any]], script: list[Any], question: dict[str, Any], *, check: bool = True
+) -> Scenario:
+    doc = {"ruleset": "unstable-unicorns", "players": players, "script": script}
+    if check:
+        doc["question"] = question
+    return Scenario.from_text(yaml.safe_dump(doc, sort_keys=False))
+
+
+def replayed(scn: Scenario, example: list[dict[str, Any]]) -> Scenario:
+    """The scenario with ``example`` appended to its script (as a person would paste it)."""
+    data = dict(scn.doc.data)
+    data["script"] = [*(data.get("script") or []), *example]
+    return Scenario.from_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+
+
+def holds_after(scn: Scenario, example: list[dict[str, Any]]) -> bool:
+    """Whether every condition of ``scn``'s question holds where ``example`` leaves the board (at rest)."""
+    game = replayed(scn, example).play(auto=False)
+    assert game.state.pending is None and not game.state.resolving, "the example does not reach a rest"
+    q = Question.parse(scn.question, scn.play(auto=False))
+    seen = _seen_all(game, q)
+    return all(c.holds(game.state, seen, q.tracked) for c in q.make)
+
+
+def _seen_all(game: Any, q: Question) -> tuple[int, ...]:
+    from uurules.ask import NOT_YET, _seen
+
+    return _seen(game, q.tracked, (NOT_YET,) * len(q.tracked), 0)
+
+
+POISON = [
+    {"name": "Ann", "hand": ["Unicorn Poison", "Neigh"]},
+    {"name": "Bob", "hand": ["Neigh", "Super Neigh"], "stable": ["Basic Unicorn"]},
+    {"name": "Cat", "hand": ["Neigh"]},
+]
+SAVE = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+
+
+# ----------------------------------------------------------------------------------------------
+# Answers
+# ----------------------------------------------------------------------------------------------
+@pytest.mark.rule("LU.PILE.2")
+def test_super_neigh_saves_the_unicorn_and_the_example_replays() -> None:
+    # rule: LU.PILE.2 the others are the fastest: Cat may Neigh Ann's Poison first (it helps Bob),
+    # Ann may Neigh back; whatever they do, Bob's Super Neigh cannot be answered
+    scn = scenario(POISON, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    found = ask(scn)
+    assert found.to_json() == {
+        "answer": "yes",
+        "example": [{"respond": {"player": "Bob", "card": "Super Neigh"}}],
+        "nodes": found.nodes,
+        "complete": True,
+    }
+    assert holds_after(scn, found.example)
+    assert found.text().startswith("Yes. Bob can make sure that Bob's Basic Unicorn is in Bob's Stable")
+    assert "Bob answers Ann's Unicorn Poison with Super Neigh" in found.text()
+
+
+def test_without_the_super_neigh_the_others_win_the_neigh_war() -> None:
+    players = [dict(p) for p in POISON]
+    players[1] = {"name": "Bob", "hand": ["Neigh"], "stable": ["Basic Unicorn"]}
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    found = ask(scn)
+    assert found.answer == "no" and found.complete
+    assert not holds_after(scn, found.example)
+    # the refutation answers Bob's best try: Bob Neighs, Ann Neighs back
+    assert found.example[0] == {"respond": {"player": "Bob", "card": "Neigh"}}
+    assert found.text().startswith("No. Bob cannot make sure")
+
+
+def test_resolved_conditions_follow_the_card() -> None:
+    scn = scenario(
+        POISON,
+        [{"play": {"player": "Ann", "card": "Unicorn Poison"}}],
+        {"can": "Ann", "make": [{"card": "Ann/Unicorn Poison", "resolved": True}]},
+    )
+    found = ask(scn)
+    assert found.answer == "no"  # Bob's Super Neigh stops it, whatever Ann does
+    assert not holds_after(scn, found.example)
+    stopped = scenario(
+        POISON,
+        [{"play": {"player": "Ann", "card": "Unicorn Poison"}}],
+        {"can": "Bob", "make": [{"card": "Ann/Unicorn Poison", "resolved": False}]},
+    )
+    assert ask(stopped).answer == "yes"
+
+
+def test_a_team_question_and_wins() -> None:
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", "Neigh"]},
+        {"name": "Bob", "hand": ["Neigh"], "stable": ["Basic Unicorn"]},
+        {"name": "Cat", "hand": ["Neigh"]},
+    ]
+    script = [{"play": {"player": "Ann", "card": "Unicorn Poison"}}]
+    alone = scenario(players, script, SAVE)
+    team = scenario(players, script, {"can": ["Bob", "Cat"], "make": SAVE["make"]})
+    assert ask(alone).answer == "no"  # Cat would Neigh Bob's Neigh
+    together = ask(team)
+    assert together.answer == "yes"  # two Neighs against Ann's one
+    assert holds_after(team, together.example)
+    assert "Bob and Cat together" in together.text()
+    nobody = scenario(players, script, {"can": "Bob", "make": [{"wins": "Bob"}]})
+    assert ask(nobody).answer == "no"  # nobody wins by the end of this pile
+
+
+def test_where_lists_every_place_with_a_line_that_takes_it_there() -> None:
+    scn = scenario(
+        POISON[:2], [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], {"where": ["Bob/Basic Unicorn"]}
+    )
+    found = ask(scn)
+    places = {p["in"]: p["example"] for p in found.to_json()["where"]["Bob/Basic Unicorn"]}
+    assert set(places) == {"Bob/stable", "discard"}
+    for zone, example in places.items():
+        game = replayed(scn, example).play(auto=False)
+        assert game.state.pending is None and not game.state.resolving
+        board = scn.result(game)
+        if zone == "discard":
+            assert "Basic Unicorn" in board["zones"]["discard"]
+        else:
+            assert board["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert found.complete and found.to_json()["complete"] is True
+
+
+# ----------------------------------------------------------------------------------------------
+# Limits and bad questions
+# ----------------------------------------------------------------------------------------------
+def test_limits_give_unknown_with_what_was_searched() -> None:
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+    cut = ask(scn, q, max_nodes=5)
+    assert cut.to_json() == {"answer": "unknown", "example": [], "nodes": 5, "complete": False}
+    assert "max_nodes=5" in (cut.message or "")
+    ticks = iter(range(10**6))
+    timed = ask(scn, q, max_seconds=3, clock=lambda: float(next(ticks)))  # a clock a second per read
+    assert timed.answer == "unknown" and not timed.complete and "max_seconds=3" in (timed.message or "")
+    assert ask(scn, q).answer == "yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        ({"can": "Zed", "make": [{"wins": "Bob"}]}, "no player is called 'Zed'. Accepted: Ann, Bob, Cat"),
+        ({"can": "Bob", "make": [{"card": "Bob/Unicorn Poison", "in": "Bob/stable"}]}, "matches no card"),
+        ({"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/nowhere"}]}, "'Bob/nowhere' is not a zone"),
+        ({"can": "Bob", "make": [{"card": "Basic Unicorn", "in": "discard"}]}, "names no player"),
+    ],
+)
+def test_a_bad_question_is_one_clear_error_naming_the_line(
+    tmp_path: Any, capsys: Any, question: Any, message: str
+) -> None:
+    text = yaml.safe_dump(
+        {
+            "ruleset": "unstable-unicorns",
+            "players": POISON,
+            "script": [{"play": {"player": "Ann", "card": "Unicorn Poison"}}],
+            "question": question,
+        },
+        sort_keys=False,
+    )
+    path = tmp_path / "q.yaml"
+    path.write_text(text)
+    assert main(["ask", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"uurules: {path}:") and message in err and err.count("\n") == 1
+
+
+def test_the_schema_refuses_a_malformed_question(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "q.yaml"
+    path.write_text(
+        "ruleset: unstable-unicorns\nplayers: [{name: Ann}]\n"
+        "question:\n  can: Ann\n  make: [{card: Ann/X, on: discard}]\n"
+    )
+    assert main(["ask", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"uurules: {path}:")
+    with pytest.raises(InputError):
+        Scenario.from_text("ruleset: unstable-unicorns\nplayers: [{name: Ann}]\nquestion: {where: [Ann/X], can: Ann}\n")
+
+
+def test_cli_prints_the_contract_json_and_words(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "q.yaml"
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "ruleset": "unstable-unicorns",
+                "title": "Can Bob save his Unicorn?",
+                "players": POISON,
+                "script": [{"play": {"player": "Ann", "card": "Unicorn Poison"}}],
+                "question": SAVE,
+            },
+            sort_keys=False,
+        )
+    )
+    assert main(["ask", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"answer", "example", "nodes", "complete"} and data["answer"] == "yes"
+    assert main(["ask", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Can Bob save his Unicorn?\n\nYes. Bob can make sure")
+    assert main(["ask", str(path), "--max-nodes", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Can Bob save his Unicorn?\n\nUnknown.") and "max_nodes=1" in captured.err
+
+
+# ----------------------------------------------------------------------------------------------
+# The reductions against the plain search, on random boards
+# ----------------------------------------------------------------------------------------------
+INSTANTS = ["Neigh", "Neigh", "Super Neigh"]
+UNICORNS = ["Basic Unicorn", "Rhinocorn", "Black Knight Unicorn", "Baby Unicorn"]
+PLAYS = ["Unicorn Poison", "Two-For-One", "Back Kick", "Unicorn Swap"]
+
+
+@st.composite
+def uu_boards(draw: st.DrawFn) -> tuple[Scenario, dict[str, Any]]:
+    n = draw(st.integers(2, 3))
+    names = ["Ann", "Bob", "Cat"][:n]
+    players = []
+    for i, name in enumerate(names):
+        hand = draw(st.lists(st.sampled_from(INSTANTS), max_size=2))
+        stable = draw(st.lists(st.sampled_from(UNICORNS), min_size=1 if i == 1 else 0, max_size=2))
+        players.append({"name": name, "hand": hand, "stable": stable})
+    play = draw(st.sampled_from(PLAYS))
+    players[0]["hand"].append(play)
+    if play == "Two-For-One":
+        players[0]["stable"] = [*players[0]["stable"], "Basic Unicorn"]
+    staged = scenario(players, [{"play": {"player": "Ann", "card": play}}], {}, check=False)
+    try:
+        game = staged.play(auto=False)
+    except InputError:  # a Requirement this board cannot meet (UU.REQ.1): not a board to ask about
+        assume(False)
+        raise
+    assume(game.state.pending is not None)  # something to decide (else the card resolved at once)
+    bob = game.state.zone("Bob", "stable")
+    assume(bool(bob))
+    target = game.ref(bob[0])
+    askers = draw(st.sampled_from([["Bob"], ["Ann"], names[1:]]))
+    kind = draw(st.sampled_from(["in", "not-in", "resolved"]))
+    if kind == "resolved":
+        played = [i.card for i in game.state.pile if i.player == "Ann"]
+        assume(bool(played))  # the card is still on the pile (not resolved at once)
+        condition: dict[str, Any] = {"card": game.ref(played[0]), "resolved": draw(st.booleans())}
+    else:
+        condition = {"card": target, kind: draw(st.sampled_from(["Bob/stable", "discard", "Bob/hand"]))}
+    question = {"can": askers if len(askers) > 1 else askers[0], "make": [condition]}
+    scn = scenario(players, [{"play": {"player": "Ann", "card": play}}], question)
+    return scn, question
+
+
+@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(uu_boards())
+def test_reductions_agree_with_the_plain_search_on_random_boards(board: tuple[Scenario, dict[str, Any]]) -> None:
+    scn, _question = board
+    reduced = ask(scn, max_nodes=200_000)
+    slow = plain(scn, max_nodes=200_000)
+    assert reduced.complete and slow.complete
+    assert reduced.answer == slow.answer
+    assert reduced.nodes <= slow.nodes
+    assert holds_after(scn, reduced.example) == (reduced.answer == "yes")
+    assert holds_after(scn, slow.example) == (slow.answer == "yes")

@@ -1,0 +1,921 @@
+"""FAQ questions about a board, answered by search: ``uurules ask`` (CONTRACT.md, "Questions").
+
+"Can Bob save his Unicorn?" is a question about a game between Bob and everyone else: Bob
+picks at each of his decisions, the others pick against him at theirs, and the question is
+whether Bob can make sure that, when the board comes to rest, every condition holds.
+:func:`ask` answers it with an AND/OR search over the engine's decisions (Bob's decisions are
+OR nodes: one good answer is enough; the others' are AND nodes: every answer must be met),
+which stops at the first proof or refutation.
+
+>>> from uurules.scenario import Scenario
+>>> scn = Scenario.from_text('''
+... ruleset: unstable-unicorns
+... players:
+...   - {name: Ann, hand: [Unicorn Poison, Neigh]}
+...   - {name: Bob, hand: [Neigh, Super Neigh], stable: [Basic Unicorn]}
+... script:
+...   - play: {player: Ann, card: Unicorn Poison}
+... question:
+...   can: Bob
+...   make: [{card: Bob/Basic Unicorn, in: Bob/stable}]
+... ''')
+>>> found = ask(scn)
+>>> found.answer, found.example
+('yes', [{'respond': {'player': 'Bob', 'card': 'Super Neigh'}}])
+
+What is searched
+    The decisions from the board the script leaves to a *rest*: nothing pending, nothing
+    resolving (the ends :func:`uurules.explore.explore` reports as outcomes). New turns and new
+    plays are not started. At a rest the conditions are checked; a line of play that never comes
+    to rest (a position repeats on its own path) is a loss for the asker.
+
+Who picks what
+    A decision is picked by the player it asks (a choice, a target, an order, an optional
+    effect). In a response window several players may answer the top card at once, and only
+    the fastest answer goes on the pile (LU.PILE.2). The kit reads "the fastest" against the
+    asker: **any other player who wants to answer the top card is faster than the asker.**
+    So at a window the others first choose whether to answer (each of their answers must be
+    met); only if none of them does may the asker answer; and if the asker does not either,
+    the players pass. A "yes" is thus a guarantee however quick the others are, which is what
+    "can Bob make sure" asks; and the answer never hangs on a race that the rules leave open.
+    Where the rule set asks players one at a time, each answering before the next may (Eve of
+    Midnight's stack, EOM.PRI.1), there is no race: each decision is its player's.
+
+Reductions (each sound, and each tested against a plain search on random boards)
+    Transpositions
+        Positions reached along different lines are solved once: the table is keyed by the
+        position's canonical key (:class:`uurules.explore.StateKeys`: the whole state, less the
+        ids handed out during the search, the resolved links and the id counter) together with
+        what the question's ``resolved:`` conditions have seen so far. A value that depended on
+        a repetition on the current line is not stored (it would depend on the line).
+    Passes in any order (``pass: all``)
+        On the instant pile every player who may still answer the top card may answer it at
+        any moment, and the window closes only when all of them have passed
+        (:attr:`~uurules.rulesets.base.ResponseWindows.any_order`). Then the passes of a window
+        are one decision, ``pass: all``: with the others fastest, a window's value is
+        ``AND(others' answers) and (OR(asker's answers) or V(pass))``, and passing one player
+        at a time only removes answers from both lists (a player who passed may not answer the
+        same card), so every intermediate pass adds nothing: the value with one ``pass: all``
+        equals the value with every order of single passes. Positions after an answer do not
+        depend on who passed before it (an answer opens a new window).
+    Interchangeable copies
+        The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
+        however many Neighs Bob holds; a target once per shown name): copies of a card in the
+        same zone are never tried twice.
+    Move order
+        Answers before passes, and at the asker's decisions first the answers whose position is
+        already known to win (the transposition table is read before a line is searched).
+
+The answer
+    :class:`Answer`: ``answer`` is ``"yes"``, ``"no"`` or ``"unknown"`` (a limit or Ctrl-C cut
+    the search short: ``complete`` is false); ``example`` is a line of script steps that, appended
+    to the scenario's script, reaches a rest that agrees with the answer (yes: a line the winning
+    strategy allows, the others answering where they can; no: the others' answer to the asker's
+    best try); ``strategy`` is the winning strategy as a tree (the asker's choices and every answer
+    the others have to them), for pictures; :meth:`Answer.text` is the answer in words.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, to_step
+from uurules.engine.errors import IllegalAction, InputError
+from uurules.engine.game import Game
+from uurules.engine.state import CardId, State, ZoneKey
+from uurules.limits import Budget
+
+DEFAULT_MAX_NODES = 1_000_000
+MAX_TABLE = 400_000
+"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound,
+and keeps memory bounded whatever the board)."""
+MAX_DEPTH = 2_000
+"""Decisions on one line before the search gives up on it (it reports ``unknown``)."""
+STRATEGY_NODES = 40
+"""Positions drawn in a strategy picture at most (the rest is counted, not drawn)."""
+
+
+# ----------------------------------------------------------------------------------------------
+# The question
+# ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class In:
+    """``{card: REF, in: ZONE}`` (or ``not-in`` when ``negate``): where the card is at rest."""
+
+    card: CardId
+    ref: str
+    zone: ZoneKey
+    negate: bool = False
+
+    def holds(self, state: State, seen: tuple[int, ...], tracked: Sequence[CardId]) -> bool:
+        return (self.card in state.zones[self.zone]) != self.negate
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """``{card: REF, resolved: true|false}``: the card resolved (true) or was cancelled (false)."""
+
+    card: CardId
+    ref: str
+    value: bool
+
+    def holds(self, state: State, seen: tuple[int, ...], tracked: Sequence[CardId]) -> bool:
+        return (seen[tracked.index(self.card)] == RESOLVED) == self.value
+
+
+@dataclass(frozen=True)
+class Wins:
+    """``{wins: Player}``: the game is over and that player won."""
+
+    player: str
+
+    def holds(self, state: State, seen: tuple[int, ...], tracked: Sequence[CardId]) -> bool:
+        return state.winner == self.player
+
+
+Condition = In | Resolved | Wins
+
+NOT_YET, RESOLVED, CANCELLED = 0, 1, 2
+"""What a tracked card (a ``resolved:`` condition's) has done so far."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A parsed ``question:``: who asks (``players``) and what must hold (``make``), or ``where``."""
+
+    players: tuple[str, ...]
+    make: tuple[Condition, ...]
+    where: tuple[tuple[str, CardId], ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def tracked(self) -> tuple[CardId, ...]:
+        """The cards whose resolution a condition asks about."""
+        return tuple(dict.fromkeys(c.card for c in self.make if isinstance(c, Resolved)))
+
+    @classmethod
+    def parse(
+        cls,
+        data: Any,
+        game: Game,
+        *,
+        error: Callable[[str, Sequence[str | int]], InputError] | None = None,
+        path: Sequence[str | int] = ("question",),
+    ) -> Question:
+        """The question ``data`` (the ``question:`` mapping) about ``game``'s current board.
+
+        ``error(message, path)`` makes the error for a bad question (a scenario's names its file
+        and line); an unknown player, card or zone is refused with what would be accepted.
+        """
+
+        def fail(message: str, *at: str | int) -> InputError:
+            full = [*path, *at]
+            if error is not None:
+                return error(message, full)
+            return InputError(message, where="question: " + ".".join(str(p) for p in at) if at else "question")
+
+        if not isinstance(data, Mapping):
+            raise fail("a question is a mapping: {can: Player, make: [conditions]} or {where: [Player/Card]}")
+        s = game.state
+        players = list(s.players)
+
+        def player(name: Any, *at: str | int) -> str:
+            if not isinstance(name, str) or name not in players:
+                raise fail(f"no player is called {name!r}. Accepted: {', '.join(players)}", *at)
+            return name
+
+        def card(ref: Any, *at: str | int) -> CardId:
+            if not isinstance(ref, str):
+                raise fail(f"{ref!r} is not a card reference. Accepted: Player/Card Name", *at)
+            if "/" not in ref:
+                raise fail(f"{ref!r} names no player. Accepted: Player/{ref}", *at)
+            try:
+                return game.find(ref)
+            except IllegalAction as exc:
+                raise fail(str(exc), *at) from None
+
+        def zone(text: Any, *at: str | int) -> ZoneKey:
+            accepted = zone_names(game)
+            key = parse_zone(game, text) if isinstance(text, str) else None
+            if key is None:
+                raise fail(f"{text!r} is not a zone. Accepted: {', '.join(accepted)}", *at)
+            return key
+
+        if "where" in data:
+            extra = sorted(set(data) - {"where"})
+            if extra:
+                raise fail(f"a where: question has no {', '.join(extra)}. Accepted: where: [Player/Card]")
+            refs = data["where"]
+            if not isinstance(refs, list) or not refs:
+                raise fail("where: lists cards on the board. Accepted: where: [Player/Card Name, ...]", "where")
+            where = tuple((str(r), card(r, "where", i)) for i, r in enumerate(refs))
+            return cls(tuple(players), (), where, dict(data))
+        extra = sorted(set(data) - {"can", "make"})
+        if extra or "can" not in data or "make" not in data:
+            raise fail(
+                "a question is {can: Player, make: [conditions]} or {where: [Player/Card]}"
+                + (f"; unknown: {', '.join(extra)}" if extra else "")
+            )
+        can = data["can"]
+        who = tuple(
+            dict.fromkeys(player(p, "can", i) for i, p in enumerate(can))
+            if isinstance(can, list)
+            else (player(can, "can"),)
+        )
+        if not who:
+            raise fail("can: names a player or a list of players", "can")
+        make = data["make"]
+        if not isinstance(make, list) or not make:
+            raise fail("make: lists conditions. Accepted: {card: REF, in: ZONE}, {wins: Player} ...", "make")
+        conditions: list[Condition] = []
+        for i, c in enumerate(make):
+            if not isinstance(c, Mapping):
+                raise fail(f"{c!r} is not a condition", "make", i)
+            keys = set(c)
+            if keys == {"wins"}:
+                conditions.append(Wins(player(c["wins"], "make", i, "wins")))
+            elif keys in ({"card", "in"}, {"card", "not-in"}):
+                word = "in" if "in" in c else "not-in"
+                conditions.append(
+                    In(card(c["card"], "make", i, "card"), c["card"], zone(c[word], "make", i, word), word == "not-in")
+                )
+            elif keys == {"card", "resolved"}:
+                if not isinstance(c["resolved"], bool):
+                    raise fail("resolved: is true or false", "make", i, "resolved")
+                conditions.append(Resolved(card(c["card"], "make", i, "card"), c["card"], c["resolved"]))
+            else:
+                raise fail(
+                    f"{dict(c)!r} is not a condition. Accepted: {{card: REF, in: ZONE}}, {{card: REF, not-in: ZONE}}, "
+                    "{card: REF, resolved: true|false}, {wins: Player}",
+                    "make",
+                    i,
+                )
+        return cls(who, tuple(conditions), (), dict(data))
+
+
+def zone_names(game: Game) -> list[str]:
+    """The zones a question may name on ``game``'s board: ``Ann/hand``, ..., ``discard``."""
+    out = []
+    for player, zone in game.state.zones:
+        name = zone.replace("_", "-")
+        out.append(f"{player}/{name}" if player is not None else name)
+    return out
+
+
+def parse_zone(game: Game, text: str) -> ZoneKey | None:
+    """``Bob/stable`` -> ``("Bob", "stable")``, ``discard`` -> ``(None, "discard")``; ``None`` if unknown."""
+    player, _, name = text.strip().rpartition("/")
+    key: ZoneKey = (player or None, name.strip().lower().replace("-", "_"))
+    return key if key in game.state.zones else None
+
+
+def zone_text(key: ZoneKey) -> str:
+    """A zone as a question writes it: ``Bob/stable``, ``discard``."""
+    player, zone = key
+    name = zone.replace("_", "-")
+    return f"{player}/{name}" if player is not None else name
+
+
+def zone_words(key: ZoneKey) -> str:
+    """A zone in words: "Bob's Stable", "the discard pile"."""
+    player, zone = key
+    named = {"discard": "discard pile", "stable": "Stable", "field": "Field"}.get(zone, zone.replace("_", " "))
+    return f"{player}'s {named}" if player else f"the {named}"
+
+
+# ----------------------------------------------------------------------------------------------
+# The answer
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class Choice:
+    """One decision taken at a position of a strategy, and where it leads."""
+
+    action: Action
+    step: dict[str, Any]
+    """The script step (``{"respond": {...}}``, ``{"pass": "all"}``, ``{"choose": "yes"}``)."""
+    words: str
+    """The decision in words: "Bob answers Ann's Unicorn Poison with Super Neigh"."""
+    by: str
+    """Who takes it: a player, or "everyone" (``pass: all``)."""
+    asker: bool
+    """Whether the asking side takes it."""
+    then: StrategyNode | None = None
+    """The position it leads to (``None`` where the picture's size bound cut the tree)."""
+
+
+@dataclass
+class StrategyNode:
+    """A position of a strategy: the decision asked here and the choices the strategy keeps."""
+
+    id: int
+    question: str | None
+    """The pending decision's question (``None`` at a rest)."""
+    player: str | None
+    choices: list[Choice] = field(default_factory=list)
+    holds: bool | None = None
+    """At a rest: whether every condition holds."""
+    board: dict[str, Any] | None = None
+    """At a rest: the board (:func:`uurules.scenario.board_view`)."""
+    more: int = 0
+    """Choices of this position left out of the picture (its size bound)."""
+
+    def walk(self) -> Iterator[StrategyNode]:
+        """This node and every node below it, depth first."""
+        yield self
+        for c in self.choices:
+            if c.then is not None:
+                yield from c.then.walk()
+
+
+@dataclass
+class Place:
+    """One place a ``where:`` card can end up, with a line that takes it there."""
+
+    zone: str
+    example: list[dict[str, Any]]
+    actions: list[Action]
+    words: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"in": self.zone, "example": self.example}
+
+
+@dataclass
+class Answer:
+    """What :func:`ask` found (see the module documentation)."""
+
+    question: Question
+    title: str
+    answer: str
+    example: list[dict[str, Any]]
+    actions: list[Action]
+    nodes: int
+    complete: bool
+    message: str | None = None
+    strategy: StrategyNode | None = None
+    where: dict[str, list[Place]] | None = None
+    words: list[str] = field(default_factory=list)
+    """The example line in words, one decision each."""
+    start: dict[str, Any] | None = None
+    """The board the question is about (:func:`uurules.scenario.board_view`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``uurules ask --json`` prints (CONTRACT.md)."""
+        if self.where is not None:
+            return {
+                "where": {ref: [p.to_json() for p in places] for ref, places in self.where.items()},
+                "nodes": self.nodes,
+                "complete": self.complete,
+            }
+        return {"answer": self.answer, "example": self.example, "nodes": self.nodes, "complete": self.complete}
+
+    def text(self) -> str:
+        """The answer as a paragraph a person reads (see :func:`uurules.ask_words.answer_text`)."""
+        from uurules.ask_words import answer_text
+
+        return answer_text(self)
+
+    def table(self) -> list[list[str]]:
+        """A ``where:`` answer as rows: card, place, example line in words."""
+        from uurules.ask_words import where_rows
+
+        return where_rows(self)
+
+    def picture(self, **options: Any) -> Any:
+        """The winning strategy (or the ``where`` table) as a picture (:func:`uurules.render.strategy`)."""
+        from uurules import render
+
+        return render.strategy(self, **options)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.picture().bundle(repr(self))
+        return bundle
+
+    def __repr__(self) -> str:
+        what = "where" if self.where is not None else self.answer
+        state = "complete" if self.complete else "cut short"
+        return f"<Answer {what}: {self.nodes} decision nodes ({state})>"
+
+
+# ----------------------------------------------------------------------------------------------
+# The search
+# ----------------------------------------------------------------------------------------------
+class _Cut(Exception):
+    """The search must stop: a limit was reached (its reason), or Ctrl-C."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_NEVER = 1 << 30  # a value that depended on no repetition
+
+
+def actor(action: Action, asked: str | None) -> str:
+    """The player who takes ``action`` ("all" for ``pass: all``)."""
+    match action:
+        case Pass(player=p):
+            return p
+        case Respond(responses=rs):
+            return rs[0].player
+        case Play(player=p) | Activate(player=p) | Attack(player=p):
+            return p
+    return asked or ""
+
+
+class Solver:
+    """The AND/OR search behind :func:`ask` (and the plain search it is tested against).
+
+    ``reduce=False`` is the plain search: every decision the explorer would try (single passes
+    in every order), no transposition table. The two must always agree
+    (``tests/test_ask.py`` checks it on random boards).
+    """
+
+    def __init__(self, game: Game, question: Question, budget: Budget, *, reduce: bool = True) -> None:
+        from uurules.explore import StateKeys
+
+        self.game = Game(game.ruleset, game.state.copy(), title=game.title)
+        self.question = question
+        self.askers = frozenset(question.players)
+        self.budget = budget
+        self.reduce = reduce
+        windows = game.ruleset.windows
+        self.any_order = reduce and windows is not None and windows.any_order
+        self.keys = StateKeys(self.game.state.next_id, self.game.state)
+        self.table: dict[Hashable, bool] = {}
+        self.path: dict[Hashable, int] = {}
+        self.tracked = question.tracked
+        self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
+        self._lengths: dict[Hashable, int] = {}
+
+    # -- positions ----------------------------------------------------------------------------
+    def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
+        """The decisions here as (the others', the asker's, the pass), or ``None`` at a rest."""
+        from uurules.explore import is_decision
+
+        game = self.game
+        s = game.state
+        if s.pending is None and not s.resolving:
+            return None
+        d = s.pending
+        asked = d.player if d is not None else None
+        acts = [a for a in game.legal_actions() if is_decision(a, asked)]
+        if not acts:
+            return None
+        passing: Action | None = None
+        theirs: list[Action] = []
+        mine: list[Action] = []
+        for a in acts:
+            if isinstance(a, Pass):
+                passing = a
+                continue
+            (mine if actor(a, asked) in self.askers else theirs).append(a)
+        if passing is not None and self.any_order and s.window is not None:
+            passing = Pass("all")
+        return theirs, mine, passing
+
+    def holds(self, seen: tuple[int, ...]) -> bool:
+        s = self.game.state
+        return all(c.holds(s, seen, self.tracked) for c in self.question.make)
+
+    def key(self, seen: tuple[int, ...]) -> Hashable:
+        return (self.keys(self.game.state), seen)
+
+    def push(self, action: Action, seen: tuple[int, ...]) -> tuple[int, ...]:
+        game = self.game
+        start = len(game.events)
+        game.push(action)
+        return _seen(game, self.tracked, seen, start) if self.tracked else seen
+
+    def spend(self) -> None:
+        reason = self.budget.spend()
+        if reason is not None:
+            raise _Cut(reason)
+
+    # -- the value of a position -----------------------------------------------------------------
+    def value(self, seen: tuple[int, ...], depth: int = 0) -> tuple[bool, int]:
+        """Whether the askers can make every condition hold from here; and the shallowest
+        depth of a repeated position the value depended on (``_NEVER``: none)."""
+        found = self.decisions()
+        if found is None:
+            return self.holds(seen), _NEVER
+        if depth >= MAX_DEPTH:
+            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
+        key = self.key(seen) if self.reduce else None
+        if key is not None:
+            known = self.table.get(key)
+            if known is not None:
+                return known, _NEVER
+        else:
+            key = self.key(seen)
+        at = self.path.get(key)
+        if at is not None:  # a repetition: this line never comes to rest
+            return False, at
+        self.path[key] = depth
+        try:
+            value, low = self._combine(found, seen, depth)
+        finally:
+            del self.path[key]
+        if self.reduce and low >= depth:
+            if len(self.table) >= MAX_TABLE:
+                self.table.clear()
+            self.table[key] = value
+        return value, low
+
+    def _combine(
+        self, found: tuple[list[Action], list[Action], Action | None], seen: tuple[int, ...], depth: int
+    ) -> tuple[bool, int]:
+        """AND over the others' answers; then OR over the asker's answers and the pass."""
+        theirs, mine, passing = found
+        low = _NEVER
+        for a in self.order(theirs, False, seen):
+            v, lo = self.child(a, seen, depth)
+            low = min(low, lo)
+            if not v:
+                return False, low
+        options = list(self.order(mine, True, seen))
+        if passing is not None:
+            options.append(passing)
+        if not options:
+            return True, low  # every answer of the others was met, and nothing else may happen here
+        for a in options:
+            v, lo = self.child(a, seen, depth)
+            low = min(low, lo)
+            if v:
+                return True, low
+        return False, low
+
+    def child(self, action: Action, seen: tuple[int, ...], depth: int) -> tuple[bool, int]:
+        self.spend()
+        after = self.push(action, seen)
+        try:
+            return self.value(after, depth + 1)
+        finally:
+            self.game.undo()
+
+    def order(self, actions: list[Action], mine: bool, seen: tuple[int, ...]) -> list[Action]:
+        """Move order: at the asker's decisions, a line already known to win first."""
+        if not self.reduce or len(actions) < 2 or not self.table:
+            return actions
+        known: list[Action] = []
+        rest: list[Action] = []
+        for a in actions:
+            after = self.push(a, seen)
+            try:
+                hit = self.table.get(self.key(after))
+            finally:
+                self.game.undo()
+            (known if hit is mine else rest).append(a)
+        return known + rest
+
+    # -- reading a strategy off the table ----------------------------------------------------------
+    def best(self, seen: tuple[int, ...], want: bool) -> Action | None:
+        """The decision a line that agrees with ``want`` takes here (``None`` at a rest): the
+        proving side's move that ends the line soonest; for "yes", any answer of the others
+        may be it too (the strategy meets them all); for "no", the asker tries an answer rather
+        than a pass."""
+        found = self.decisions()
+        if found is None:
+            return None
+        theirs, mine, passing = found
+        options = [*mine, *([passing] if passing else [])]
+        if want:  # every answer of the others is met: the shortest line the strategy allows
+            winning = [*theirs, *(a for a in options if self.peek(a, seen))]
+            return min(winning, key=lambda a: self.length(a, seen, want)) if winning else (passing or options[0])
+        refuting = [a for a in theirs if not self.peek(a, seen)]
+        if refuting:
+            return min(refuting, key=lambda a: self.length(a, seen, want))
+        return options[0] if options else theirs[0]  # the asker's try: an answer rather than a pass
+
+    def length(self, action: Action, seen: tuple[int, ...], want: bool) -> int:
+        """How many decisions the line that agrees with ``want`` takes after ``action`` (memoised)."""
+        after = self.push(action, seen)
+        try:
+            key = (self.key(after), want)
+            got = self._lengths.get(key)
+            if got is None:
+                self._lengths[key] = MAX_DEPTH  # a repetition on the line: as long as can be
+                nxt = self.best(after, want)
+                got = 1 if nxt is None else 1 + self.length(nxt, after, want)
+                self._lengths[key] = got = min(got, MAX_DEPTH)
+            return got
+        finally:
+            self.game.undo()
+
+    def peek(self, action: Action, seen: tuple[int, ...]) -> bool:
+        after = self.push(action, seen)
+        try:
+            return self.value(after, 1)[0]
+        finally:
+            self.game.undo()
+
+    def line(self, want: bool) -> tuple[list[Action], list[str]]:
+        """A line from the start to a rest that agrees with ``want``, and its words."""
+        from uurules.ask_words import action_words
+
+        actions: list[Action] = []
+        words: list[str] = []
+        seen = self.seen0
+        try:
+            while len(actions) < MAX_DEPTH:
+                a = self.best(seen, want)
+                if a is None:
+                    break
+                words.append(action_words(self.game, a))
+                seen = self.push(a, seen)
+                actions.append(a)
+        finally:
+            for _ in actions:
+                self.game.undo()
+        return actions, words
+
+    def words(self, actions: Sequence[Action]) -> list[str]:
+        """``actions`` from the start, in words."""
+        from uurules.ask_words import action_words
+
+        out: list[str] = []
+        done = 0
+        try:
+            for a in actions:
+                out.append(action_words(self.game, a))
+                self.game.push(a)
+                done += 1
+        finally:
+            for _ in range(done):
+                self.game.undo()
+        return out
+
+    def strategy(self, want: bool, limit: int = STRATEGY_NODES) -> StrategyNode:
+        """The strategy that proves ``want`` as a tree: at the proving side's decisions one
+        choice, at the other side's every choice; at most ``limit`` positions, breadth first."""
+        from uurules.ask_words import action_words
+        from uurules.scenario import board_view
+
+        made = 0
+
+        def node(seen: tuple[int, ...]) -> StrategyNode:
+            nonlocal made
+            made += 1
+            s = self.game.state
+            d = s.pending
+            found = self.decisions()
+            out = StrategyNode(made, d.question if d is not None else None, d.player if d is not None else None)
+            if found is None:
+                out.holds = self.holds(seen)
+                out.board = board_view(self.game)
+            return out
+
+        root = node(self.seen0)
+        queue: list[tuple[StrategyNode, list[Action], tuple[int, ...]]] = [(root, [], self.seen0)]
+        while queue:
+            at, path, seen = queue.pop(0)
+            done: list[Action] = []
+            try:
+                for a in path:
+                    seen = self.push(a, seen)
+                    done.append(a)
+                kept = self.kept(seen, want)
+                for a in kept:
+                    after = self.push(a, seen)
+                    try:
+                        choice = Choice(
+                            a,
+                            to_step(a),
+                            "",
+                            actor(a, at.player) if not (isinstance(a, Pass) and a.player == "all") else "everyone",
+                            actor(a, at.player) in self.askers,
+                        )
+                        if made < limit:
+                            choice.then = node(after)
+                            if choice.then.holds is None:
+                                queue.append((choice.then, [*path, a], seen))
+                        else:
+                            at.more += 1
+                    finally:
+                        self.game.undo()
+                    choice.words = action_words(self.game, a)
+                    at.choices.append(choice)
+            finally:
+                for _ in done:
+                    self.game.undo()
+        return root
+
+    def kept(self, seen: tuple[int, ...], want: bool) -> list[Action]:
+        """The choices a strategy for ``want`` keeps here: the proving side's first good one,
+        every one of the other side's."""
+        found = self.decisions()
+        if found is None:
+            return []
+        theirs, mine, passing = found
+        prover_theirs = not want  # the others prove "no"; the asker proves "yes"
+        if prover_theirs:
+            for a in theirs:
+                if not self.peek(a, seen):
+                    return [a]
+            return [*mine, *([passing] if passing else [])]
+        # the asker proves "yes": every answer of the others, then the asker's winning choice
+        for a in [*mine, *([passing] if passing else [])]:
+            if self.peek(a, seen):
+                return [*theirs, a]
+        return list(theirs)
+
+
+def _seen(game: Game, tracked: Sequence[CardId], seen: tuple[int, ...], start: int) -> tuple[int, ...]:
+    """``seen`` after the events from ``start`` on: which tracked cards resolved or were cancelled."""
+    if not tracked:
+        return seen
+    out = list(seen)
+    for e in game.events[start:]:
+        if e.card_id is None or e.card_id not in tracked:
+            continue
+        i = tracked.index(e.card_id)
+        if e.type == "resolve" and out[i] == NOT_YET:
+            out[i] = RESOLVED
+        elif e.type == "cancel":
+            out[i] = CANCELLED
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# where: every place a card can end up
+# ----------------------------------------------------------------------------------------------
+def _where(solver: Solver) -> dict[str, list[Place]]:
+    """Every rest the players can reach together, and where each asked card is there: a walk
+    over positions (each once), with passes as one ``pass: all`` where their order cannot matter."""
+    game = solver.game
+    cards = solver.question.where
+    found: dict[str, dict[ZoneKey | None, Place]] = {ref: {} for ref, _ in cards}
+    visited: set[Hashable] = set()
+    line: list[Action] = []
+
+    def rest() -> None:
+        s = game.state
+        for ref, cid in cards:
+            zone = s.where(cid)
+            known = found[ref].get(zone)
+            if known is None or len(known.actions) > len(line):  # the shortest line found
+                found[ref][zone] = Place(zone_text(zone) if zone else "nowhere", [to_step(a) for a in line], list(line))
+
+    def walk(depth: int) -> None:
+        d = solver.decisions()
+        if d is None:
+            rest()
+            return
+        if depth >= MAX_DEPTH:
+            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
+        key = solver.keys(game.state)
+        if key in visited:
+            return
+        visited.add(key)
+        theirs, mine, passing = d
+        for a in [*theirs, *mine, *([passing] if passing else [])]:
+            solver.spend()
+            game.push(a)
+            line.append(a)
+            try:
+                walk(depth + 1)
+            finally:
+                line.pop()
+                game.undo()
+
+    walk(0)
+    return {ref: list(places.values()) for ref, places in found.items()}
+
+
+# ----------------------------------------------------------------------------------------------
+# The entry point
+# ----------------------------------------------------------------------------------------------
+def ask(
+    target: Any,
+    question: Mapping[str, Any] | Question | None = None,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    max_seconds: float | None = None,
+    clock: Callable[[], float] | None = None,
+    reduce: bool = True,
+) -> Answer:
+    """Answer ``question`` about the board of ``target`` (a scenario, a scenario file or a game).
+
+    ``question`` is a ``question:`` mapping (CONTRACT.md) or a :class:`Question`; ``None`` takes the
+    scenario's own. A scenario's script is played first, without ``auto`` answers. The search stops
+    cleanly at ``max_nodes`` decision nodes, after ``max_seconds`` (by ``clock``) or on Ctrl-C:
+    the answer is then ``"unknown"`` and ``complete`` false. ``reduce=False`` is the plain search.
+    """
+    from uurules.scenario import Scenario, board_view
+
+    scn: Scenario | None = None
+    if isinstance(target, Game):
+        game = target
+    else:
+        scn = target if isinstance(target, Scenario) else Scenario.from_file(Path(target))
+        game = scn.play(auto=False, undo=False)
+    if isinstance(question, Question):
+        q = question
+    elif question is not None:
+        q = Question.parse(question, game, path=())
+    elif scn is not None and scn.question is not None:
+        doc = scn.doc
+        q = Question.parse(scn.question, game, error=doc.error)
+    else:
+        raise InputError("there is no question to answer: add a question: block (CONTRACT.md)")
+    budget = Budget(max_nodes, max_seconds, *(() if clock is None else (clock,)))
+    solver = Solver(game, q, budget, reduce=reduce)
+    start = board_view(solver.game)
+    title = game.title
+    message = None
+    collecting = _gc_off()
+    try:
+        if q.where:
+            try:
+                where = _where(solver)
+                complete = True
+                for places in where.values():
+                    for place in places:
+                        place.words = solver.words(place.actions)
+            except _Cut as cut:
+                where, complete, message = {}, False, _stopped(cut.reason, budget.nodes)
+            except KeyboardInterrupt:
+                where, complete, message = {}, False, _stopped("Ctrl-C", budget.nodes)
+            return Answer(q, title, "", [], [], budget.nodes, complete, message, None, where, [], start)
+        try:
+            value, _ = solver.value(solver.seen0)
+        except _Cut as cut:
+            return Answer(
+                q, title, "unknown", [], [], budget.nodes, False, _stopped(cut.reason, budget.nodes), start=start
+            )
+        except KeyboardInterrupt:
+            return Answer(
+                q, title, "unknown", [], [], budget.nodes, False, _stopped("Ctrl-C", budget.nodes), start=start
+            )
+        nodes = budget.nodes
+        # reading the line and the strategy off the table may search a little more: no limit then
+        solver.budget = Budget()
+        actions, words = solver.line(value)
+        tree = solver.strategy(value)
+        return Answer(
+            q,
+            title,
+            "yes" if value else "no",
+            [to_step(a) for a in actions],
+            actions,
+            nodes,
+            True,
+            None,
+            tree,
+            None,
+            words,
+            start,
+        )
+    finally:
+        _gc_restore(collecting)
+
+
+def _stopped(reason: str, nodes: int) -> str:
+    why = "interrupted (Ctrl-C)" if reason == "Ctrl-C" else f"stopped at {reason}"
+    return f"{why} after {nodes} decision nodes: the answer is unknown"
+
+
+def _gc_off() -> bool:
+    import gc
+
+    on = gc.isenabled()
+    gc.disable()  # the search makes no reference cycles; the collector would rescan the table
+    return on
+
+
+def _gc_restore(on: bool) -> None:
+    import gc
+
+    if on:
+        gc.enable()
+
+
+def plain(target: Any, question: Mapping[str, Any] | Question | None = None, **limits: Any) -> Answer:
+    """The plain search (no reductions): what the reductions are tested against."""
+    return ask(target, question, reduce=False, **limits)
+
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 1000))
+
+__all__ = [
+    "Answer",
+    "Choice",
+    "Condition",
+    "In",
+    "Place",
+    "Question",
+    "Resolved",
+    "Solver",
+    "StrategyNode",
+    "Wins",
+    "ask",
+    "parse_zone",
+    "plain",
+    "zone_names",
+    "zone_text",
+    "zone_words",
+]
