@@ -1,6 +1,6 @@
 """The question solver on FAQ boards, beside python-chess's perft(4), measured in the same run on this machine.
 
-    python benchmarks/ask.py [--repeat 3] [--max-seconds 60] [--walk-max-nodes 200000] [--json] [--no-chess] [BOARD ...]
+    python benchmarks/ask.py [--repeat 3] [--max-seconds 30] [--walk-max-nodes 200000] [--json] [--no-chess] [BOARD ...]
 
 The boards are the scenario files in ``benchmarks/faq/`` (or the ones named): each stages a board,
 plays a card and asks one ``question:`` (CONTRACT.md, "Questions"); its ``expect:`` block holds the
@@ -120,8 +120,11 @@ def alarm(seconds: float | None) -> Iterator[None]:
 @contextmanager
 def stopwatch(spent: dict[str, Any]) -> Iterator[None]:
     """Time the solver's reading of the example and the strategy (``Solver.line``, ``Solver.strategy``)
-    into ``spent["after"]``, and note the answer the search found (the value ``line`` is asked for)."""
-    saved = {name: Solver.__dict__[name] for name in ("line", "strategy")}
+    into ``spent["after"]``; note the answer the search found (the value ``line`` is asked for) and
+    the decision nodes the search visited before it (``Solver.spend`` counts one a node), so that
+    both are known when the reading is cut short."""
+    saved = {name: Solver.__dict__[name] for name in ("line", "strategy", "spend")}
+    spent["nodes"] = 0
 
     def timed(name: str) -> Any:
         fn = saved[name]
@@ -136,8 +139,16 @@ def stopwatch(spent: dict[str, Any]) -> Iterator[None]:
 
         return wrapper
 
-    for name in saved:
+    spend = saved["spend"]
+
+    def counted(self: Solver) -> None:
+        if "searched" not in spent:
+            spent["nodes"] += 1
+        spend(self)
+
+    for name in ("line", "strategy"):
         setattr(Solver, name, timed(name))
+    Solver.spend = counted  # type: ignore[method-assign]
     try:
         yield
     finally:
@@ -159,7 +170,8 @@ def ask_once(scn: Scenario, max_seconds: float | None, max_nodes: int | None = N
         return {
             "answer": {"answer": spent.get("searched") or "unknown"},
             "searched": spent.get("searched"),
-            "nodes": None,
+            "nodes": spent["nodes"],
+            "counted": spent["nodes"],
             "complete": False,
             "seconds": seconds,
             "after": spent.get("after", seconds),
@@ -172,6 +184,7 @@ def ask_once(scn: Scenario, max_seconds: float | None, max_nodes: int | None = N
         "answer": given(found),
         "searched": spent.get("searched"),
         "nodes": found.nodes,
+        "counted": spent["nodes"],
         "complete": found.complete,
         "seconds": seconds,
         "after": spent.get("after", 0.0),
@@ -196,7 +209,7 @@ def players(scn: Scenario) -> int:
 def run(
     paths: list[Path],
     repeat: int = 3,
-    max_seconds: float | None = 60.0,
+    max_seconds: float | None = 30.0,
     walk_max_nodes: int = 200_000,
     *,
     chess: bool = True,
@@ -300,7 +313,9 @@ def report(result: dict[str, Any]) -> str:
             [
                 r["board"],
                 str(r["players"]),
-                shown(r["answer"]) + (" WRONG" if r["wrong"] else ""),
+                shown(r["answer"])
+                + ("*" if r["answer"].get("answer") != "unknown" and not r["in_time"] else "")
+                + (" WRONG" if r["wrong"] else ""),
                 shown(r["expected"]),
                 "-" if r["nodes"] is None else f"{r['nodes']:,}",
                 f"{r['seconds']:.2f}",
@@ -322,14 +337,17 @@ def report(result: dict[str, Any]) -> str:
         "  (pl: players; nodes: the solver's decision nodes; after: the share of the time spent reading the example"
     )
     lines.append(
-        f"  and the strategy after the search; walk nodes: uurules explore's, cut at {result['walk_max_nodes']:,};"
-        " fewer: walk nodes / solver nodes, + when the walk was cut)"
+        f"  and the strategy after the search; *: the search's answer, whose example was not read in time;"
+        f" walk nodes: uurules explore's, cut at {result['walk_max_nodes']:,}; fewer: walk nodes / solver nodes,"
+        " + when the walk was cut)"
     )
     for r in rows:
         if r["message"]:
             lines.append(f"  {r['board']}: {r['message']}")
     if c is None:
-        lines.append("python-chess is not installed (pip install chess): no comparison.")
+        lines.append(
+            "python-chess perft was not timed (--no-chess, or not installed: pip install chess): no comparison."
+        )
     else:
         lines.append(
             f"python-chess {c['version']} perft({PERFT_DEPTH}) from the initial position: {c['nodes']:,} pushes in "
@@ -351,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("boards", nargs="*", type=Path, help="scenario files (default: every benchmarks/faq/*.yaml)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each board; the best is kept")
     parser.add_argument(
-        "--max-seconds", type=float, default=60.0, help="cut a search after S seconds (answer unknown); 0: no limit"
+        "--max-seconds", type=float, default=30.0, help="cut a search after S seconds (answer unknown); 0: no limit"
     )
     parser.add_argument(
         "--walk-max-nodes", type=int, default=200_000, help="cut the exhaustive walk after N decision nodes"
