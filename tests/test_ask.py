@@ -64,10 +64,12 @@ SAVE = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}
 # Answers
 # ----------------------------------------------------------------------------------------------
 @pytest.mark.rule("LU.PILE.2")
-def test_super_neigh_saves_the_unicorn_and_the_example_replays() -> None:
-    # rule: LU.PILE.2 the others are the fastest: Cat may Neigh Ann's Poison first (it helps Bob),
-    # Ann may Neigh back; whatever they do, Bob's Super Neigh cannot be answered
-    scn = scenario(POISON, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+@pytest.mark.parametrize("fastest", ["asker", "others"])
+def test_super_neigh_saves_the_unicorn_and_the_example_replays(fastest: str) -> None:
+    # rule: LU.PILE.2 read either way: the asker fastest (Bob's Super Neigh goes first), or the others
+    # (Cat may Neigh Ann's Poison first, which helps Bob, and Ann may Neigh back): whatever they do,
+    # Bob's Super Neigh cannot be answered
+    scn = scenario(POISON, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], {**SAVE, "fastest": fastest})
     found = ask(scn)
     assert found.to_json() == {
         "answer": "yes",
@@ -150,7 +152,7 @@ def test_where_lists_every_place_with_a_line_that_takes_it_there() -> None:
 # ----------------------------------------------------------------------------------------------
 def test_limits_give_unknown_with_what_was_searched() -> None:
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
-    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
     cut = ask(scn, q, max_nodes=5)
     assert cut.to_json() == {"answer": "unknown", "example": [], "nodes": 5, "complete": False}
     assert "max_nodes=5" in (cut.message or "")
@@ -266,6 +268,8 @@ def uu_boards(draw: st.DrawFn) -> tuple[Scenario, dict[str, Any]]:
     else:
         condition = {"card": target, kind: draw(st.sampled_from(["Bob/stable", "discard", "Bob/hand"]))}
     question = {"can": askers if len(askers) > 1 else askers[0], "make": [condition]}
+    if draw(st.booleans()):
+        question["fastest"] = "others"
     scn = scenario(players, [{"play": {"player": "Ann", "card": play}}], question)
     return scn, question
 
@@ -286,7 +290,7 @@ def test_reductions_agree_with_the_plain_search_on_random_boards(board: tuple[Sc
 
 def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
-    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
     every = ask(scn, q)
     slow = plain(scn, q)
     assert every.answer == slow.answer == "yes"

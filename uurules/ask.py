@@ -32,14 +32,21 @@ What is searched
 Who picks what
     A decision is picked by the player it asks (a choice, a target, an order, an optional
     effect). In a response window several players may answer the top card at once, and only
-    the fastest answer goes on the pile (LU.PILE.2). The kit reads "the fastest" against the
-    asker: **any other player who wants to answer the top card is faster than the asker.**
-    So at a window the others first choose whether to answer (each of their answers must be
-    met); only if none of them does may the asker answer; and if the asker does not either,
-    the players pass. A "yes" is thus a guarantee however quick the others are, which is what
-    "can Bob make sure" asks; and the answer never hangs on a race that the rules leave open.
-    Where the rule set asks players one at a time, each answering before the next may (Eve of
-    Midnight's stack, EOM.PRI.1), there is no race: each decision is its player's.
+    the fastest answer goes on the pile (LU.PILE.2). Who is fastest is a race the rules leave
+    open, so a question says how to read it (``fastest:``), and the default favours the asker:
+
+    - ``fastest: asker`` (the default): **the asker may always answer first.** At a window the
+      asker answers, or waits; if the asker waits, the others may answer (each of their answers
+      must be met); if nobody answers, everyone passes. This is what a FAQ asks ("can Bob save
+      his Unicorn?": what can Bob do with his cards), and it answers in the fewest nodes.
+    - ``fastest: others``: **any other player who wants to answer is faster than the asker**:
+      at a window the others first choose whether to answer; only if none does may the asker;
+      then everyone passes. A "yes" is then a guarantee however quick the others are.
+
+    The two readings differ only where the asker and another player want to answer the same
+    card at the same moment; the FAQ's questions do not depend on it. Where the rule set asks
+    players one at a time, each answering before the next may (Eve of Midnight's stack,
+    EOM.PRI.1), there is no race: each decision is its player's, under either reading.
 
 Reductions (each sound, and each tested against a plain search on random boards)
     Transpositions
@@ -53,10 +60,11 @@ Reductions (each sound, and each tested against a plain search on random boards)
         any moment, and the window closes only when all of them have passed
         (:attr:`~uurules.rulesets.base.ResponseWindows.any_order`). Then the passes of a window
         are one decision, ``pass: all``: with the others fastest, a window's value is
-        ``AND(others' answers) and (OR(asker's answers) or V(pass))``, and passing one player
+        ``AND(others' answers) and (OR(asker's answers) or V(pass))`` (the asker fastest:
+        ``OR(asker's answers) or (AND(others' answers) and V(pass))``), and passing one player
         at a time only removes answers from both lists (a player who passed may not answer the
         same card), so every intermediate pass adds nothing: the value with one ``pass: all``
-        equals the value with every order of single passes. Positions after an answer do not
+        equals the value with every order of single passes, under either reading. Positions after an answer do not
         depend on who passed before it (an answer opens a new window).
     Interchangeable copies
         The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
@@ -91,6 +99,8 @@ from uurules.limits import Budget
 
 DEFAULT_MAX_NODES = 1_000_000
 REDUCTIONS = ("table", "passes", "order")
+FASTEST = ("asker", "others")
+"""The readings of "the fastest" (LU.PILE.2) a question may choose (``fastest:``)."""
 """The search's reductions (see the module documentation); :func:`ask` uses them all."""
 MAX_TABLE = 200_000
 """Positions the transposition table holds before it is emptied (a cache: emptying it is sound,
@@ -153,6 +163,9 @@ class Question:
     make: tuple[Condition, ...]
     where: tuple[tuple[str, CardId], ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    fastest: str = "asker"
+    """Who is the fastest where the asker and the others may answer the same card (LU.PILE.2):
+    ``asker`` (the default) or ``others``."""
 
     @property
     def tracked(self) -> tuple[CardId, ...]:
@@ -216,7 +229,10 @@ class Question:
                 raise fail("where: lists cards on the board. Accepted: where: [Player/Card Name, ...]", "where")
             where = tuple((str(r), card(r, "where", i)) for i, r in enumerate(refs))
             return cls(tuple(players), (), where, dict(data))
-        extra = sorted(set(data) - {"can", "make"})
+        fastest = data.get("fastest", "asker")
+        if fastest not in FASTEST:
+            raise fail(f"fastest: {fastest!r} is not a reading. Accepted: {', '.join(FASTEST)}", "fastest")
+        extra = sorted(set(data) - {"can", "make", "fastest"})
         if extra or "can" not in data or "make" not in data:
             raise fail(
                 "a question is {can: Player, make: [conditions]} or {where: [Player/Card]}"
@@ -256,7 +272,7 @@ class Question:
                     "make",
                     i,
                 )
-        return cls(who, tuple(conditions), (), dict(data))
+        return cls(who, tuple(conditions), (), dict(data), str(fastest))
 
 
 def zone_names(game: Game) -> list[str]:
@@ -454,6 +470,7 @@ class Solver:
         self.reduce = "table" in reductions
         windows = game.ruleset.windows
         self.any_order = "passes" in reductions and windows is not None and windows.any_order
+        self.fastest = question.fastest
         self.ordering = "order" in reductions
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
@@ -542,13 +559,55 @@ class Solver:
     def _combine(
         self, found: tuple[list[Action], list[Action], Action | None], seen: tuple[int, ...], depth: int
     ) -> tuple[bool, Action | None, int]:
-        """AND over the others' answers, and OR over the asker's answers and the pass (a
-        conjunction: either part may be searched first)."""
+        """The value of a decision from its choices (see "Who picks what" in the module documentation):
+        the asker fastest, ``OR(asker's answers) or (AND(others' answers) and V(pass))``; the others
+        fastest, ``AND(others' answers) and (OR(asker's answers) or V(pass))``."""
         theirs, mine, passing = found
+        if self.fastest == "others":
+            return self._others_first(theirs, mine, passing, seen, depth)
+        low = _NEVER
+        # the asker answers, or waits (the others may then answer, else everyone passes): the
+        # wait is ordered among the asker's choices as its pass is
+        waiting = passing is not None or bool(theirs)
+        choices = [*mine, *([passing] if passing is not None else [])]
+        refuted: Action | None = None
+        for a, known in self.order(choices, True, seen):
+            if a is passing:
+                v, refuted, lo = self._wait(theirs, passing, seen, depth)
+            else:
+                v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            low = min(low, lo)
+            if v:
+                return True, a, low
+            if a is passing:
+                waiting = False
+        if waiting:  # no pass here: the others' choice
+            v, refuted, lo = self._wait(theirs, None, seen, depth)
+            return v, refuted, min(low, lo)
+        return False, refuted, low
+
+    def _wait(
+        self, theirs: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
+    ) -> tuple[bool, Action | None, int]:
+        """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any."""
+        low = _NEVER
+        for a, known in self.order(theirs, False, seen):
+            v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            low = min(low, lo)
+            if not v:
+                return False, a, low
+        if passing is None:
+            return True, None, low
+        v, lo = self.child(passing, seen, depth)
+        return v, (None if v else passing), min(low, lo)
+
+    def _others_first(
+        self, theirs: list[Action], mine: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
+    ) -> tuple[bool, Action | None, int]:
         low = _NEVER
         options = [*mine, *([passing] if passing is not None else [])]
         win: Action | None = None
-        if options:  # the asker's part first: a "no" then reads "the asker tries ..., the others answer ..."
+        if options:  # the asker's part first (a conjunction: either part may go first)
             for a, known in self.order(options, True, seen):
                 v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
                 low = min(low, lo)
@@ -611,16 +670,22 @@ class Solver:
         return v, move
 
     def kept(self, seen: tuple[int, ...]) -> tuple[bool, list[Action]]:
-        """The value here, and the choices a strategy that proves it keeps: for "yes", every answer
-        of the others and the asker's winning choice; for "no", the others' refutation, or every
-        choice of the asker when each of them fails."""
+        """The value here, and the choices a strategy that proves it keeps: for "yes", the asker's
+        winning choice and every answer of the others they may still make; for "no", the others'
+        refutation (or the pass that lets the card resolve) and every choice of the asker, each of
+        which fails."""
         found = self.decisions()
         if found is None:
             return self.holds(seen), []
         theirs, mine, passing = found
         value, move = self.settled(seen)
+        first = self.fastest == "asker"
         if value:
+            if first and move is not None and move in mine:
+                return True, [move]  # the asker is fastest: the others never get to answer this card
             return True, [*theirs, *([move] if move is not None else [])]
+        if first:
+            return False, [*mine, *([move] if move is not None else [])]
         if move is not None:
             return False, [move]
         return False, [*mine, *([passing] if passing is not None else [])]
@@ -628,7 +693,8 @@ class Solver:
     def line(self, want: bool) -> tuple[list[Action], list[str]]:
         """A line from the start to a rest that agrees with ``want``, and its words: the proving
         side's choices; where the other side must choose, for "yes" the others let it be (or
-        answer, when nothing else may happen), for "no" the asker tries an answer rather than a pass."""
+        answer, when nothing else may happen), for "no" the asker's best try (the choice that
+        leaves the others the fewest answers), which the others then answer."""
         from uurules.ask_words import action_words
 
         actions: list[Action] = []
@@ -641,8 +707,12 @@ class Solver:
                     break
                 theirs, mine, passing = found
                 value, move = self.settled(seen)
+                if not value:
+                    tries = [*mine, *([passing] if passing is not None and self.fastest == "others" else [])]
+                    if tries and (move is None or self.fastest == "asker"):
+                        move = self.order(tries, True, seen)[0][0] if len(tries) > 1 else tries[0]
                 if move is None:
-                    move = theirs[0] if value else [*mine, *([passing] if passing is not None else [])][0]
+                    move = theirs[0] if theirs else (passing if passing is not None else mine[0])
                 words.append(action_words(self.game, move))
                 seen = self.push(move, seen)
                 actions.append(move)
