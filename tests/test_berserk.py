@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS, board, run, scenario, types
-from uurules.engine.actions import Activate, Attack, BeginTurn, EndTurn
+from uurules.engine.actions import Activate, Attack, BeginTurn, EndTurn, Resolve
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.rules import rules
 from uurules.rulesets.berserk import MESSAGES, RULES, Berserk
 from uurules.scenario import board_json
 
@@ -52,7 +53,8 @@ def test_every_berserk_scenario_reaches_its_expected_status(path: Path) -> None:
 
 def test_the_berserk_scenarios_cover_every_bk_rule() -> None:
     covered = {r for p in BK_SCENARIOS for r in scenario(p.name).doc.data["rules"]}
-    assert covered == {"BK.ZERO.1", "BK.ZERO.2", "BK.ZERO.3", "BK.ATK.1", "BK.CHAIN.1", "BK.AXE.1"}
+    assert covered == {r for r in rules() if r.startswith("BK.")} | {Berserk.end.rule}
+    assert len(covered) == 7  # six in the rules list, and how the game ends (BK.END.1)
 
 
 # -- BK.CHAIN.1 ------------------------------------------------------------------------------------
@@ -440,7 +442,69 @@ script:
     )
     assert out["players"]["Bob"] == {"hand": [], "field": [], "graveyard": ["Монах Тарга"]}
     assert "open" not in types(out)  # dead: his ability does not fire
-    assert types(out)[-1] == "die"
+    assert types(out)[-3:] == ["die", "end", "win"]  # Bob's last creature: Ann wins (BK.END.1)
+
+
+# -- BK.END.1 how the game ends -------------------------------------------------------------------
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_destroying_the_opponents_last_creature_wins_and_ends_the_game() -> None:
+    game, out = run("bk-end-1-the-last-creature.yaml")
+    assert (game.state.winner, game.state.ended, out["ended"]) == ("Ann", "creatures-destroyed", "creatures-destroyed")
+    assert Berserk.end.rule == "BK.END.1" and Berserk.end.ended == ("creatures-destroyed",)
+    # the attack is over, its "on hit" trigger included, before the game ends
+    assert types(out)[types(out).index("die") :] == ["die", "trigger", "counter", "end", "win"]
+    assert game.log_in("ru")[-1] == "- Ann побеждает: все существа противников уничтожены (BK.END.1)."
+    assert game.legal_actions() == [Resolve(None)]  # the game is over: nothing more to do
+    message = str(refused(game, EndTurn("Ann")))
+    assert "the game is over: Ann has won" in message
+
+
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_a_board_staged_with_no_opposing_creature_is_not_an_ended_game() -> None:
+    game, out = run(
+        """
+ruleset: berserk
+players:
+  - {name: Ann, field: [Страж]}
+  - {name: Bob, hand: [Послушник]}
+script:
+  - begin-turn: Ann
+  - end-turn: Ann
+  - begin-turn: Bob
+"""
+    )
+    assert not game.state.over and out["ended"] is None  # nothing was destroyed: a position to study
+    assert game.state.active == "Bob"
+
+
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_with_three_players_the_last_player_with_creatures_wins() -> None:
+    game, out = run(
+        """
+ruleset: berserk
+players:
+  - {name: Ann, field: [Лёккен, Страж]}
+  - {name: Bob, field: [Послушник]}
+  - {name: Cat, field: [{card: Монах Тарга, wounds: 2}]}
+script:
+  - begin-turn: Ann
+  - attack: {player: Ann, attacker: Ann/Лёккен, target: Bob/Послушник, hit: weak}
+"""
+    )
+    # Bob is out; Ann and Cat still have creatures: the battle goes on
+    assert not game.state.over
+    assert [e for e in out["events"] if e["type"] == "out"] == [{"type": "out", "player": "Bob", "rule": "BK.END.1"}]
+    assert out["log"][-1] == "- Bob has no creatures left on the field and is out of the battle (BK.END.1)."
+    game.push(EndTurn("Ann"))
+    # Bob's turn still comes round, with nothing to do but begin and end it
+    assert game.legal_actions() == [BeginTurn("Bob"), Resolve(None)]
+    game.push(BeginTurn("Bob"))
+    assert game.legal_actions() == [EndTurn("Bob"), Resolve(None)]
+    for action in (EndTurn("Bob"), BeginTurn("Cat"), EndTurn("Cat"), BeginTurn("Ann")):
+        game.push(action)
+    game.push(Attack("Ann", "Ann/Страж", "Cat/Монах Тарга", "weak"))
+    assert (game.state.winner, game.state.ended) == ("Ann", "creatures-destroyed")
+    assert game.log_in("en")[-1] == "- Ann has destroyed all the opponents' creatures and wins (BK.END.1)."
 
 
 def test_names_are_the_ones_the_scenario_used() -> None:
