@@ -320,6 +320,52 @@ def test_eom_pri_3_world_comes_first_even_against_a_mandatory_effect() -> None:
     assert "lists World last" in source and "rule text wins" in source
 
 
+# -- EOM.END.1 how the game ends (the kit's own rule) ---------------------------------------------
+def turns(players: list[str], n: int, start: int = 0) -> str:
+    """``n`` turns begun and ended in turn order, as script steps, from the ``start``-th player's."""
+    out = []
+    for i in range(start, start + n):
+        p = players[i % len(players)]
+        out += [f"  - begin-turn: {p}", f"  - end-turn: {p}"]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.rule("EOM.END.1")
+def test_EOM_END_1_midnight_ends_the_game_after_twelve_rounds_and_the_most_resources_win() -> None:
+    text = (
+        "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, resources: 1}\n  - {name: Bob, resources: 3}\n"
+        "  - {name: Cat, resources: 2}\nscript:\n"
+    )
+    before = Scenario.from_text(text + turns(["Ann", "Bob", "Cat"], 35)).play()
+    assert not before.state.over and before.state.active == "Cat"  # 35 turns: the twelfth round is not over
+    game, out = run(text + turns(["Ann", "Bob", "Cat"], 36))
+    assert eve_of_midnight.MIDNIGHT == 12 and eve_of_midnight.EveOfMidnight.end.rule == "EOM.END.1"
+    assert (out["winner"], out["ended"]) == ("Bob", "midnight")
+    assert out["log"][-3:] == [
+        "- Cat: End of Turn.",
+        "- Midnight: round 12 is over and the game ends (EOM.END.1). Resources: Ann 1, Bob 3, Cat 2.",
+        "- Bob has the most resources and wins.",
+    ]
+    assert out["events"][-2:] == [
+        {"type": "end", "player": "Bob", "by": "midnight", "resources": {"Ann": 1, "Bob": 3, "Cat": 2}},
+        {"type": "win", "player": "Bob", "resources": 3},
+    ]
+    assert game.legal_actions() == [Resolve(None)]
+    refused(game, BeginTurn("Ann"), "the game is over: Bob has won")
+
+
+@pytest.mark.rule("EOM.END.1")
+def test_EOM_END_1_rounds_count_from_the_staged_boards_first_turn_and_a_tie_loses() -> None:
+    text = (
+        "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, resources: 2}\n  - {name: Bob, resources: 2}\n"
+        "active: Bob\nscript:\n"
+    )
+    game, out = run(text + turns(["Ann", "Bob"], 24, start=1))
+    assert out["winner"] is None and out["ended"] == "midnight"  # everyone loses
+    assert out["log"][-1] == "- Bob and Ann tie for the most resources: everyone loses."
+    assert game.state.turn == 25
+
+
 # -- the active player ---------------------------------------------------------------------------
 def test_eom_act_1_the_active_player_acts_and_priority_passes_on() -> None:
     # rule: EOM.ACT.1
