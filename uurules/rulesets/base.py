@@ -195,6 +195,8 @@ class Ruleset(ABC):
         if game is not None:
             if game in GAMES and GAMES[game].__qualname__ != cls.__qualname__:
                 raise ValueError(f"two rulesets register the game {game!r}")
+            if not isinstance(getattr(cls, "end", None), GameEnd):
+                raise TypeError(f"the game {game!r} does not say how it ends (end = GameEnd(...))")
             cls.name = game
             cls.rule_prefix = rule_prefix
             cls.order = order
