@@ -110,6 +110,7 @@ _EVENT_WORDS = {
     "look-at-deck": "{player} looks at the top of the deck: {cards}",
     "put-back": "{player} puts {cards} back on top of the deck",
     "deck-ran-out": "the deck runs out on {player}",
+    "out": "{player} is out of the battle (no creature left on the field)",
     "end": "the game ends ({by})",
     "win": "{player} wins",
 }

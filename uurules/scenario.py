@@ -362,9 +362,10 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
     """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it).
 
     Beyond CONTRACT.md's keys it has ``title``, ``winner`` (the player who won, or ``null``) and
-    ``ended``: ``null`` while the game goes on, else how it ended (``"unicorns"``: a player reached
-    the winning number; ``"deck-ran-out"``: the deck ran out, UU.END.1). ``ended`` set with
-    ``winner`` null means that everyone lost.
+    ``ended``: ``null`` while the game goes on, else how it ended, one of the words its rule set's
+    ``end`` lists (``"unicorns"``: a player reached the winning number; ``"deck-ran-out"``: the deck
+    ran out, UU.END.1; ``"creatures-destroyed"``: BK.END.1; ``"midnight"``: EOM.END.1). ``ended``
+    set with ``winner`` null means that everyone lost.
     """
     s = game.state
     view = board_view(game)

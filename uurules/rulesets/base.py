@@ -29,6 +29,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -142,6 +143,25 @@ def pile_text(items: Sequence[T], text: Callable[[T], str], most: int = LOG_PILE
     return " <- ".join([text(items[0]), f"… {len(items) - most:,} more …", *top])
 
 
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ends, said once, by its rule set (:attr:`Ruleset.end`).
+
+    The README's "How each game ends" and the tests read it from here; the rule set's code carries
+    it out where ``rule`` is cited. ``rule`` is the kit's ID for the rule (the shared rules digest
+    lists how effects resolve, not how a game is won); ``says`` is the rule in the kit's words;
+    ``source`` where it comes from; ``reading`` how the kit reads what the source leaves open;
+    ``ended`` the words :attr:`State.ended <uurules.engine.state.State.ended>` may take when the
+    game ends so (``winner`` is then the player who won, or ``None``: everyone lost).
+    """
+
+    rule: str
+    says: str
+    source: str
+    reading: str
+    ended: tuple[str, ...]
+
+
 class Ruleset(ABC):
     """A game's rules over the shared engine.
 
@@ -164,6 +184,7 @@ class Ruleset(ABC):
     chain_title: str = "THE EFFECT CHAIN · first in, first out"  # what the diagrams call state.chain
     languages: tuple[str, ...] = ("en",)  # languages the log can be printed in (Game.log_in)
     vocabulary: ClassVar[Vocabulary | None] = None  # what the game's card files may say
+    end: ClassVar[GameEnd]  # how the game ends (every registered game says it)
 
     _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
     _begins: ClassVar[bool] = False
@@ -174,6 +195,8 @@ class Ruleset(ABC):
         if game is not None:
             if game in GAMES and GAMES[game].__qualname__ != cls.__qualname__:
                 raise ValueError(f"two rulesets register the game {game!r}")
+            if not isinstance(getattr(cls, "end", None), GameEnd):
+                raise TypeError(f"the game {game!r} does not say how it ends (end = GameEnd(...))")
             cls.name = game
             cls.rule_prefix = rule_prefix
             cls.order = order

@@ -23,7 +23,7 @@ from uurules.rulesets.unstable_unicorns.moves import Moves
 from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
-from uurules.rulesets.unstable_unicorns.turns import Turns
+from uurules.rulesets.unstable_unicorns.turns import END, Turns
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     VOCABULARY,
     ChainVerb,
@@ -87,6 +87,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     """
 
     title = "Unstable Unicorns"
+    end = END
     stable = "stable"
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
