@@ -298,3 +298,26 @@ def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
     passes = ask(scn, q, reductions=("passes",))
     table = ask(scn, q, reductions=("table",))
     assert passes.nodes < slow.nodes and table.nodes < slow.nodes
+
+
+def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # one copy of the state per decision on the line and one key per position, each the board's
+    # size: a big board searches less deep and keeps fewer positions, and says so
+    import uurules.ask as solver_module
+    from uurules.limits import Budget
+
+    assert solver_module.bounds(30) == (2000, 200_000)
+    assert solver_module.bounds(20_000) == (50, 1000)
+    monkeypatch.setattr(solver_module, "CARD_COPIES", 20_000)  # the same rule, on a board quick to search
+    neighs = ["Neigh"] * 300
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", *neighs]},
+        {"name": "Bob", "hand": neighs, "stable": ["Basic Unicorn"]},
+    ]
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    game = scn.play(auto=False)
+    solver = solver_module.Solver(game, Question.parse(scn.question, game), Budget())
+    assert (solver.max_depth, solver.max_table) == solver_module.bounds(602) == (33, 1000)
+    found = ask(scn)
+    assert found.answer == "unknown" and not found.complete
+    assert "a line of more than 33 decisions" in (found.message or "")

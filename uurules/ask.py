@@ -99,14 +99,30 @@ from uurules.limits import Budget
 
 DEFAULT_MAX_NODES = 1_000_000
 REDUCTIONS = ("table", "passes", "order")
+"""The search's reductions (see the module documentation); :func:`ask` uses them all."""
 FASTEST = ("asker", "others")
 """The readings of "the fastest" (LU.PILE.2) a question may choose (``fastest:``)."""
-"""The search's reductions (see the module documentation); :func:`ask` uses them all."""
 MAX_TABLE = 200_000
-"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound,
-and keeps memory bounded whatever the board)."""
+"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound)."""
 MAX_DEPTH = 2_000
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
+CARD_COPIES = 1_000_000
+"""Memory stays bounded whatever the board: the search keeps one copy of the state per decision
+on its line (the engine's undo) and one key per position in its table, each the size of the
+board, so a board of N cards may go at most ``CARD_COPIES // N`` decisions deep and keep at most
+``20 * CARD_COPIES // N`` positions (a board of 20,000 cards: 50 decisions, 1,000 positions)."""
+
+
+def bounds(cards: int) -> tuple[int, int]:
+    """(the deepest line, the most positions in the table) for a board of ``cards`` cards.
+
+    >>> bounds(30), bounds(20_000)
+    ((2000, 200000), (50, 1000))
+    """
+    n = max(1, cards)
+    return max(20, min(MAX_DEPTH, CARD_COPIES // n)), max(1_000, min(MAX_TABLE, 20 * CARD_COPIES // n))
+
+
 STRATEGY_NODES = 40
 """Positions drawn in a strategy picture at most (the rest is counted, not drawn)."""
 
@@ -471,6 +487,7 @@ class Solver:
         windows = game.ruleset.windows
         self.any_order = "passes" in reductions and windows is not None and windows.any_order
         self.fastest = question.fastest
+        self.max_depth, self.max_table = bounds(len(self.game.state.cards))
         self.ordering = "order" in reductions
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
@@ -535,8 +552,8 @@ class Solver:
         found = self.decisions()
         if found is None:
             return self.holds(seen), None, _NEVER
-        if depth >= MAX_DEPTH:
-            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
+        if depth >= self.max_depth:
+            raise _Cut(f"a line of more than {self.max_depth} decisions")
         key = self.key(seen)
         if self.reduce:
             known = self.table.get(key)
@@ -551,7 +568,7 @@ class Solver:
         finally:
             del self.path[key]
         if self.reduce and low >= depth:
-            if len(self.table) >= MAX_TABLE:
+            if len(self.table) >= self.max_table:
                 self.table.clear()
             self.table[key] = (value, move)
         return value, move, low
@@ -701,7 +718,7 @@ class Solver:
         words: list[str] = []
         seen = self.seen0
         try:
-            while len(actions) < MAX_DEPTH:
+            while len(actions) < self.max_depth:
                 found = self.decisions()
                 if found is None:
                     break
@@ -827,8 +844,8 @@ def _where(solver: Solver) -> dict[str, list[Place]]:
         if d is None:
             rest()
             return
-        if depth >= MAX_DEPTH:
-            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
+        if depth >= solver.max_depth:
+            raise _Cut(f"a line of more than {solver.max_depth} decisions")
         key = solver.keys(game.state)
         if key in visited:
             return
