@@ -849,6 +849,8 @@ def _where(solver: Solver) -> dict[str, list[Place]]:
         key = solver.keys(game.state)
         if key in visited:
             return
+        if len(visited) >= solver.max_table:
+            visited.clear()  # memory bounded: positions may then be walked again, never wrongly
         visited.add(key)
         theirs, mine, passing = d
         for a in [*theirs, *mine, *([passing] if passing else [])]:
