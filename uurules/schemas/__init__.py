@@ -152,17 +152,25 @@ def _step_def(v: Vocabulary) -> dict[str, Any]:
     names: list[str] = []
     docs: dict[str, str] = {}
     props: dict[str, Any] = {}
-    branches = []
-    for cls in v.card_verbs():
-        keys = {**v.common_keys, **cls.schema_keys()}
+    verbs = [(cls, {**v.common_keys, **cls.schema_keys()}) for cls in v.card_verbs()]
+    for cls, keys in verbs:
         names.append(cls.name)
         docs[cls.name] = cls.describe()
         for k, schema in keys.items():
             props[k] = schema if props.get(k, schema) == schema else {}  # verbs disagree: each says its own
+    branches = []
+    for cls, keys in verbs:
+        # a key all verbs agree on is checked once, by the properties: checked again here, a step
+        # nested in a step (one-of's options) would be checked twice at each level, 2^depth times
+        own = {k: schema for k, schema in keys.items() if props[k] != schema}
         branches.append(
             {
                 "if": {"properties": {"do": {"const": cls.name}}, "required": ["do"]},
-                "then": {"propertyNames": {"enum": ["do", *keys]}, "properties": keys},
+                "then": {
+                    "propertyNames": {"enum": ["do", *keys]},
+                    **({"properties": own} if own else {}),
+                    **({"required": list(cls.required)} if cls.required else {}),
+                },
             }
         )
     return {
