@@ -34,7 +34,7 @@ import math
 import os
 import re
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -74,6 +74,10 @@ C_PARSER: bool = hasattr(yaml, "CSafeLoader")
 """Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own."""
 
 
+class _Capped(ComposerError):
+    """A list past its cap (:func:`load`'s ``caps``): well-formed, but refused."""
+
+
 class _Limits:
     """This module's limits on composing and constructing, for a loader made of PyYAML's parts.
 
@@ -84,14 +88,24 @@ class _Limits:
 
     _depth = 0
     _nodes = 0
+    aliased = False
+    """Whether the document uses an alias (without one, what is written is all there is)."""
+    caps: Mapping[str, tuple[int, str]] = {}
+    """The most items the list under a top-level key may hold, and what to say past it (:func:`load`)."""
+    _cap: tuple[tuple[int, str] | None, ...] = ()
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):  # type: ignore[attr-defined]
+            self.aliased = True
             return super().compose_node(parent, index)  # type: ignore[misc]
         self._nodes += 1
         if self._nodes > MAX_NODES:
             mark = self.peek_event().start_mark  # type: ignore[attr-defined]
             raise ComposerError(None, None, f"the document holds more than {MAX_NODES:,} values", mark)
+        cap = self._cap[-1] if self._cap else None  # the list this item is in: refused as it grows past it
+        if cap is not None and isinstance(index, int) and index >= cap[0]:
+            raise _Capped(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+        self._cap = (*self._cap, self.caps.get(index.value) if self._depth == 1 and hasattr(index, "value") else None)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -100,6 +114,7 @@ class _Limits:
             return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1
+            self._cap = self._cap[:-1]
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = sum(ch.isalnum() for ch in str(node.value))
@@ -246,10 +261,22 @@ _LIBYAML_PROBLEMS = {
 """libyaml's words for what this module's own checks would have said, in this module's words."""
 
 
-def load(text: str, file: str, check: Callable[[yaml.Node], None] | None = None) -> Located:
+def load(
+    text: str,
+    file: str,
+    check: Callable[[yaml.Node], None] | None = None,
+    caps: Mapping[str, tuple[int, str]] | None = None,
+) -> Located:
     """Parse YAML safely and within this module's limits (no Python objects; libyaml's parser where it is).
 
-    ``check`` sees the composed node tree before any value is built (it raises to refuse it).
+    ``caps`` maps a top-level key to the most items its list may hold and the message that
+    refuses one more, as soon as it is read; ``check`` sees the composed node tree before any
+    value is built (it raises to refuse it).
+
+    >>> load("script: [a, b, c]", "x.yaml", caps={"script": (2, "at most 2 steps")})
+    Traceback (most recent call last):
+    ...
+    uurules.engine.errors.InputError: x.yaml:1: at most 2 steps
     """
     if len(text) > MAX_BYTES:
         raise InputError(f"the document is too large ({len(text):,} characters; at most {MAX_BYTES:,})", file=file)
@@ -260,12 +287,17 @@ def load(text: str, file: str, check: Callable[[yaml.Node], None] | None = None)
     loader: Any = None
     try:
         loader = _Loader(text)
+        loader.caps = caps or {}
         node = loader.get_single_node()
         if node is not None:
-            _check_expansion(node)
+            if loader.aliased:  # else its size and depth were counted as it was composed
+                _check_expansion(node)
             if check is not None:
                 check(node)
         data = loader.construct_document(node) if node is not None else None
+    except _Capped as exc:
+        at = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        raise InputError(str(exc.problem), file=file, line=at) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         at = mark.line + 1 if mark is not None else None

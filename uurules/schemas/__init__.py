@@ -67,6 +67,9 @@ COMMON_DEFS: dict[str, Any] = {
 MOST = 20
 """How many items a card's lists (aliases, abilities, steps, static keywords) may hold."""
 
+MAX_COPIES = 100
+"""How many copies of one printed face a box may hold (the base game's most is 22 Basic Unicorns)."""
+
 PRINTED: dict[str, Any] = {
     "type": "array",
     "minItems": 1,
@@ -79,7 +82,12 @@ PRINTED: dict[str, Any] = {
         "properties": {
             "name": {"$ref": "#/$defs/name", "description": "the printed name (default: the card's name)"},
             "number": {"type": "string", "pattern": "^[A-Za-z]+-[A-Za-z0-9]+-[0-9]{3}$", "description": "UU-Base-022"},
-            "copies": {"type": "integer", "minimum": 1, "description": "copies in the box (default 1)"},
+            "copies": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_COPIES,
+                "description": f"copies in the box (default 1, at most {MAX_COPIES})",
+            },
             "two-player": {
                 "const": False,
                 "description": "false: the rule book takes it out of the deck for a two-player game",
