@@ -61,7 +61,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from uurules.timeline import Playing
 
     out = Path(args.output)
-    output.check([out], [args.file])
+    output.check([args.output], [args.file])  # the name as given: Path("") would be "."
     playing = Playing(Scenario.from_file(args.file))
     if args.all_steps:
         fmt = args.format or "svg"
@@ -69,7 +69,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             for s, data in render.steps(playing, fmt):  # drawn as the scenario plays
                 put(f"step-{s.number:03d}.{fmt}", data)
         last = playing.played - 1
-        print(f"wrote {playing.played} pictures to {out}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
+        print(f"wrote {playing.played} pictures to {printable(str(out))}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
         return 0
     chosen = None
     for s in playing:  # only the wanted step is kept
@@ -84,7 +84,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if out.is_dir():
         out = out / f"step-{n:03d}.{fmt}"
     path = output.write_bytes(out, render.step(chosen).pipe(fmt), [args.file])
-    print(f"wrote {path} (step {n}: {chosen.label})")
+    print(f"wrote {printable(str(path))} (step {n}: {printable(chosen.label)})")
     return 0
 
 
@@ -98,7 +98,7 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     output.check([args.output], [args.file])
     playing = Playing(Scenario.from_file(args.file))
     written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
-    print(f"wrote {written[0]} and {len(written) - 1} pictures")
+    print(f"wrote {printable(str(written[0]))} and {len(written) - 1} pictures")
     return 0
 
 
@@ -112,7 +112,7 @@ def cmd_html(args: argparse.Namespace) -> int:
     with output.atomic_file(args.output, [args.file]) as f:  # written as the steps are drawn
         for part in page_parts(playing):  # a missing dot writes nothing
             f.write(part.encode("utf-8"))
-    print(f"wrote {args.output} ({playing.played} steps: 0 .. {playing.played - 1})")
+    print(f"wrote {printable(args.output)} ({playing.played} steps: 0 .. {playing.played - 1})")
     return 0
 
 
