@@ -47,7 +47,12 @@ class OutputError(UURulesError):
     def __init__(self, path: PathLike, message: str) -> None:
         self.path = str(path)
         self.message = message
-        super().__init__(f"{self.path}: {message}")
+        shown = self.path if len(self.path) <= SHOWN else self.path[: SHOWN // 2] + "…" + self.path[-SHOWN // 2 :]
+        super().__init__(f"{shown}: {message}")
+
+
+SHOWN = 600
+"""How much of an output's path a message shows (a longer one: its start and end), so the reason fits."""
 
 
 def _same(a: Path, b: Path) -> bool:
