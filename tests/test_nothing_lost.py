@@ -504,7 +504,7 @@ def test_steps_are_played_and_drawn_keeping_only_a_batch_of_boards(monkeypatch: 
 
     runs: list[int] = []
 
-    def pipe(engine: str, format: str, data: bytes) -> bytes:  # one dot run: count the graphs it draws
+    def pipe(engine: str, format: str, data: bytes, **kwargs: Any) -> bytes:  # one dot run: count its graphs
         runs.append(data.count(b"digraph "))
         return b"<svg></svg>\n" * runs[-1]
 
