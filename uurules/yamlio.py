@@ -300,7 +300,8 @@ def load(
         raise InputError(str(exc.problem), file=file, line=at) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        at = mark.line + 1 if mark is not None else None
+        last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # a mark at the end: the last line
+        at = min(mark.line + 1, last) if mark is not None else None
         problem = _LIBYAML_PROBLEMS.get(str(exc.problem), exc.problem)
         raise InputError(f"malformed YAML: {problem}", file=file, line=at) from None
     except yaml.reader.ReaderError as exc:  # a control character (a NUL byte) in the text
