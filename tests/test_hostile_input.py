@@ -199,6 +199,7 @@ def test_yaml_is_parsed_by_libyaml_with_the_limits_kept(monkeypatch: pytest.Monk
         ("a: 1\na: 2", "'a' is given twice"),
         ("a: !!python/object/apply:os.system [x]", "could not determine a constructor"),
         ('a: "\\ud800"', "lone surrogate"),
+        ("? [script]\n: 1\n", "found unhashable key"),  # a key that is no text: no cap to look up
     ]:
         with pytest.raises(yamlio.InputError, match=reason):
             yamlio.load(text, "x.yaml")

@@ -105,7 +105,8 @@ class _Limits:
         cap = self._cap[-1] if self._cap else None  # the list this item is in: refused as it grows past it
         if cap is not None and isinstance(index, int) and index >= cap[0]:
             raise _Capped(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
-        self._cap = (*self._cap, self.caps.get(index.value) if self._depth == 1 and hasattr(index, "value") else None)
+        top = self._depth == 1 and isinstance(index, yaml.ScalarNode)  # a value of the document's mapping
+        self._cap = (*self._cap, self.caps.get(index.value) if top else None)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
