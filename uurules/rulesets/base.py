@@ -880,10 +880,12 @@ class Verb(Word):
     """A verb (a step's ``do:``): its accepted step keys, and (per game family) how it is carried out.
 
     ``keys`` maps each step key the verb accepts, besides those every verb of the vocabulary
-    accepts, to a JSON-schema fragment describing its value.
+    accepts, to a JSON-schema fragment describing its value; ``required`` names those of them a
+    step must give (the steps under ``choose-player``).
     """
 
     keys: ClassVar[Keys] = {}
+    required: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def schema_keys(cls) -> Keys:
