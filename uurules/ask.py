@@ -451,6 +451,7 @@ class Solver:
         self.tracked = question.tracked
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
         self._lengths: dict[Hashable, int] = {}
+        """Memoised line lengths (:meth:`length`) and spans (:meth:`span_after`)."""
 
     # -- positions ----------------------------------------------------------------------------
     def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
@@ -712,16 +713,56 @@ class Solver:
             return []
         theirs, mine, passing = found
         prover_theirs = not want  # the others prove "no"; the asker proves "yes"
+        # the proving side's choice is the one whose line ends soonest (as :meth:`best` picks it), so
+        # that the picture shows the line the example takes and the answer in words tells
         if prover_theirs:
-            for a in theirs:
-                if not self.peek(a, seen):
-                    return [a]
+            refuting = [a for a in theirs if not self.peek(a, seen)]
+            if refuting:
+                return [min(refuting, key=lambda a: self.span_after(a, seen, want))]
             return [*mine, *([passing] if passing else [])]
         # the asker proves "yes": every answer of the others, then the asker's winning choice
-        for a in [*mine, *([passing] if passing else [])]:
-            if self.peek(a, seen):
-                return [*theirs, a]
+        winning = [a for a in [*mine, *([passing] if passing else [])] if self.peek(a, seen)]
+        if winning:
+            return [*theirs, min(winning, key=lambda a: self.span_after(a, seen, want))]
         return list(theirs)
+
+    def span_after(self, action: Action, seen: tuple[int, ...], want: bool) -> int:
+        """How many decisions the longest line of the strategy for ``want`` takes after ``action``,
+        when the proving side keeps every line as short as it can and the other side makes it as
+        long as it can (memoised): the proving side's choice with the smallest span is the one a
+        strategy keeps, so that a picture shows the plainest proof (Bob's Super Neigh at once,
+        rather than a Neigh that Bob must then defend)."""
+        after = self.push(action, seen)
+        try:
+            return 1 + self._span(after, want)
+        finally:
+            self.game.undo()
+
+    def _span(self, seen: tuple[int, ...], want: bool) -> int:
+        found = self.decisions()
+        if found is None:
+            return 0
+        key = (self.key(seen), want, "span")
+        got = self._lengths.get(key)
+        if got is not None:
+            return got
+        self._lengths[key] = MAX_DEPTH  # a repetition on the line: as long as can be
+        theirs, mine, passing = found
+        options = [*mine, *([passing] if passing else [])]
+        if want:  # the others may answer (each answer is met), or leave the choice to the asker
+            winning = [a for a in options if self.peek(a, seen)]
+            spans = [self.span_after(a, seen, want) for a in theirs]
+            if winning:
+                spans.append(min(self.span_after(a, seen, want) for a in winning))
+        else:
+            refuting = [a for a in theirs if not self.peek(a, seen)]
+            if refuting:
+                spans = [min(self.span_after(a, seen, want) for a in refuting)]
+            else:
+                spans = [self.span_after(a, seen, want) for a in options]
+        got = min(max(spans, default=0), MAX_DEPTH)
+        self._lengths[key] = got
+        return got
 
 
 def _seen(game: Game, tracked: Sequence[CardId], seen: tuple[int, ...], start: int) -> tuple[int, ...]:
