@@ -73,7 +73,7 @@ class _Loader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call, unused-ignore]
                 raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
             return super().compose_node(parent, index)
         finally:
