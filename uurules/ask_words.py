@@ -180,13 +180,17 @@ def answer_text(answer: Answer) -> str:
             if mine:
                 c = mine[0]
                 after = c.then
-                tail = ""
-                if after is not None and after.holds is None:
+                said = [_said(c)]
+                while after is not None and after.holds is None and len(said) < 4:
                     if any(not _mine(d) for d in after.choices):
-                        tail = f"; {who} has a reply to every answer {them} {'has' if one else 'have'} to that"
-                    else:
-                        tail = "; and so on, as the strategy shows"
-                how.append(f"{_cap(_said(c))}{tail}.")
+                        said.append(f"{who} has a reply to every answer {them} {'has' if one else 'have'} to that")
+                        break
+                    if len(after.choices) != 1:  # the size bound cut the strategy here
+                        said.append("and so on, as the strategy shows")
+                        break
+                    said.append(f"then {_said(after.choices[0])}")
+                    after = after.choices[0].then
+                how.append(f"{_cap('; '.join(said))}.")
             if theirs:
                 if len(theirs) == 1:
                     how.append(f"If {theirs[0].words} first, {who} has a reply to that too, as the strategy shows.")
