@@ -202,3 +202,65 @@ script:
     assert '<b>"x"' not in shown and "&lt;b&gt;&quot;x&quot; &amp; Co" in shown
     assert form.stepper is not None and form.stepper.game.state.zone('Bob <b>"x" & Co', "stable") != []
     assert repr(form).startswith("<QuestionForm: <Answer yes")
+
+
+# -- in a real kernel -------------------------------------------------------------------------------
+def test_in_a_real_kernel_stop_ends_a_search_running_in_its_thread() -> None:
+    """The kernel hears a click on Stop while the search runs in its worker thread."""
+    import json
+    import time
+
+    from tests.conftest import ROOT
+
+    manager = pytest.importorskip("jupyter_client.manager")
+    km, kc = manager.start_new_kernel(kernel_name="python3", cwd=str(ROOT))
+    try:
+
+        def run(code: str) -> str:
+            msg_id = kc.execute(code)
+            out = []
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                msg = kc.get_iopub_msg(timeout=60)
+                if msg["parent_header"].get("msg_id") != msg_id:
+                    continue
+                if msg["msg_type"] == "stream":
+                    out.append(msg["content"]["text"])
+                if msg["msg_type"] == "error":
+                    raise AssertionError("\n".join(msg["content"]["traceback"]))
+                if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                    break
+            return "".join(out).strip()
+
+        def click(model_id: str) -> None:
+            content = {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}
+            kc.shell_channel.send(kc.session.msg("comm_msg", content))
+
+        # Each reading of the search's clock takes 10 ms (it reads it at every node), so the search
+        # of this board (over a thousand nodes) takes at least ten seconds however fast the machine;
+        # it is bounded, so a Stop that is never heard fails the test instead of hanging it.
+        run(
+            f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
+            "from uurules.scenario import Scenario\n"
+            "from uurules.widgets import QuestionForm\n"
+            f"form = QuestionForm(Scenario.from_file({str(BENCH)!r}), max_seconds=600)\n"
+            "form.clock = lambda: (time.sleep(0.01), time.monotonic())[1]"
+        )
+        ask_id, stop_id = run("print(form.ask_button.model_id, form.stop_button.model_id)").split()
+        click(ask_id)
+        deadline = time.monotonic() + 60
+        while not json.loads(run("import json; print(json.dumps(form.asking))")):
+            assert time.monotonic() < deadline, "the search did not start"
+            time.sleep(0.05)
+        click(stop_id)
+        while run("print(form.asking)") != "False":
+            assert time.monotonic() < deadline, "Stop was not heard"
+            time.sleep(0.05)
+        answer, complete, message = json.loads(
+            run("print(json.dumps([form.answer.answer, form.answer.complete, form.answer.message]))")
+        )
+        assert answer == "unknown" and not complete
+        assert message.startswith("stopped with the Stop button after")
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
