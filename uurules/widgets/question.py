@@ -319,7 +319,9 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         if change["new"] is not None and self.answer is not None and self.answer.where is not None:
             ref, k = change["new"]
             place = self.answer.where[ref][k]
-            self.feedback.run(self._replay, place.example, f"{ref} in {place.zone}")
+            from uurules.ask_words import place_words, ref_words
+
+            self.feedback.run(self._replay, place.example, f"{ref_words(ref)} in {place_words(place.zone)}")
 
     def _replay(self, steps: list[dict[str, Any]], title: str) -> None:
         """Replay the asked board's script, then ``steps``, in the stepper, shown at the last step."""
