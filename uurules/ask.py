@@ -426,8 +426,11 @@ class Answer:
         return render.strategy(self, **options)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.picture().bundle(repr(self))
-        return bundle
+        """In a notebook: the answer in words, then the strategy's pictures, or a ``where:`` table
+        (:func:`uurules.render.answers.answer_bundle`)."""
+        from uurules.render.answers import answer_bundle
+
+        return dict(answer_bundle(self))
 
     def __repr__(self) -> str:
         what = "where" if self.where is not None else self.answer

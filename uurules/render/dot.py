@@ -211,6 +211,23 @@ class Style:
         "outcome": {"color": "#2e7d32", "fill": "#eef5e9", "line": "solid", "shape": "note", "mark": "■"},
         "outcome-chosen": {"color": "#e65100", "fill": "#fff59d", "line": "bold", "shape": "note", "mark": "▶"},
         "more": {"color": "#757575", "line": "invis"},
+        # the strategy that answers a question (uurules ask)
+        "ask-holds": {
+            "color": "#2e7d32",
+            "fill": "#e8f5e9",
+            "line": "bold",
+            "shape": "note",
+            "mark": "✓",
+            "means": "at rest: every condition holds",
+        },
+        "ask-fails": {
+            "color": "#b71c1c",
+            "fill": "#ffebee",
+            "line": "dashed",
+            "shape": "note",
+            "mark": "✗",
+            "means": "at rest: a condition fails",
+        },
         "continued": {
             "color": "#0d47a1",
             "fill": "#ffffff",
@@ -246,6 +263,8 @@ class Style:
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
         "chosen": {"color": "#e65100", "line": "bold", "arrow": "normal"},
+        "ask-mine": {"color": "#0d47a1", "line": "bold", "arrow": "normal", "means": "the asker's choice"},
+        "ask-theirs": {"color": "#b71c1c", "line": "dashed", "arrow": "empty", "means": "an answer of the others"},
     }
     EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge", "join": "join-edge"}
 
