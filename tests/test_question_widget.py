@@ -28,7 +28,7 @@ def text(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
-# rule: LU.PILE.2 (the others are the fastest: Cat may Neigh Bob's Neigh, so Bob alone cannot save it)
+# rule: LU.PILE.2 (whoever is fastest, Cat may Neigh Bob's Neigh, so Bob alone cannot save it)
 def test_the_explorer_asks_by_default_whether_the_asked_player_keeps_his_card() -> None:
     ex = explorer(POISON)
     form = ex.form
@@ -43,7 +43,7 @@ def test_the_explorer_asks_by_default_whether_the_asked_player_keeps_his_card() 
     assert found.to_json() == ask(POISON).to_json() and found.answer == "no"
     assert text(form.asked.value) == "Can Bob make sure that Bob's Basic Unicorn is in Bob's Stable?"
     assert text(form.view.value).startswith("No. Bob cannot make sure that Bob's Basic Unicorn is in Bob's Stable")
-    assert text(form.status.value) == "6 decision nodes searched"
+    assert text(form.status.value) == f"{found.nodes} decision nodes searched"
     # the example replayed: the scenario's script, then the others' answer to Bob's try, at rest
     st = form.stepper
     assert st is not None and form.replay.children[1] is st
@@ -107,11 +107,11 @@ def test_where_shows_a_table_and_replays_each_place() -> None:
 
 
 def test_a_node_limit_gives_unknown_and_no_replay() -> None:
-    form = QuestionForm(Scenario.from_file(BENCH), max_nodes=5)
+    form = QuestionForm(Scenario.from_file(BENCH), max_nodes=2)
     form.ask_button.click()
-    assert form.answer is not None and form.answer.answer == "unknown" and form.answer.nodes == 5
-    assert text(form.status.value) == "5 decision nodes searched (cut short)"
-    assert "max_nodes=5" in text(form.view.value) and form.replay.children == ()
+    assert form.answer is not None and form.answer.answer == "unknown" and form.answer.nodes == 2
+    assert text(form.status.value) == "2 decision nodes searched (cut short)"
+    assert "max_nodes=2" in text(form.view.value) and form.replay.children == ()
 
 
 def test_stop_ends_the_search_at_its_next_node_and_the_form_asks_again() -> None:
@@ -127,8 +127,8 @@ def test_stop_ends_the_search_at_its_next_node_and_the_form_asks_again() -> None
     form.ask_button.click()
     found = form.answer
     assert found is not None and found.answer == "unknown" and not found.complete
-    assert found.nodes == 3  # the node at which Stop was heard is not counted
-    assert found.message == "stopped with the Stop button after 3 decision nodes: the answer is unknown"
+    assert found.nodes == 2  # the start, two nodes, then Stop is heard before the third
+    assert found.message == "stopped with the Stop button after 2 decision nodes: the answer is unknown"
     assert not form.asking and not form.ask_button.disabled and form.stop_button.disabled
     form.ask_button.click()  # asks again, from the start, to the end
     assert form.answer is not None and form.answer.answer == "yes" and form.answer.complete
@@ -157,7 +157,7 @@ def test_in_an_event_loop_the_search_runs_in_a_thread_and_stop_is_heard() -> Non
         return form
 
     form = asyncio.run(session())
-    assert form.answer is not None and form.answer.answer == "unknown" and form.answer.nodes == 1
+    assert form.answer is not None and form.answer.answer == "unknown" and form.answer.nodes == 0
     assert form.answer.message is not None and form.answer.message.startswith("stopped with the Stop button")
     assert not form.asking and not form.ask_button.disabled
 
