@@ -14,8 +14,9 @@ step did to the turn: its phases and draws). Card rows
 inside a zone have the port ``c<card id>``. In the outcome tree of an exploration: ``p<n>`` (the
 n-th position of the walk), ``o<n>`` (outcome n) and ``more``.
 
-The plain-data shape of a Berserk trigger sequence, read from ``game.state.flags["sequence"]``,
-is a list of dicts, in the order the abilities triggered::
+The plain-data shape of a Berserk trigger sequence, as the ruleset publishes it
+(``game.ruleset.trigger_sequence(game.state)``; nothing here reads a ruleset's own flags), is a
+list of dicts, in the order the abilities triggered::
 
     {"ability": "gets a counter",        # what the ability does
      "source": "Bob/Проклятый Маг",      # a board reference (or a card id)
@@ -840,7 +841,7 @@ def _scene(
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
         diagram.nodes.extend(notes)
-    seq = s.flags.get("sequence") or []
+    seq = game.ruleset.trigger_sequence(s)
     if seq:
         group, edges = sequence_group(seq, game)
         diagram.groups.append(group)
