@@ -142,7 +142,7 @@ def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> l
     namespace[f"_{name.upper()}_FIELDS"] = attrgetter(*plain)
     data = " or ".join(f"c.{n}" for n, _ in parts) or "False"
     frozen = ", ".join(f"(P_{k.name}(c.{n}, names, base) if c.{n} else ())" for n, k in parts)
-    listing = f"tuple([(c.{kind.key}, {frozen}) for c in held.values() if {data}])"
+    listing = f"tuple([(k, {frozen}) for k, c in held.items() if {data}])"  # by the table's keys, as above
     return [
         f"    held = {v}",
         f"    {name}_changed = ()",
