@@ -111,7 +111,7 @@ DATA = CORE_DATA.extend(
         },
         rest=VALUE,
     ),
-    item={"targets": ListOf(CARD)},  # a play's targets (card ids or references)
+    item={"targets": ListOf(CARD), "stable": VALUE},  # a play's targets (ids or references); whose Stable
     decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD},  # at: places in the hand
     payloads=_payloads,
 )
