@@ -34,10 +34,11 @@ What is walked
 
 Merging positions
     Positions reached by different paths are merged when their *canonical key* is equal (see
-    :func:`state_key`): the whole state, except what cannot change what happens next: the ids
-    the engine hands out during the walk (pile items, links, effects, groups; renamed in order
-    of appearance), the links of the effect chain that have finished resolving (kept on the
-    state only for the pictures), and the id counter. The seeded random state is kept in the
+    :func:`state_key`, derived from the declared shape of the state: :mod:`uurules.engine.position`):
+    the whole state, except what cannot change what happens next: the ids the engine hands out
+    during the walk (pile items, links, effects, groups; renamed in order of appearance), the
+    links of the effect chain that have finished resolving and the records a ruleset keeps for
+    the pictures (Berserk's trigger sequences), the id counter and the seed. The seeded random state is kept in the
     key: two positions that would shuffle differently are never merged, even when no shuffle
     follows (merging them would need to know the future).
 
