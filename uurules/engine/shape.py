@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
@@ -615,24 +615,6 @@ def declare(game: str, shape: DataShape) -> None:
 def data_shape(game: str) -> DataShape:
     """The data shape registered for ``game`` (an unknown game's: every key undeclared)."""
     return _DECLARED.get(game, _NOTHING)
-
-
-def walk_data(kind: Kind, value: Any, path: str) -> Iterator[tuple[Kind, Any, str]]:
-    """Every leaf of plain data ``value`` of ``kind`` with its leaf kind and path (records
-    included: their card ids are card ids too)."""
-    if isinstance(kind, Record):
-        yield from walk_data(kind.kind, value, path)
-    elif isinstance(kind, ListOf) and isinstance(value, list | tuple):
-        for i, v in enumerate(value):
-            yield from walk_data(kind.item, v, f"{path}[{i}]")
-    elif isinstance(kind, DictOf) and isinstance(value, dict):
-        for k, v in value.items():
-            yield from walk_data(kind.value, v, f"{path}[{k!r}]")
-    elif isinstance(kind, Fields) and isinstance(value, dict):
-        for k, v in value.items():
-            yield from walk_data(kind.kind(k), v, f"{path}[{k!r}]")
-    else:
-        yield kind, value, path
 
 
 __all__ = [
