@@ -134,12 +134,13 @@ def board(game: Game) -> Picture:
 
 
 def sequence(game: Game | None = None, items: Sequence[dict[str, Any]] | None = None, title: str = "") -> Picture:
-    """A trigger sequence (Berserk): ``items``, or ``game.state.flags["sequence"]``.
+    """A trigger sequence (Berserk): ``items``, or the one the game's ruleset publishes
+    (:meth:`~uurules.rulesets.base.Ruleset.trigger_sequence`: the last action's triggers).
 
     The plain-data shape of ``items`` is documented in :mod:`uurules.render.markup`.
     """
     if items is None:
-        items = game.state.flags.get("sequence", []) if game is not None else []
+        items = game.ruleset.trigger_sequence(game.state) if game is not None else []
     return Picture(markup.sequence(items, game, title))
 
 

@@ -55,8 +55,9 @@ from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn,
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import LogLine
 from uurules.engine.game import Game
+from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record
 from uurules.engine.state import Card, CardId
-from uurules.rulesets.base import GameEnd, Keys, Ruleset, Verb, Vocabulary, When, on
+from uurules.rulesets.base import CORE_DATA, TRIGGER_ENTRY, GameEnd, Keys, Ruleset, Verb, Vocabulary, When, on
 
 HITS = ("weak", "medium", "strong")
 UNLIMITED = "unlimited"
@@ -398,10 +399,22 @@ class OnHit(When):
     name = "on-hit"
 
 
+DATA = CORE_DATA.extend(
+    # every action's trigger record, for the pictures (``sequence``, the last one, is the core's)
+    flags={"sequences": Record(ListOf(Fields({"cause": VALUE, "triggers": ListOf(TRIGGER_ENTRY)})))},
+    marks={
+        "defences": VALUE,  # defences this card has made this turn
+        "hit-modifiers": VALUE,  # [{"amount", "source" (a board reference), "until"}]
+    },
+)
+"""What Berserk keeps in the state's flags and its cards' marks."""
+
+
 class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     title = "Berserk"
     end = END
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    data_shape: ClassVar[DataShape] = DATA
     player_zones = ("hand", "field", "graveyard")
     shared_zones = ()
     staged_keys = ("counters", "wounds", "closed")

@@ -52,9 +52,10 @@ from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
-from uurules.rulesets.base import STACK as STACK_WINDOWS
 from uurules.rulesets.base import (
+    CORE_DATA,
     DecisionKind,
     GameEnd,
     Keys,
@@ -66,6 +67,7 @@ from uurules.rulesets.base import (
     answers,
     on,
 )
+from uurules.rulesets.base import STACK as STACK_WINDOWS
 
 STACK = "THE STACK"
 AT_ONCE = "SIMULTANEOUS EFFECTS"
@@ -297,6 +299,18 @@ class OpponentGains(When):
     name = "opponent-gains"
 
 
+DATA = CORE_DATA.extend(
+    flags={
+        "discount": DictOf(VALUE),  # player -> how much less their next card costs
+        "wards": DictOf(VALUE),  # player -> the ward that protects their cards
+        "uninterruptible": CARD,  # the card whose effects resolve with no response window
+    },
+    effect=Fields({"ability": VALUE, "rank": VALUE}),  # the card's ability, and its priority rank
+    item={"ability": VALUE, "targets": ListOf(CARD)},
+)
+"""What Eve of Midnight keeps in the state's flags and data."""
+
+
 class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3):
     title = "Eve of Midnight"
     end = END
@@ -305,6 +319,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     player_numbers = ("resources",)
     windows: ClassVar[Stack] = STACK_WINDOWS
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    data_shape: ClassVar[DataShape] = DATA
     chain_title = "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
 
     def __init__(self, book: CardBook) -> None:
