@@ -321,3 +321,16 @@ def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.Monke
     found = ask(scn)
     assert found.answer == "unknown" and not found.complete
     assert "a line of more than 33 decisions" in (found.message or "")
+
+
+def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uurules.ask as solver_module
+
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
+    whole = ask(scn, q)
+    monkeypatch.setattr(solver_module, "bounds", lambda cards: (2000, 5))  # a table of 5 positions
+    small = ask(scn, q)
+    assert small.answer == whole.answer == "yes" and small.complete
+    assert small.nodes > whole.nodes  # positions forgotten are searched again
+    assert holds_after(scn, small.example)

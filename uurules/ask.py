@@ -573,6 +573,7 @@ class Solver:
         if self.reduce and low >= depth:
             if len(self.table) >= self.max_table:
                 self.table.clear()
+                self.keys.forget()
             self.table[key] = (value, move)
         return value, move, low
 
@@ -854,6 +855,7 @@ def _where(solver: Solver) -> dict[str, list[Place]]:
             return
         if len(visited) >= solver.max_table:
             visited.clear()  # memory bounded: positions may then be walked again, never wrongly
+            solver.keys.forget()
         visited.add(key)
         theirs, mine, passing = d
         for a in [*theirs, *mine, *([passing] if passing else [])]:

@@ -222,6 +222,12 @@ class StateKeys:
         self._rng_objects[id(value)] = (value, label)  # keeps the object alive: its id stays its own
         return label
 
+    def forget(self) -> None:
+        """Drop the parts kept to share them between keys (a search that empties its table of
+        positions calls it, to keep memory bounded). Keys stay equal by value: a key made
+        before and one made after still compare equal when their positions are."""
+        self._parts.clear()
+
     def __call__(self, state: State) -> Hashable:  # pragma: no cover - replaced just below
         raise NotImplementedError
 
