@@ -3,18 +3,21 @@
     python benchmarks/pages.py [--steps 1000,10000]
 
 A scenario of S script steps (:func:`long_game`: Ann and Bob begin and end their turns in turn,
-in Eve of Midnight, with a few cards in play and in hand) is written to a temporary directory and
+in Berserk, with a few creatures on the field and in hand) is written to a temporary directory and
 ``uurules html`` is run on it in its own process, as a user runs it: the script prints the time,
 the time per step and the process's peak memory (its maximum resident set). Beside it, on the
 scenario's first 100 pictures: the time per picture with one ``dot`` run per picture (as ``html``
 drew them before) and with 50 pictures to a ``dot`` run (``uurules.render.render_all``, as it
 draws them now). The goal: a 10,000-step page in under 2 minutes, in under 200 MiB.
 
-Why Eve of Midnight: what is measured is the cost per step on a board of a given size, so the
-board must stay the same size however long the game. An Unstable Unicorns game cannot: each turn
-draws a card, and a deck that runs out ends the game (UU.END.1), so 10,000 steps of turns need a
-deck of 5,000 cards, and the cost per step grows with the board (that game is measured in
-``benchmarks/growth.py``). Eve of Midnight has no draw step and no hand limit.
+Why Berserk: what is measured is the cost per step on a board of a given size, so the board must
+stay the same size however long the game, and the game must not end. An Unstable Unicorns game
+cannot: each turn draws a card, and a deck that runs out ends the game (UU.END.1), so 10,000 steps
+of turns need a deck of 5,000 cards, and the cost per step grows with the board (that game is
+measured in ``benchmarks/growth.py``). Eve of Midnight ends at midnight, after twelve rounds
+(EOM.END.1). A Berserk game ends only when a creature is destroyed (BK.END.1), and turns that
+nobody attacks in destroy none. The cards go by their English names: with Cyrillic ones, ``dot``
+takes about three times as long a picture (looking for the glyphs), which is not the kit's cost.
 
 What the time is now: per step, playing it and copying its board (``timeline.Playing`` keeps that
 step's board and the one before, nothing more), building its DOT source and its board's HTML,
@@ -40,12 +43,12 @@ from uurules.timeline import Playing  # noqa: E402
 
 
 def long_game(steps: int) -> str:
-    """``steps`` script steps of Eve of Midnight turns, Ann's and Bob's in turn, on a board that stays as it is."""
+    """``steps`` script steps of Berserk turns, Ann's and Bob's in turn, on a board that stays as it is."""
     lines = [
-        "ruleset: eve-of-midnight",
+        "ruleset: berserk",
         "players:",
-        "  - {name: Ann, hand: [Countermand, Quickening], active-play-area: [Supply Depot, Iron Will]}",
-        "  - {name: Bob, hand: [Countermand], active-play-area: [Supply Depot, Tithe Collector]}",
+        "  - {name: Ann, hand: [Novice], field: [Guard, Monk of Targ, Lokken]}",
+        "  - {name: Bob, hand: [Novice], field: [Guard, Brawler]}",
         "script:",
     ]
     for i in range(steps):
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default="1000,10000", help="comma-separated script steps (default 1k,10k)")
     args = parser.parse_args(argv)
-    print("uurules html of a long game (Eve of Midnight turns, a board of 7 cards), in its own process:")
+    print("uurules html of a long game (Berserk turns, a board of 7 cards), in its own process:")
     print(f"  {'steps':>8}  {'time':>9}  {'per step':>9}  {'peak memory':>12}  {'page':>10}")
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -15,7 +15,7 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from uurules.ask import Question, ask, plain
+from uurules.ask import REDUCTIONS, Question, ask, plain
 from uurules.cli import main
 from uurules.engine.errors import InputError
 from uurules.scenario import Scenario
@@ -64,10 +64,12 @@ SAVE = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}
 # Answers
 # ----------------------------------------------------------------------------------------------
 @pytest.mark.rule("LU.PILE.2")
-def test_super_neigh_saves_the_unicorn_and_the_example_replays() -> None:
-    # rule: LU.PILE.2 the others are the fastest: Cat may Neigh Ann's Poison first (it helps Bob),
-    # Ann may Neigh back; whatever they do, Bob's Super Neigh cannot be answered
-    scn = scenario(POISON, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+@pytest.mark.parametrize("fastest", ["asker", "others"])
+def test_super_neigh_saves_the_unicorn_and_the_example_replays(fastest: str) -> None:
+    # rule: LU.PILE.2 read either way: the asker fastest (Bob's Super Neigh goes first), or the others
+    # (Cat may Neigh Ann's Poison first, which helps Bob, and Ann may Neigh back): whatever they do,
+    # Bob's Super Neigh cannot be answered
+    scn = scenario(POISON, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], {**SAVE, "fastest": fastest})
     found = ask(scn)
     assert found.to_json() == {
         "answer": "yes",
@@ -150,7 +152,7 @@ def test_where_lists_every_place_with_a_line_that_takes_it_there() -> None:
 # ----------------------------------------------------------------------------------------------
 def test_limits_give_unknown_with_what_was_searched() -> None:
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
-    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
     cut = ask(scn, q, max_nodes=5)
     assert cut.to_json() == {"answer": "unknown", "example": [], "nodes": 5, "complete": False}
     assert "max_nodes=5" in (cut.message or "")
@@ -266,18 +268,70 @@ def uu_boards(draw: st.DrawFn) -> tuple[Scenario, dict[str, Any]]:
     else:
         condition = {"card": target, kind: draw(st.sampled_from(["Bob/stable", "discard", "Bob/hand"]))}
     question = {"can": askers if len(askers) > 1 else askers[0], "make": [condition]}
+    if draw(st.booleans()):
+        question["fastest"] = "others"
     scn = scenario(players, [{"play": {"player": "Ann", "card": play}}], question)
     return scn, question
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(uu_boards())
 def test_reductions_agree_with_the_plain_search_on_random_boards(board: tuple[Scenario, dict[str, Any]]) -> None:
     scn, _question = board
-    reduced = ask(scn, max_nodes=200_000)
     slow = plain(scn, max_nodes=200_000)
-    assert reduced.complete and slow.complete
-    assert reduced.answer == slow.answer
-    assert reduced.nodes <= slow.nodes
-    assert holds_after(scn, reduced.example) == (reduced.answer == "yes")
+    assert slow.complete
     assert holds_after(scn, slow.example) == (slow.answer == "yes")
+    for reductions in [REDUCTIONS, *((r,) for r in REDUCTIONS)]:  # all of them, and each alone
+        reduced = ask(scn, max_nodes=200_000, reductions=reductions)
+        assert reduced.complete
+        assert reduced.answer == slow.answer, reductions
+        assert holds_after(scn, reduced.example) == (reduced.answer == "yes")
+
+
+def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
+    every = ask(scn, q)
+    slow = plain(scn, q)
+    assert every.answer == slow.answer == "yes"
+    assert every.nodes * 5 < slow.nodes
+    passes = ask(scn, q, reductions=("passes",))
+    table = ask(scn, q, reductions=("table",))
+    assert passes.nodes < slow.nodes and table.nodes < slow.nodes
+
+
+def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # one copy of the state per decision on the line and one key per position, each the board's
+    # size: a big board searches less deep and keeps fewer positions, and says so
+    import uurules.ask as solver_module
+    from uurules.limits import Budget
+
+    assert solver_module.bounds(30) == (2000, 200_000)
+    assert solver_module.bounds(20_000) == (50, 1000)
+    monkeypatch.setattr(solver_module, "CARD_COPIES", 20_000)  # the same rule, on a board quick to search
+    neighs = ["Neigh"] * 300
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", *neighs]},
+        {"name": "Bob", "hand": neighs, "stable": ["Basic Unicorn"]},
+    ]
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    game = scn.play(auto=False)
+    solver = solver_module.Solver(game, Question.parse(scn.question, game), Budget())
+    assert (solver.max_depth, solver.max_table) == solver_module.bounds(602) == (33, 1000)
+    found = ask(scn)
+    assert found.answer == "unknown" and not found.complete
+    assert "a line of more than 33 decisions" in (found.message or "")
+
+
+def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uurules.ask as solver_module
+
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
+    whole = ask(scn, q, reductions=("table", "passes"))
+    monkeypatch.setattr(solver_module, "bounds", lambda cards: (2000, 5))  # a table of 5 positions
+    small = ask(scn, q, reductions=("table", "passes"))
+    assert small.answer == whole.answer == "yes" and small.complete
+    assert small.nodes > whole.nodes  # positions forgotten are searched again
+    board = scn.result(replayed(scn, small.example).play(auto=False))
+    assert "Basic Unicorn" in board["players"]["Bob"]["stable"]

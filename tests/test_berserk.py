@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS, board, run, scenario, types
-from uurules.engine.actions import Activate, Attack, BeginTurn, EndTurn
+from uurules.engine.actions import Activate, Attack, BeginTurn, EndTurn, Resolve
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.rules import rules
 from uurules.rulesets.berserk import MESSAGES, RULES, Berserk
 from uurules.scenario import board_json
 
@@ -52,10 +53,12 @@ def test_every_berserk_scenario_reaches_its_expected_status(path: Path) -> None:
 
 def test_the_berserk_scenarios_cover_every_bk_rule() -> None:
     covered = {r for p in BK_SCENARIOS for r in scenario(p.name).doc.data["rules"]}
-    assert covered == {"BK.ZERO.1", "BK.ZERO.2", "BK.ZERO.3", "BK.ATK.1", "BK.CHAIN.1", "BK.AXE.1"}
+    assert covered == {r for r in rules() if r.startswith("BK.")} | {Berserk.end.rule}
+    assert len(covered) == 7  # six in the rules list, and how the game ends (BK.END.1)
 
 
 # -- BK.CHAIN.1 ------------------------------------------------------------------------------------
+@pytest.mark.rule("BK.CHAIN.1")
 def test_BK_CHAIN_1_charon_and_two_cursed_mages_each_end_with_one_counter() -> None:
     game, out = run("seed-003-charon-cursed-mages.yaml")
     assert out["status"] == {
@@ -81,6 +84,7 @@ def test_BK_CHAIN_1_charon_and_two_cursed_mages_each_end_with_one_counter() -> N
     assert out["log"][-1].startswith("CUT: Bob/Проклятый маг")
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 def test_BK_CHAIN_1_repetition_is_checked_along_each_path_of_causes() -> None:
     # Two Charons: Bob's mage gains a counter twice (once per Charon); each is the start of its own path
     # of causes, so neither is a repetition of the other. Ann's mage answers each; Bob's third is cut.
@@ -109,6 +113,7 @@ script:
     assert out["status"]["Ann/Проклятый маг"] == {"counters": 2}
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 def test_BK_CHAIN_1_an_ability_is_performed_once_per_sequence_however_it_branches() -> None:
     # One Charon starts one sequence; both of Bob's mages answer it, and Ann's mage answers the first.
     # When the second Bob mage's counter sets Ann's mage off again (same ability, source and target),
@@ -136,6 +141,7 @@ script:
     assert set(map(str, out["status"].values())) == {"{'counters': 1}"}
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 @pytest.mark.parametrize(("ann", "bob"), [(4, 5), (12, 12)])
 def test_BK_CHAIN_1_a_legal_board_always_settles(ann: int, bob: int) -> None:
     # Харон and many Cursed Mages a side: every path through distinct mages was once its own
@@ -155,6 +161,7 @@ script:
     assert len(seq) == 1 + bob + bob * ann + ann * bob  # every other answer is a cut repetition
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 def test_BK_CHAIN_1_without_the_cut_the_mages_would_loop() -> None:
     # The rule is what stops the loop: every cut entry names the performed entry it would repeat.
     game, _ = run("seed-003-charon-cursed-mages.yaml")
@@ -167,6 +174,7 @@ def test_BK_CHAIN_1_without_the_cut_the_mages_would_loop() -> None:
 
 
 # -- BK.ATK.1 --------------------------------------------------------------------------------------
+@pytest.mark.rule("BK.ATK.1")
 def test_BK_ATK_1_monk_of_targ_goes_to_0_0_0_and_back_to_1_1_1_not_2_2_2() -> None:
     scn = scenario("seed-003-monk-hit-floor.yaml")
     game = scn.play(upto=1)
@@ -180,6 +188,7 @@ def test_BK_ATK_1_monk_of_targ_goes_to_0_0_0_and_back_to_1_1_1_not_2_2_2() -> No
     assert monk.hit_modifier == 0
 
 
+@pytest.mark.rule("BK.ATK.1")
 def test_BK_ATK_1_without_a_floor_the_plus_two_raises_the_hit() -> None:
     _, out = run(
         """
@@ -194,6 +203,7 @@ script:
     assert next(e for e in out["events"] if e["type"] == "hit")["hit"] == "3-3-3"
 
 
+@pytest.mark.rule("BK.ATK.1")
 def test_BK_ATK_1_a_floored_hit_attacks_for_0() -> None:
     _, out = run(
         """
@@ -212,6 +222,7 @@ script:
 
 
 # -- BK.ZERO.* -------------------------------------------------------------------------------------
+@pytest.mark.rule("BK.ZERO.1")
 def test_BK_ZERO_1_zero_counters_are_not_gained_and_trigger_nothing() -> None:
     game, out = run("bk-zero-1-nothing-gained.yaml")
     assert "counter" not in types(out)
@@ -220,6 +231,7 @@ def test_BK_ZERO_1_zero_counters_are_not_gained_and_trigger_nothing() -> None:
             "rule": "BK.ZERO.3"} in out["events"]  # fmt: skip
 
 
+@pytest.mark.rule("BK.ZERO.1")
 def test_BK_ZERO_1_a_zero_hit_modifier_is_not_applied() -> None:
     _, out = run(
         """
@@ -237,6 +249,7 @@ script:
     assert any(e["type"] == "disregard" and e["rule"] == "BK.ZERO.1" for e in out["events"])
 
 
+@pytest.mark.rule("BK.ZERO.2")
 def test_BK_ZERO_2_a_hit_for_0_does_not_open_the_monk_but_on_hit_fires() -> None:
     game, out = run("seed-003-monk-zero-hit.yaml")
     assert out["status"]["Ann/Монах Тарга"] == {"closed": True}
@@ -246,6 +259,7 @@ def test_BK_ZERO_2_a_hit_for_0_does_not_open_the_monk_but_on_hit_fires() -> None
     assert next(e for e in out["events"] if e["type"] == "disregard")["rule"] == "BK.ZERO.2"
 
 
+@pytest.mark.rule("BK.ZERO.2")
 def test_BK_ZERO_2_a_hit_for_1_wounds_and_opens_the_monk() -> None:
     game, out = run(
         """
@@ -263,6 +277,7 @@ script:
     assert types(out).index("wound") < types(out).index("open")
 
 
+@pytest.mark.rule("BK.ZERO.2")
 def test_BK_ZERO_2_healing_a_creature_without_wounds_heals_none() -> None:
     _, out = run(
         """
@@ -285,6 +300,7 @@ players:
 """
 
 
+@pytest.mark.rule("BK.ZERO.3")
 def test_BK_ZERO_3_joker_spends_two_counters_to_summon_a_cost_two_creature() -> None:
     _, out = run("seed-003-joker.yaml")
     assert out["players"]["Ann"] == {"hand": ["Послушник"], "field": ["Джокер", "Страж"], "graveyard": []}
@@ -293,6 +309,7 @@ def test_BK_ZERO_3_joker_spends_two_counters_to_summon_a_cost_two_creature() -> 
     assert {"type": "summon", "player": "Ann", "card": "Страж"} in out["events"]
 
 
+@pytest.mark.rule("BK.ZERO.3")
 @pytest.mark.parametrize("counters", [0, 2])
 def test_BK_ZERO_3_joker_cannot_spend_0_to_summon_a_cost_0_creature(counters: int) -> None:
     game = board(JOKER % counters).play()
@@ -305,6 +322,7 @@ def test_BK_ZERO_3_joker_cannot_spend_0_to_summon_a_cost_0_creature(counters: in
 
 
 # -- BK.AXE.1 --------------------------------------------------------------------------------------
+@pytest.mark.rule("BK.AXE.1")
 def test_BK_AXE_1_lokken_defends_twice_without_closing() -> None:
     _, out = run("seed-003-lokken.yaml")
     assert out["status"]["Ann/Лёккен"] == {"wounds": 4}  # open
@@ -319,6 +337,7 @@ def test_BK_AXE_1_lokken_defends_twice_without_closing() -> None:
     assert "Ann/Страж" not in out["status"]  # the target took nothing
 
 
+@pytest.mark.rule("BK.AXE.1")
 def test_BK_AXE_1_without_the_text_a_defender_closes_and_cannot_defend_again() -> None:
     scn = board(
         """
@@ -337,6 +356,7 @@ script:
     assert "closed and cannot defend" in err.reason
 
 
+@pytest.mark.rule("BK.AXE.1")
 def test_BK_AXE_1_the_once_a_turn_rule_that_lokken_overrides() -> None:
     # Монах Тарга defends, is wounded by the attack and opens: open again, he still may not defend twice.
     game = board(
@@ -362,6 +382,7 @@ script:
     assert board_json(game)["players"]["Ann"]["graveyard"] == ["Монах Тарга"]  # 1 + 2 wounds: his 3 lives
 
 
+@pytest.mark.rule("BK.AXE.1")
 def test_BK_AXE_1_overrides_are_read_by_one_general_mechanism() -> None:
     game, _ = run("seed-003-lokken.yaml")
     rs = game.ruleset
@@ -440,7 +461,69 @@ script:
     )
     assert out["players"]["Bob"] == {"hand": [], "field": [], "graveyard": ["Монах Тарга"]}
     assert "open" not in types(out)  # dead: his ability does not fire
-    assert types(out)[-1] == "die"
+    assert types(out)[-3:] == ["die", "end", "win"]  # Bob's last creature: Ann wins (BK.END.1)
+
+
+# -- BK.END.1 how the game ends -------------------------------------------------------------------
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_destroying_the_opponents_last_creature_wins_and_ends_the_game() -> None:
+    game, out = run("bk-end-1-the-last-creature.yaml")
+    assert (game.state.winner, game.state.ended, out["ended"]) == ("Ann", "creatures-destroyed", "creatures-destroyed")
+    assert Berserk.end.rule == "BK.END.1" and Berserk.end.ended == ("creatures-destroyed",)
+    # the attack is over, its "on hit" trigger included, before the game ends
+    assert types(out)[types(out).index("die") :] == ["die", "trigger", "counter", "end", "win"]
+    assert game.log_in("ru")[-1] == "- Ann побеждает: все существа противников уничтожены (BK.END.1)."
+    assert game.legal_actions() == [Resolve(None)]  # the game is over: nothing more to do
+    message = str(refused(game, EndTurn("Ann")))
+    assert "the game is over: Ann has won" in message
+
+
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_a_board_staged_with_no_opposing_creature_is_not_an_ended_game() -> None:
+    game, out = run(
+        """
+ruleset: berserk
+players:
+  - {name: Ann, field: [Страж]}
+  - {name: Bob, hand: [Послушник]}
+script:
+  - begin-turn: Ann
+  - end-turn: Ann
+  - begin-turn: Bob
+"""
+    )
+    assert not game.state.over and out["ended"] is None  # nothing was destroyed: a position to study
+    assert game.state.active == "Bob"
+
+
+@pytest.mark.rule("BK.END.1")
+def test_BK_END_1_with_three_players_the_last_player_with_creatures_wins() -> None:
+    game, out = run(
+        """
+ruleset: berserk
+players:
+  - {name: Ann, field: [Лёккен, Страж]}
+  - {name: Bob, field: [Послушник]}
+  - {name: Cat, field: [{card: Монах Тарга, wounds: 2}]}
+script:
+  - begin-turn: Ann
+  - attack: {player: Ann, attacker: Ann/Лёккен, target: Bob/Послушник, hit: weak}
+"""
+    )
+    # Bob is out; Ann and Cat still have creatures: the battle goes on
+    assert not game.state.over
+    assert [e for e in out["events"] if e["type"] == "out"] == [{"type": "out", "player": "Bob", "rule": "BK.END.1"}]
+    assert out["log"][-1] == "- Bob has no creatures left on the field and is out of the battle (BK.END.1)."
+    game.push(EndTurn("Ann"))
+    # Bob's turn still comes round, with nothing to do but begin and end it
+    assert game.legal_actions() == [BeginTurn("Bob"), Resolve(None)]
+    game.push(BeginTurn("Bob"))
+    assert game.legal_actions() == [EndTurn("Bob"), Resolve(None)]
+    for action in (EndTurn("Bob"), BeginTurn("Cat"), EndTurn("Cat"), BeginTurn("Ann")):
+        game.push(action)
+    game.push(Attack("Ann", "Ann/Страж", "Cat/Монах Тарга", "weak"))
+    assert (game.state.winner, game.state.ended) == ("Ann", "creatures-destroyed")
+    assert game.log_in("en")[-1] == "- Ann has destroyed all the opponents' creatures and wins (BK.END.1)."
 
 
 def test_names_are_the_ones_the_scenario_used() -> None:

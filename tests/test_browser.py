@@ -179,6 +179,46 @@ def test_explorer_under_voila_runs_stops_and_replays_an_outcome(page: Any, tmp_p
         assert page.locator(".uurules-explorer > .uurules-error").first.inner_text().strip() == ""
 
 
+def test_explorers_question_form_under_voila_answers_draws_and_replays(page: Any, tmp_path: Path) -> None:
+    """Ask on the explorer's board: the answer in words, the strategy's pages that fit, the example
+    replayed in the form's stepper; then a where: question as a table, each place replayed."""
+    from playwright.sync_api import expect
+
+    shutil.copy(ROOT / "tests" / "browser" / "explorer.ipynb", tmp_path / "explorer.ipynb")
+    shutil.copy(ROOT / "notebooks" / "scenarios" / "faq-three-players-hold-neighs.yaml", tmp_path / "three-neighs.yaml")
+    with jupyter("voila", tmp_path, "explorer.ipynb") as url:
+        page.goto(url)
+        ask = page.locator(".uurules-ask-run")
+        expect(ask).to_be_enabled(timeout=60_000)
+        expect(page.locator(".uurules-ask-card select")).to_have_value("Bob/Basic Unicorn")
+        ask.click()
+        answer = page.locator(".uurules-ask-answer")
+        expect(answer).to_contain_text(
+            "Yes. Bob can make sure that Bob's Basic Unicorn is in Bob's Stable", timeout=60_000
+        )
+        expect(page.locator(".uurules-ask-question")).to_contain_text("Can Bob make sure that")
+        expect(page.locator(".uurules-ask-status")).to_contain_text("decision nodes searched")
+        strategy = answer.locator("svg")
+        expect(strategy.first).to_be_visible()
+        shown = page.evaluate(MEASURE, ".uurules-ask-answer svg")
+        assert len(shown) == strategy.count() > 1 and not misfits(shown), shown  # every page fits
+        replay = page.locator(".uurules-question-form .uurules-stepper .uurules-log")
+        expect(replay).to_contain_text("respond: Bob Super Neigh")
+        goal = page.locator(".uurules-ask-goal select")
+        expect(goal.locator("option").last).to_have_text("where can it end up?")
+        goal.select_option(index=goal.locator("option").count() - 1)
+        ask.click()
+        expect(answer.locator("table")).to_be_visible(timeout=60_000)
+        expect(answer.locator("table")).to_contain_text("Bob's Stable")
+        places = page.locator(".uurules-ask-place select")
+        expect(places).to_be_visible()
+        places.select_option(index=1)
+        expect(replay).to_contain_text("pass: all")  # the line that takes the Unicorn to the discard pile
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "question-form-voila.png"), full_page=True)
+        assert page.locator(".uurules-question-form > .uurules-error").first.inner_text().strip() == ""
+
+
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 

@@ -67,6 +67,7 @@ def test_the_page_holds_every_step_with_its_picture_and_the_log(
     assert "Waiting for Ann</b>: Ann: use Controlled Chaos?" in text
 
 
+@pytest.mark.rule("UU.HAND.1")
 @needs_dot
 def test_the_page_shows_each_steps_phases_and_draws_in_its_log_and_its_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import board
+from tests.conftest import ROOT, board
 from tests.rulesets_helpers import refused
 from uurules.cli import build_parser
 from uurules.engine.actions import Activate, Attack, Choose, DrawAction, Pass, Play, Resolve, Respond, Response
 from uurules.engine.game import Game
 from uurules.rules import game_of, rules
 from uurules.rulesets import RULESETS, games, languages, make, prefixes
-from uurules.rulesets.base import GAMES, PILE, STACK, DecisionKind, InstantPile, Stack
+from uurules.rulesets.base import GAMES, PILE, STACK, DecisionKind, GameEnd, InstantPile, Ruleset, Stack
 from uurules.schemas import card_file_schema, scenario_schema
 
 BOARDS = {
@@ -62,6 +62,30 @@ def test_each_game_registers_once_and_every_list_of_games_derives_from_that() ->
     from uurules.widgets import stager
 
     assert stager.RULESETS is RULESETS
+
+
+def test_every_game_says_how_it_ends_in_one_place_with_its_source_and_the_readme_says_it() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for cls in games():
+        end = cls.end
+        assert isinstance(end, GameEnd) and end.says and end.source and end.reading and end.ended, cls.name
+        # the rule's ID is the game's own, or the game it plays as (Llamas Unleashed: Unstable Unicorns')
+        assert end.rule.split(".")[0] in {c.rule_prefix for c in cls.__mro__ if getattr(c, "rule_prefix", "")}
+        assert end.rule in readme, f"the README does not say how {cls.title} ends"
+        assert all(f'"{word}"' in readme for word in end.ended), end.ended
+    assert [cls.end.rule for cls in games()] == ["UU.END.1", "UU.END.1", "EOM.END.1", "BK.END.1"]
+
+
+def test_a_game_that_does_not_say_how_it_ends_is_not_registered() -> None:
+    with pytest.raises(TypeError, match="the game 'endless' does not say how it ends"):
+
+        class Endless(Ruleset, game="endless"):  # defining it is the test
+            def advance(self, game: Game) -> None: ...
+
+            def free_actions(self, game: Game) -> list[Any]:
+                return []
+
+    assert "endless" not in GAMES
 
 
 def test_a_second_registration_of_a_game_is_refused() -> None:

@@ -30,6 +30,7 @@ def stage(text: str) -> Any:
 
 
 # -- bring from: the discard pile and the Nursery ----------------------------------------------------
+@pytest.mark.rule("UU.IMP.1")
 def test_bring_from_the_discard_pile_is_a_requirement_of_kiss_of_life() -> None:
     # rule: UU.IMP.1 no Unicorn card in the discard pile: Kiss of Life cannot be played
     game = stage(
@@ -44,6 +45,7 @@ discard: [Neigh, Yay]
     assert Play("Ann", "Ann/Kiss of Life") not in game.legal_actions()
 
 
+@pytest.mark.rule("UU.REQ.3")
 def test_bring_from_the_discard_pile_asks_only_for_cards_that_may_enter() -> None:
     # rule: UU.REQ.3 Queen Bee Unicorn keeps Basic Unicorns out of Ann's Stable: only Rhinocorn is offered
     game, out = run(
@@ -126,6 +128,7 @@ script:
     )
 
 
+@pytest.mark.rule("UU.REQ.3")
 def test_bring_from_the_hand_counts_the_hand_without_the_card_brought() -> None:
     # rule: UU.REQ.3 Barbed Wire asks a discard of each Unicorn entering Ann's Stable: Ann may bring her
     # Basic Unicorn in because she still holds Yay to discard (the Requirement is read on the hand as
@@ -303,6 +306,7 @@ script:
     assert asked.pending.question == "Ann: which card goes on top of the deck next?"
 
 
+@pytest.mark.rule("UU.IMP.2")
 def test_look_at_an_empty_deck_is_disregarded() -> None:
     # rule: UU.IMP.2 Unicorn Oracle's mandatory effect with nothing to look at
     game, out = run(ORACLE.replace("DECK", "[]"))
@@ -350,6 +354,7 @@ script:
     assert sorted(out["zones"]["deck"]) == ["Neigh", "Reset Button", "Yay"] and out["zones"]["nursery"] == []
 
 
+@pytest.mark.rule("UU.REQ.1")
 def test_mystical_vortex_needs_a_card_to_discard_in_its_players_hand() -> None:
     # rule: UU.REQ.1 its first statement, "each player (including you) must DISCARD a card", is its
     # Requirement: read on Ann's hand without the Vortex, it cannot be met, so she cannot play it
@@ -375,6 +380,7 @@ script:
 
 
 # -- UU.END.1 the deck running out --------------------------------------------------------------------
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_the_most_unicorns_win_when_the_deck_runs_out() -> None:
     game, out = run("uu-end-1-the-deck-runs-out.yaml")
     assert game.state.ended == "deck-ran-out" and out["winner"] == "Bob" and out["ended"] == "deck-ran-out"
@@ -386,6 +392,7 @@ def test_UU_END_1_the_most_unicorns_win_when_the_deck_runs_out() -> None:
     assert "Winner: Bob" in board_text(out)
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_a_tie_goes_to_the_most_letters_of_the_printed_names() -> None:
     _, out = run("uu-end-1-letters.yaml")
     assert out["winner"] == "Ann"
@@ -393,6 +400,7 @@ def test_UU_END_1_a_tie_goes_to_the_most_letters_of_the_printed_names() -> None:
     assert end["letters"] == {"Ann": 22, "Bob": 21} and end["unicorns"] == {"Ann": 2, "Bob": 2}
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_a_tie_in_letters_too_and_everyone_loses() -> None:
     game, out = run("uu-end-1-everyone-loses.yaml")
     assert out["winner"] is None and out["ended"] == "deck-ran-out" and game.state.over
@@ -407,6 +415,7 @@ def test_UU_END_1_a_tie_in_letters_too_and_everyone_loses() -> None:
     assert "none: everyone loses" in board_html(out)
 
 
+@pytest.mark.rule("UU.END.1", "UU.IMP.2")
 def test_UU_END_1_a_draw_from_the_empty_deck_mid_chain_is_disregarded_then_the_game_ends() -> None:
     # rule: UU.IMP.2 the third draw of Good Deal is disregarded; the discard still resolves; the game
     # ends when nothing is left to resolve (a winner is declared only then)
@@ -419,6 +428,7 @@ def test_UU_END_1_a_draw_from_the_empty_deck_mid_chain_is_disregarded_then_the_g
     assert mid.pending is not None and not mid.state.over  # the chain waits for Ann's discard: not over yet
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_seven_unicorns_win_before_the_deck_ending_is_counted() -> None:
     # the deck runs out in the same chain in which Ann's seventh Unicorn enters: she wins as usual
     _, out = run(
@@ -439,6 +449,7 @@ script:
     assert "- The deck has run out: the game ends." not in " ".join(out["log"])
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_a_deck_refilled_before_the_chain_ends_has_not_run_out() -> None:
     # the draw takes the deck's last card, the second draw is disregarded; then the discard pile is
     # shuffled into the deck: when nothing is left to resolve the deck holds cards, the game goes on
@@ -468,6 +479,7 @@ script:
     assert game.state.active == "Bob"
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_a_board_staged_with_an_empty_deck_runs_out_only_when_a_card_must_be_drawn() -> None:
     text = """
 ruleset: unstable-unicorns
@@ -484,6 +496,7 @@ script:
     assert "- Bob draws nothing: the deck is empty." in out["log"] and out["winner"] == "Bob"
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_the_last_card_searched_out_of_the_deck_runs_it_out() -> None:
     _, out = run(
         """
@@ -499,6 +512,7 @@ script:
     assert types(out)[-3:] == ["shuffle", "end", "win"]  # the shuffle of the empty deck first: then the end
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_in_llamas_unleashed_the_most_animals_win() -> None:
     # the same rule, in Animals (LU Game Terminology - Winning)
     _, out = run(
@@ -517,6 +531,7 @@ script:
     assert "- Ann has the most Animals and wins." in out["log"]
 
 
+@pytest.mark.rule("UU.END.1")
 def test_UU_END_1_the_explorer_ends_its_paths_where_the_game_ends() -> None:
     from uurules import explore
 

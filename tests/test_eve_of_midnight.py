@@ -29,8 +29,8 @@ def resources(out: dict[str, Any]) -> dict[str, int]:
 
 
 # -- seed 004's worked examples --------------------------------------------------------------------
+@pytest.mark.rule("EOM.STACK.1", "EOM.STACK.2")
 def test_seed_004_simple_stack_a_gains_nothing() -> None:
-    # rule: EOM.STACK.1 rule: EOM.STACK.2
     _, out = run("seed-004-simple-stack.yaml")
     assert resolved(out) == [("Bob", "Countermand")]
     assert events_of(out, "cancel") == [
@@ -43,6 +43,7 @@ def test_seed_004_simple_stack_a_gains_nothing() -> None:
     assert out["pending"] is None
 
 
+@pytest.mark.rule("EOM.STACK.1")
 def test_seed_004_simple_stack_without_the_response_a_gains_two() -> None:
     # rule: EOM.STACK.1 the control: nobody answers, the ability resolves
     game = scenario("seed-004-simple-stack.yaml").play(upto=1)
@@ -55,8 +56,8 @@ def test_seed_004_simple_stack_without_the_response_a_gains_two() -> None:
     ]
 
 
+@pytest.mark.rule("EOM.STACK.1", "EOM.PRI.1")
 def test_seed_004_complex_stack_resolves_c_then_b_then_a() -> None:
-    # rule: EOM.STACK.1 rule: EOM.PRI.1
     game, out = run("seed-004-complex-stack.yaml")
     assert resolved(out) == [("Cat", "Quickening"), ("Bob", "Warding Sigil"), ("Ann", "Sabotage")]
     assert out["status"] == {}  # A's Sabotage resolved but could not affect B's Support card
@@ -80,8 +81,8 @@ def test_seed_004_complex_stack_without_warding_sigil_disables_bs_card() -> None
 
 
 # -- the stack -----------------------------------------------------------------------------------
+@pytest.mark.rule("EOM.STACK.1")
 def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
-    # rule: EOM.STACK.1
     scn = scenario("eom-stack-1-lifo.yaml")
     game = scn.play(upto=5)
     assert stack(game) == ["Supply Depot: Gain 2 resources", "Quickening", "Warding Sigil"]
@@ -97,6 +98,7 @@ def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     assert resources(out) == {"Ann": 3, "Bob": 0, "Cat": 0}
 
 
+@pytest.mark.rule("EOM.STACK.1", "EOM.STACK.2")
 def test_eom_stack_1_a_late_response_when_nobody_could_respond_says_why() -> None:
     # rule: EOM.STACK.1 rule: EOM.STACK.2 as Unstable Unicorns explains a Neigh that comes too late
     game, out = run("eom-stack-1-late-response.yaml")
@@ -113,6 +115,7 @@ def test_eom_stack_1_a_late_response_when_nobody_could_respond_says_why() -> Non
     refused(game, Respond((Response("Bob", "Countermand"),)), "the stack is empty")
 
 
+@pytest.mark.rule("EOM.STACK.1", "LU.PILE.4")
 def test_eom_stack_1_resolves_on_without_reopening_unlike_the_lu_pile() -> None:
     # rule: EOM.STACK.1 contrast with LU.PILE.4: the same shape of answers, two policies
     eom = Scenario.from_text(
@@ -147,8 +150,8 @@ script:
     assert lu.pending is not None and lu.pending.kind == "respond"
 
 
+@pytest.mark.rule("EOM.STACK.2")
 def test_eom_stack_2_only_response_cards_are_offered() -> None:
-    # rule: EOM.STACK.2
     scn = scenario("eom-stack-2-response-cards.yaml")
     game = scn.play(upto=1)
     assert game.pending is not None and game.pending.player == "Bob"
@@ -161,6 +164,7 @@ def test_eom_stack_2_only_response_cards_are_offered() -> None:
     assert out["players"]["Bob"]["hand"] == ["Sabotage", "Countermand"]
 
 
+@pytest.mark.rule("EOM.STACK.2")
 def test_eom_stack_2_response_refusals_are_bad_input() -> None:
     # rule: EOM.STACK.2 a response card that may not respond, and too few resources
     text = """
@@ -178,8 +182,8 @@ script:
     input_error(text % ("Warding Sigil", 0, "Warding Sigil"), "too few resources: Warding Sigil costs 1, Bob has 0")
 
 
+@pytest.mark.rule("EOM.STACK.3")
 def test_eom_stack_3_uninterruptible_resolves_at_once() -> None:
-    # rule: EOM.STACK.3
     game, out = run("eom-stack-3-uninterruptible.yaml")
     assert [e["type"] for e in out["events"]] == ["play", "resolve", "gain"]
     assert events_of(out, "resolve")[0]["uninterruptible"] is True
@@ -190,8 +194,8 @@ def test_eom_stack_3_uninterruptible_resolves_at_once() -> None:
         refused(game, Respond((response,)), "Iron Will is uninterruptible", "never entered the stack")
 
 
+@pytest.mark.rule("EOM.STACK.3")
 def test_eom_stack_3_responding_to_an_uninterruptible_card_is_bad_input() -> None:
-    # rule: EOM.STACK.3
     input_error(
         """
 ruleset: eve-of-midnight
@@ -207,6 +211,7 @@ script:
     )
 
 
+@pytest.mark.rule("EOM.STACK.3", "EOM.STACK.2")
 def test_eom_stack_3_an_uninterruptible_card_is_not_a_response() -> None:
     # rule: EOM.STACK.3 rule: EOM.STACK.2 Iron Will resolves at once when played, but does not say it responds
     input_error(
@@ -226,8 +231,8 @@ script:
 
 
 # -- priority ------------------------------------------------------------------------------------
+@pytest.mark.rule("EOM.PRI.1")
 def test_eom_pri_1_active_player_first_then_opponents_in_turn_order() -> None:
-    # rule: EOM.PRI.1
     scn = scenario("eom-pri-1-active-player-first.yaml")
     game = scn.play(upto=1)
     assert game.pending is not None and game.pending.player == "Ann"
@@ -249,12 +254,14 @@ def test_eom_pri_1_active_player_first_then_opponents_in_turn_order() -> None:
     assert out["status"] == {}
 
 
+@pytest.mark.rule("EOM.PRI.1")
 def test_eom_pri_1_effects_that_concern_everyone_start_with_the_active_player() -> None:
     # rule: EOM.PRI.1 Blood Moon: the active player gains first, then the others in turn order
     _, out = run("eom-act-2-active-player-zones-first.yaml")
     assert [e["player"] for e in events_of(out, "gain") if e["card"] == "Blood Moon"] == ["Bob", "Cat", "Ann"]
 
 
+@pytest.mark.rule("EOM.PRI.1")
 def test_eom_pri_1_a_list_of_simultaneous_responses_is_refused() -> None:
     # rule: EOM.PRI.1 players answer one at a time (no LU-style "fastest first" list)
     input_error(
@@ -272,8 +279,8 @@ script:
     )
 
 
+@pytest.mark.rule("EOM.PRI.2")
 def test_eom_pri_2_mandatory_then_triggered_then_optional() -> None:
-    # rule: EOM.PRI.2
     _, out = run("eom-pri-2-mandatory-triggered-optional.yaml")
     assert [(e.get("player"), e["card"], e["rank"]) for e in events_of(out, "resolve")] == [
         (None, "Blood Moon", "world"),
@@ -287,6 +294,7 @@ def test_eom_pri_2_mandatory_then_triggered_then_optional() -> None:
     assert out["players"]["Ann"]["hand"] == ["Iron Will"]
 
 
+@pytest.mark.rule("EOM.PRI.2")
 def test_eom_pri_2_an_optional_effect_asks_and_may_be_declined() -> None:
     # rule: EOM.PRI.2 optional effects come last, and are a choice
     scn = scenario("eom-pri-3-world-first.yaml")
@@ -298,6 +306,7 @@ def test_eom_pri_2_an_optional_effect_asks_and_may_be_declined() -> None:
     assert game.state.numbers["Ann"]["resources"] == 1 and game.state.phase == "main"
 
 
+@pytest.mark.rule("EOM.PRI.3")
 def test_eom_pri_3_world_effects_before_player_effects() -> None:
     # rule: EOM.PRI.3 the rule text (World first) wins over the seed's one-line summary (World last)
     scn = scenario("eom-pri-3-world-first.yaml")
@@ -312,6 +321,7 @@ def test_eom_pri_3_world_effects_before_player_effects() -> None:
     assert resources(out) == {"Ann": 2, "Bob": 1}
 
 
+@pytest.mark.rule("EOM.PRI.3")
 def test_eom_pri_3_world_comes_first_even_against_a_mandatory_effect() -> None:
     # rule: EOM.PRI.3 Blood Moon is mandatory too, but as a World effect it is ranked before the class order
     rs = eve_of_midnight.RANKS
@@ -320,9 +330,55 @@ def test_eom_pri_3_world_comes_first_even_against_a_mandatory_effect() -> None:
     assert "lists World last" in source and "rule text wins" in source
 
 
+# -- EOM.END.1 how the game ends (the kit's own rule) ---------------------------------------------
+def turns(players: list[str], n: int, start: int = 0) -> str:
+    """``n`` turns begun and ended in turn order, as script steps, from the ``start``-th player's."""
+    out = []
+    for i in range(start, start + n):
+        p = players[i % len(players)]
+        out += [f"  - begin-turn: {p}", f"  - end-turn: {p}"]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.rule("EOM.END.1")
+def test_EOM_END_1_midnight_ends_the_game_after_twelve_rounds_and_the_most_resources_win() -> None:
+    text = (
+        "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, resources: 1}\n  - {name: Bob, resources: 3}\n"
+        "  - {name: Cat, resources: 2}\nscript:\n"
+    )
+    before = Scenario.from_text(text + turns(["Ann", "Bob", "Cat"], 35)).play()
+    assert not before.state.over and before.state.active == "Cat"  # 35 turns: the twelfth round is not over
+    game, out = run(text + turns(["Ann", "Bob", "Cat"], 36))
+    assert eve_of_midnight.MIDNIGHT == 12 and eve_of_midnight.EveOfMidnight.end.rule == "EOM.END.1"
+    assert (out["winner"], out["ended"]) == ("Bob", "midnight")
+    assert out["log"][-3:] == [
+        "- Cat: End of Turn.",
+        "- Midnight: round 12 is over and the game ends (EOM.END.1). Resources: Ann 1, Bob 3, Cat 2.",
+        "- Bob has the most resources and wins.",
+    ]
+    assert out["events"][-2:] == [
+        {"type": "end", "player": "Bob", "by": "midnight", "resources": {"Ann": 1, "Bob": 3, "Cat": 2}},
+        {"type": "win", "player": "Bob", "resources": 3},
+    ]
+    assert game.legal_actions() == [Resolve(None)]
+    refused(game, BeginTurn("Ann"), "the game is over: Bob has won")
+
+
+@pytest.mark.rule("EOM.END.1")
+def test_EOM_END_1_rounds_count_from_the_staged_boards_first_turn_and_a_tie_loses() -> None:
+    text = (
+        "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, resources: 2}\n  - {name: Bob, resources: 2}\n"
+        "active: Bob\nscript:\n"
+    )
+    game, out = run(text + turns(["Ann", "Bob"], 24, start=1))
+    assert out["winner"] is None and out["ended"] == "midnight"  # everyone loses
+    assert out["log"][-1] == "- Bob and Ann tie for the most resources: everyone loses."
+    assert game.state.turn == 25
+
+
 # -- the active player ---------------------------------------------------------------------------
+@pytest.mark.rule("EOM.ACT.1")
 def test_eom_act_1_the_active_player_acts_and_priority_passes_on() -> None:
-    # rule: EOM.ACT.1
     _, out = run("eom-act-1-priority-passes.yaml")
     assert out["active"] == "Bob"
     assert events_of(out, "turn") == [{"type": "turn", "player": "Ann", "to": "Bob"}]
@@ -335,8 +391,8 @@ def test_eom_act_1_the_active_player_acts_and_priority_passes_on() -> None:
     refused(game, Activate("Bob", "Bob/Dawn Patrol"), "it is Ann's turn")
 
 
+@pytest.mark.rule("EOM.ACT.2")
 def test_eom_act_2_active_players_effects_resolve_first() -> None:
-    # rule: EOM.ACT.2
     _, out = run("eom-act-2-active-player-zones-first.yaml")
     triggered = [e["player"] for e in events_of(out, "trigger") if e["card"] == "Tithe Collector"]
     assert triggered[:2] == ["Cat", "Ann"]  # on Bob's gain, before Bob's own collector triggered
@@ -475,8 +531,8 @@ def test_eom_legal_actions_are_all_accepted() -> None:
         game.undo()
 
 
+@pytest.mark.rule("EOM.STACK.3")
 def test_eom_cli_refuses_bad_input_with_exit_2(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    # rule: EOM.STACK.3
     f = tmp_path / "bad.yaml"
     f.write_text(
         """ruleset: eve-of-midnight

@@ -42,6 +42,7 @@ def poison(aura: bool) -> Exercise:
     )
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_the_answer_comes_from_the_engine_not_from_the_author() -> None:
     # The same question on two boards: the engine's outcome picks a different option.
     assert poison(aura=False).answer == "discarded"
@@ -95,6 +96,7 @@ def test_a_wrong_exercise_is_refused_when_it_is_written() -> None:
         predict("?", ["a", "b"], Scenario.from_text(text), lambda out: "a", "why", wrong={"z": "no"})
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_sources_a_file_a_game_a_builder_and_upto() -> None:
     path = SCENARIOS / "uu-chain-1-new-link.yaml"
     out = play(path)
@@ -119,6 +121,7 @@ def test_a_builder_whose_action_is_illegal_is_a_refused_outcome() -> None:
     assert out.log == [] and out.zone("Bob", "stable") == [] and out.events() == [] and out.status("x") == {}
 
 
+@pytest.mark.rule("EOM.STACK.1")
 def test_outcome_helpers() -> None:
     out = play(SCENARIOS / "seed-004-simple-stack.yaml")
     assert out.number("Ann", "resources") == 0  # rule: EOM.STACK.1 Countermand resolved first
@@ -140,6 +143,7 @@ def test_why_may_be_written_from_the_outcome() -> None:
     assert ex.answer == "2" and ex.why == "She drew 2 cards."
 
 
+@pytest.mark.rule("LU.PILE.4")
 def test_an_answer_may_come_from_every_way_the_outcome_can_play_on() -> None:
     # Notebook 9's exercises: the outcome's game still waits for an answer, and explore() walks
     # every way it can go on from there, on a copy.

@@ -85,6 +85,7 @@ def test_poison_with_two_neighs_has_four_outcomes_and_seven_paths() -> None:
     assert Counter(p.outcome for p in found.positions if p.outcome is not None) == {0: 1, 1: 1, 2: 2, 3: 1}
 
 
+@pytest.mark.rule("LU.PILE.2")
 def test_shortcuts_add_no_paths_but_an_answer_out_of_turn_is_a_decision() -> None:
     # rule: LU.PILE.2 Cat may answer before Bob, who is asked first: the fastest goes on the pile
     found = explore(board(POISON))

@@ -49,6 +49,7 @@ def board(game: Any) -> tuple[Any, ...]:
 
 
 # rule: LU.PILE.4 (the outcome replayed: a Neigh pair resolves from the top, then the Poison)
+@pytest.mark.rule("LU.PILE.4")
 def test_run_then_pick_an_outcome_and_the_stepper_shows_its_final_board() -> None:
     ex = explorer(POISON)
     assert ex.found is None and ex.replay.children == () and not ex.run_button.disabled and ex.stop_button.disabled

@@ -9,6 +9,7 @@ from uurules import IllegalAction, InputError
 from uurules.engine.actions import Pass, Respond, Response
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_LU_INST_1_the_player_answered_may_answer_back() -> None:
     _game, out = run("uu-pile-neigh-answered-back.yaml")
     responders = [e["player"] for e in out["events"] if e["type"] == "respond"]
@@ -16,6 +17,7 @@ def test_LU_INST_1_the_player_answered_may_answer_back() -> None:
     assert out["players"]["Bob"]["stable"] == []
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_LU_INST_1_instants_barred_by_yay_and_slowdown() -> None:
     with pytest.raises(InputError, match="Yay in Ann's Stable"):
         scenario("uu-pile-yay.yaml").play()
@@ -23,6 +25,7 @@ def test_LU_INST_1_instants_barred_by_yay_and_slowdown() -> None:
         scenario("uu-pile-slowdown.yaml").play()
 
 
+@pytest.mark.rule("LU.PILE.1")
 def test_LU_PILE_1_a_response_goes_on_top_and_only_the_top_may_be_answered() -> None:
     scn = scenario("uu-pile-only-top.yaml")
     game = scn.play(upto=2)
@@ -39,6 +42,7 @@ def test_LU_PILE_1_a_response_goes_on_top_and_only_the_top_may_be_answered() -> 
     assert [e.card for e in game.events if e.type == "cancel"] == ["Neigh"]  # Cat's Neigh stopped Bob's
 
 
+@pytest.mark.rule("LU.PILE.2")
 def test_LU_PILE_2_only_the_fastest_response_goes_on_the_pile() -> None:
     game = scenario("uu-pile-fastest.yaml").play(upto=2)
     responded = [(e.player, e.card) for e in game.events if e.type == "respond"]
@@ -50,6 +54,7 @@ def test_LU_PILE_2_only_the_fastest_response_goes_on_the_pile() -> None:
     assert [t for t in types(out) if t in ("respond", "return")] == ["respond", "respond", "return"]
 
 
+@pytest.mark.rule("LU.PILE.3")
 def test_LU_PILE_3_responding_goes_on_until_everyone_declines() -> None:
     scn = scenario("uu-pile-neigh-answered-back.yaml")
     game = scn.play(upto=1)
@@ -62,6 +67,7 @@ def test_LU_PILE_3_responding_goes_on_until_everyone_declines() -> None:
     assert game.pending is None and not game.state.pile  # everyone declined: it resolved
 
 
+@pytest.mark.rule("LU.PILE.4")
 def test_LU_PILE_4_the_pile_resolves_from_the_top_and_reopens_each_new_top() -> None:
     scn = scenario("uu-pile-neigh-answered-back.yaml")
     game = scn.play(upto=4)  # after "pass: all" on Ann's Neigh
@@ -73,8 +79,8 @@ def test_LU_PILE_4_the_pile_resolves_from_the_top_and_reopens_each_new_top() -> 
     assert [e["card"] for e in out["events"] if e["type"] == "resolve"] == ["Neigh", "Unicorn Poison"]
 
 
+@pytest.mark.rule("LU.PILE.3", "LU.PILE.4")
 def test_resolve_all_passes_every_window() -> None:
-    # rule: LU.PILE.3 rule: LU.PILE.4
     from uurules.engine.actions import Resolve
 
     game = scenario("uu-pile-neigh-answered-back.yaml").play(upto=3)
@@ -84,6 +90,7 @@ def test_resolve_all_passes_every_window() -> None:
     assert next(game.shown(c) for c in game.state.zone(None, "discard")) == "Basic Unicorn"
 
 
+@pytest.mark.rule("LU.PILE.3")
 def test_LU_PILE_3_a_late_response_to_a_card_nobody_could_answer_says_why() -> None:
     # When nobody may answer the top card, nobody is asked and it resolves at once; a response
     # afterwards is refused with the reason it could not have answered (as Eve of Midnight does).

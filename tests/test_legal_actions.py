@@ -32,6 +32,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -227,6 +228,7 @@ def test_push_accepts_exactly_the_legal_actions_on_random_boards(text: str, pick
     check(at(game, picks), rng)
 
 
+@pytest.mark.rule("LU.PILE.2")
 def test_simultaneous_responses_are_accepted_but_not_listed_one_by_one() -> None:
     # rule: LU.PILE.2 several players respond to the same card: the fastest goes on the pile
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import run, scenario
 from tests.rulesets_helpers import events_of, input_error, refused
 from uurules.engine.actions import Play, Respond, Response
@@ -17,8 +19,8 @@ def pile_names(game: object) -> list[str]:
 
 
 # -- the instant pile ----------------------------------------------------------------------------
+@pytest.mark.rule("LU.INST.1")
 def test_lu_inst_1_the_player_answered_may_answer_back() -> None:
-    # rule: LU.INST.1
     _, out = run("lu-inst-1-answer-back.yaml")
     assert [(e["player"], e["to"]) for e in events_of(out, "respond")] == [
         ("Bob", "Basic Llama"),
@@ -31,6 +33,7 @@ def test_lu_inst_1_the_player_answered_may_answer_back() -> None:
     assert out["zones"]["discard"] == ["Basic Llama", "Neigh", "Neigh", "Neigh"]
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_lu_inst_1_answering_back_is_not_a_second_play() -> None:
     # rule: LU.INST.1 Ann has played her card for the turn: she may answer back, not play again
     game = scenario("lu-inst-1-answer-back.yaml").play(upto=2)
@@ -41,6 +44,7 @@ def test_lu_inst_1_answering_back_is_not_a_second_play() -> None:
     assert pile_names(game) == ["Basic Llama", "Neigh", "Neigh"]
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_lu_inst_1_an_instant_never_answers_its_own_players_card() -> None:
     # rule: LU.INST.1 Instants answer *another* player's card
     game = Scenario.from_text(
@@ -57,8 +61,8 @@ script:
     refused(game, Respond((Response("Ann", "Neigh"),)), "own player's card")
 
 
+@pytest.mark.rule("LU.PILE.1")
 def test_lu_pile_1_only_the_top_card_may_be_answered() -> None:
-    # rule: LU.PILE.1
     game, out = run("lu-pile-1-top-only.yaml")
     assert out["log"][:3] == [
         "THE INSTANT PILE; Basic Alpaca (Ann)",
@@ -70,6 +74,7 @@ def test_lu_pile_1_only_the_top_card_may_be_answered() -> None:
     refused(game, Respond((Response("Cat", "Neigh", "Ann/Basic Alpaca"),)), "not the top card", "to: Bob/Neigh")
 
 
+@pytest.mark.rule("LU.PILE.1")
 def test_lu_pile_1_answering_below_the_top_is_bad_input() -> None:
     # rule: LU.PILE.1 a scenario that answers a card below the top is refused, naming the step
     message = input_error(
@@ -91,8 +96,8 @@ script:
     assert "Accepted: to: Bob/Neigh" in message
 
 
+@pytest.mark.rule("LU.PILE.2")
 def test_lu_pile_2_only_the_fastest_response_goes_on_the_pile() -> None:
-    # rule: LU.PILE.2
     _, out = run("lu-pile-2-fastest.yaml")
     assert [(e["type"], e["player"]) for e in out["events"] if e["type"] in ("respond", "return")] == [
         ("respond", "Bob"),
@@ -104,8 +109,8 @@ def test_lu_pile_2_only_the_fastest_response_goes_on_the_pile() -> None:
     assert out["zones"]["discard"] == ["Basic Goat", "Neigh"]
 
 
+@pytest.mark.rule("LU.PILE.3")
 def test_lu_pile_3_nothing_resolves_until_every_player_declines() -> None:
-    # rule: LU.PILE.3
     game = scenario("lu-pile-3-until-all-pass.yaml").play(upto=2)  # Bob has passed, Cat has not
     assert pile_names(game) == ["Basic Ram"]
     assert game.pending is not None and game.pending.player == "Cat" and game.pending.options == ["pass", "Neigh"]
@@ -115,8 +120,8 @@ def test_lu_pile_3_nothing_resolves_until_every_player_declines() -> None:
     assert [e["player"] for e in events_of(out, "pass")] == ["Bob", "Cat"]
 
 
+@pytest.mark.rule("LU.PILE.4")
 def test_lu_pile_4_resolves_from_the_top_and_reopens_on_the_new_top() -> None:
-    # rule: LU.PILE.4
     game = scenario("lu-pile-4-lifo-reopen.yaml").play(upto=4)
     # Ann's Neigh (the last in) resolved first and took Bob's Neigh with it
     assert pile_names(game) == ["Basic Llama"]
@@ -129,6 +134,7 @@ def test_lu_pile_4_resolves_from_the_top_and_reopens_on_the_new_top() -> None:
 
 
 # -- impossible actions, with Field for Stable ---------------------------------------------------
+@pytest.mark.rule("LU.IMP.1", "UU.IMP.2")
 def test_lu_imp_1_impossible_action_in_a_played_card_is_disregarded() -> None:
     # rule: LU.IMP.1 (as UU.IMP.2) Bob has nothing to sacrifice: his part is disregarded
     _, out = run("lu-imp-1-impossible-actions.yaml")
@@ -140,6 +146,7 @@ def test_lu_imp_1_impossible_action_in_a_played_card_is_disregarded() -> None:
     assert out["players"]["Bob"]["field"] == ["Velcro Barrier"]
 
 
+@pytest.mark.rule("LU.IMP.1", "UU.IMP.1")
 def test_lu_imp_1_a_card_requiring_an_impossible_action_cannot_be_played() -> None:
     # rule: LU.IMP.1 (as UU.IMP.1) with an empty Field Ann cannot play Alpacalypse
     input_error(
@@ -156,6 +163,7 @@ script:
     )
 
 
+@pytest.mark.rule("LU.IMP.1")
 def test_lu_imp_1_a_field_card_asking_an_impossible_discard_is_disregarded() -> None:
     # rule: LU.IMP.1 Llama Drama in Bob's Field asks him to discard when an Animal leaves; his hand is empty
     _, out = run(
@@ -251,6 +259,7 @@ def test_henry_the_huarizo_is_alpaca_and_llama_but_one_animal() -> None:
     assert out["log"][-1] == "- Ann has 7 Animals and wins."
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_tranquilizer_stops_instants_once_in_the_field() -> None:
     # rule: LU.INST.1 "unless a card says otherwise": Tranquilizer says otherwise
     # Bob may Neigh the Tranquilizer on its way into his Field

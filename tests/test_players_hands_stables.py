@@ -47,6 +47,7 @@ def test_a_what_list_matches_a_card_of_any_of_its_words() -> None:
     ]
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_a_what_list_is_a_requirement_like_a_word() -> None:
     # rule: UU.IMP.1 with neither an Upgrade nor a Downgrade, the card cannot be played
     game = board(SPRING_CLEANING.replace("stable: [Basic Unicorn, Yay, Slowdown]", "stable: [Basic Unicorn]")).stage()
@@ -107,6 +108,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_count_all_sacrifices_every_card_it_names_with_no_choice() -> None:
     game, out = run(PURGE + "  - choose: Ann/Neigh\n  - choose: Ann/Yay\n")
     assert out["players"]["Ann"]["stable"] == ["Barbed Wire"]
@@ -193,6 +195,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.IMP.2")
 def test_choose_a_player_offers_only_the_players_for_whom_the_rest_can_be_carried_out() -> None:
     # rule: UU.IMP.2 Cat has no card to discard: she cannot be chosen ("any player": Ann can)
     game = board(ANNOYING).play()
@@ -223,6 +226,7 @@ def test_an_optional_choice_of_a_player_with_none_to_choose_cannot_be_used() -> 
     )
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_choose_another_player_and_a_choice_as_the_requirement_of_a_magic_card() -> None:
     text = """
 ruleset: unstable-unicorns
@@ -272,6 +276,7 @@ def test_that_player_is_the_one_whose_stable_the_returned_card_left() -> None:
     assert {"type": "discard", "player": "Bob", "card": "Slowdown"} in out["events"]
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_back_kick_needs_a_card_in_another_players_stable() -> None:
     # rule: UU.IMP.1 its first statement is its Requirement: Ann's own cards do not count
     game = board(BACK_KICK.replace("stable: [Baby Unicorn, Rainbow Aura]", "stable: []")).stage()
@@ -379,6 +384,7 @@ def test_nanny_cam_makes_a_pull_from_its_players_hand_a_choice_and_only_theirs()
     assert game.pending.options[0] == "Bob/Yay"
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_take_looks_at_a_hand_and_needs_one_to_look_at() -> None:
     text = """
 ruleset: unstable-unicorns
@@ -449,6 +455,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_moving_is_leaving_and_entering_when_this_card_enters_triggers_for_its_new_player() -> None:
     # rule: UU.CHAIN.1 Llamacorn entered Bob's Stable: its "each player DISCARDs" is Bob's, a new link
     game, out = run(SWAP % ("Llamacorn", "Rhinocorn", "") + "  - choose: Bob\n  - choose: Bob/Yay\n")
@@ -473,6 +480,7 @@ def test_a_moved_baby_goes_to_the_nursery_and_then_still_goes_on() -> None:
     assert {"type": "move", "player": "Ann", "card": "Baby Unicorn", "from": "Ann", "to": "Bob"} in out["events"]
 
 
+@pytest.mark.rule("UU.REQ.3", "UU.IMP.1")
 def test_a_card_is_moved_only_into_a_stable_it_can_enter() -> None:
     # rule: UU.REQ.3 Bob's Barbed Wire asks him to discard as a Unicorn enters: with no card in hand,
     # his Stable cannot be chosen; Queen Bee Unicorn keeps a Basic Unicorn out of every Stable but Cat's
@@ -528,11 +536,11 @@ def test_glitter_tornado_is_one_return_per_stable_each_chosen_in_its_stable() ->
     ]
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_glitter_tornado_needs_a_card_in_every_stable() -> None:
     """The printed text asks for a card in each player's Stable: the choice where the rules are silent
     is that every Stable must hold one for it to be played (the wiki lists Glitter Tornado among the
     cards with a Requirement to play)."""
-    # rule: UU.IMP.1
     game = board(TORNADO.replace("stable: [Basic Unicorn]", "stable: []")).stage()
     with pytest.raises(IllegalAction, match="Cat's Stable has no card to choose"):
         game.push(Play("Ann", "Glitter Tornado"))

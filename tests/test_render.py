@@ -48,6 +48,7 @@ def words(node: markup.Node) -> str:
 
 
 # -- the effect chain ------------------------------------------------------------------------------
+@pytest.mark.rule("UU.REPL.2", "UU.REPL.3")
 def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing_card() -> None:
     # rule: UU.REPL.2 rule: UU.REPL.3 the seed's trace, drawn: 2 discards -> 4 discards -> 4 draws*
     game = scenario(SEED).play()
@@ -70,6 +71,7 @@ def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing
             assert ids[e.tail].status == "replaced"
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_chain_numbers_the_effects_that_resolve_in_order_first_in_first_out() -> None:
     # rule: UU.CHAIN.1 the first link resolves completely before the next
     game = scenario(SEED).play()
@@ -91,6 +93,7 @@ def test_chain_numbers_the_effects_that_resolve_in_order_first_in_first_out() ->
     assert numbered[4][2] == "done: chose SEARCH the deck for a Unicorn card then Shuffle the deck"
 
 
+@pytest.mark.rule("UU.CHAIN.2", "UU.IMP.2")
 def test_links_stack_top_to_bottom_in_order_and_disregarded_actions_say_why() -> None:
     # rule: UU.CHAIN.2 two Beginning of Turn triggers form one link; rule: UU.IMP.2 disregarded
     game = scenario(TWO_LINKS).play()
@@ -129,6 +132,7 @@ def test_targets_are_edges_to_the_target_cards() -> None:
     assert f"{targets[0].tail} -> t{card}" in render.chain(game).source
 
 
+@pytest.mark.rule("UU.SEQ.3", "UU.SEQ.4")
 def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     # rule: UU.SEQ.3 rule: UU.SEQ.4 "then" and "if you do" join two actions: an arrow from one to the other
     game = scenario(SEED).play()
@@ -154,6 +158,7 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     assert re.search(joined, source)
 
 
+@pytest.mark.rule("UU.SEQ.4")
 def test_a_join_with_nothing_after_it_yet_leads_to_the_rest_of_the_card() -> None:
     # rule: UU.SEQ.4 before the discards are done, "if you do" leads to what is not on the chain yet
     tl = timeline(SEED)
@@ -189,6 +194,7 @@ def test_forming_trigger_and_the_next_effect_are_marked() -> None:
 
 
 # -- the pile ---------------------------------------------------------------------------------------
+@pytest.mark.rule("LU.PILE.1", "LU.PILE.4")
 def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     # rule: LU.PILE.1 responses answer the top card; rule: LU.PILE.4 last in, first out
     tl = timeline(NEIGH)
@@ -236,6 +242,7 @@ def test_cards_that_left_the_pile_in_a_step_show_as_resolved_or_cancelled() -> N
     assert "peripheries=2" in line and Style.TABLE["changed"]["color"] in line
 
 
+@pytest.mark.rule("EOM.STACK.3")
 def test_stack_name_and_uninterruptible_effects_outside_it() -> None:
     # rule: EOM.STACK.3 an uninterruptible effect never enters the stack (drawn beside it)
     game = board(
@@ -273,6 +280,7 @@ SEQUENCE = [
 ]
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
     # rule: BK.CHAIN.1 the sequence stops just before its first repetition (drawn from plain data)
     diagram = markup.sequence(SEQUENCE)
@@ -354,6 +362,7 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
     assert "▶ this step: ✓ done" in source
 
 
+@pytest.mark.rule("UU.HAND.1")
 def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
     # rule: UU.HAND.1 (every phase of the turn is drawn, as it is logged)
     tl = timeline(SEED)
@@ -576,6 +585,7 @@ def test_empty_chain_and_pile_say_so() -> None:
     assert [g.id for g in markup.game_scene(game).groups] == ["cluster_board"]
 
 
+@pytest.mark.rule("EOM.STACK.1")
 def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() -> None:
     # rule: EOM.STACK.1 seed 004's complex stack: C's Incantation, then B's Machination, then A's Subterfuge
     tl = timeline("seed-004-complex-stack.yaml")
@@ -601,6 +611,7 @@ def test_a_stack_that_comes_and_goes_in_one_step_is_drawn_in_resolution_order() 
     assert source.index("subgraph cluster_waiting") < source.index("subgraph cluster_pile")
 
 
+@pytest.mark.rule("LU.PILE.2")
 def test_slower_responses_are_shown_going_back_to_hand() -> None:
     # rule: LU.PILE.2 only the fastest response goes on the pile
     tl = timeline("lu-pile-2-fastest.yaml")
@@ -610,6 +621,7 @@ def test_slower_responses_are_shown_going_back_to_hand() -> None:
     assert (words(node), node.caption) == ("Neigh Cat", "slower: back to Cat's hand")
 
 
+@pytest.mark.rule("EOM.PRI.2")
 def test_eve_of_midnight_simultaneous_effects_are_titled_and_ranked() -> None:
     # rule: EOM.PRI.2 mandatory, then triggered, then optional (the rank is drawn on each effect)
     tl = timeline("eom-pri-2-mandatory-triggered-optional.yaml")
@@ -624,6 +636,7 @@ def test_eve_of_midnight_simultaneous_effects_are_titled_and_ranked() -> None:
     ]
 
 
+@pytest.mark.rule("BK.CHAIN.1")
 def test_berserks_own_sequence_record_is_drawn() -> None:
     # rule: BK.CHAIN.1 seed 003: Charon, the Cursed Mage, the other Cursed Mage, then the cut repetition
     game = scenario("seed-003-charon-cursed-mages.yaml").play()

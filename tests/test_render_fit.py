@@ -106,3 +106,24 @@ def test_every_step_of_every_scenario_and_every_tree_page_is_laid_out_within_100
     legend = float(re.search(r'<svg width="([\d.]+)pt"', render.legend().svg()).group(1))
     assert legend <= WIDTH_PT
     assert not too_wide, too_wide
+
+
+@needs_dot
+def test_every_page_of_a_questions_strategy_and_a_where_table_is_laid_out_within_1000_px() -> None:
+    from uurules.ask import ask
+
+    save = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+    too_wide = []
+    for name in (
+        "faq-can-bob-save-his-unicorn.yaml",
+        "faq-does-the-order-of-my-neighs-matter.yaml",
+        "faq-three-players-hold-neighs.yaml",
+    ):
+        found = ask(SCENARIOS / name, save)
+        pictures = [render.strategy(found, page=p) for p in range(1, len(render.strategy_pages(found)) + 1)]
+        pictures.append(render.strategy(ask(SCENARIOS / name, {"where": ["Bob/Basic Unicorn"]})))
+        for k, pic in enumerate(pictures, 1):
+            width = float(re.search(r'<svg width="([\d.]+)pt"', pic.svg()).group(1))
+            if width > WIDTH_PT:
+                too_wide.append(f"{name} picture {k}: {width * 4 / 3:.0f} px")
+    assert len(pictures) > 2 and not too_wide, too_wide

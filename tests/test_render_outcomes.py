@@ -47,6 +47,7 @@ def merged_position(found: Exploration) -> tuple[int, int]:
 
 
 # rule: LU.INST.1 rule: LU.PILE.3 rule: LU.PILE.4 (the pile's answers, as the explorer walks them)
+@pytest.mark.rule("LU.INST.1", "LU.PILE.3", "LU.PILE.4")
 def test_the_poison_board_every_position_once_and_each_outcome_once() -> None:
     found = explore(POISON)
     d = markup.outcomes(found, levels=10)  # the whole tree on one page
@@ -221,6 +222,7 @@ def test_every_status_of_the_tree_is_in_the_one_style_table_with_a_colour_and_a_
     assert len(cues) == 4
 
 
+@pytest.mark.rule("LU.INST.1", "LU.PILE.4")
 def test_the_order_of_my_neighs_board_has_six_outcomes() -> None:
     # rule: LU.INST.1 (Bob answers Ann's Neigh back), rule: LU.PILE.4 (the pile reopens on the Poison)
     found = explore(ORDER)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import SCENARIOS, board, scenario
 from uurules.scenario import board_json
 from uurules.timeline import Timeline
@@ -67,7 +69,7 @@ def test_a_steps_game_is_a_copy_at_that_step() -> None:
     assert tl[3].previous is tl[2] and tl[0].previous is None
 
 
-# rule: LU.PILE.4 rule: EOM.STACK.1
+@pytest.mark.rule("LU.PILE.4", "EOM.STACK.1")
 def test_every_step_picture_shows_what_was_waiting_and_fullest_finds_the_step_to_compare() -> None:
     """When nobody can respond, the stack resolves within the step that completed it (the rules are
     unchanged); that step's picture still shows the moment all its cards were waiting."""

@@ -27,6 +27,7 @@ def refused(text: str, action: Play) -> tuple[IllegalAction, bool]:
 # -- requirements ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.REQ.1")
 def test_UU_REQ_1_requirement_unmet_refuses_the_play_and_changes_nothing() -> None:
     err, unchanged = refused(
         """
@@ -41,18 +42,21 @@ players:
     assert unchanged
 
 
+@pytest.mark.rule("UU.REQ.1")
 def test_UU_REQ_1_requirement_met_the_card_resolves() -> None:
     _, out = run("uu-req-1-requirement-met.yaml")
     assert out["players"]["Bob"]["stable"] == []
     assert out["zones"]["nursery"] == ["Baby Unicorn"]  # a Baby Unicorn leaving a Stable goes to the Nursery
 
 
+@pytest.mark.rule("UU.REQ.2")
 def test_UU_REQ_2_an_effect_cannot_stand_in_for_a_requirement_to_play() -> None:
     with pytest.raises(InputError, match="Barbed Wire in Ann's Stable adds the Requirement"):
         scenario("uu-req-2-effect-cannot-stand-in.yaml").play()
     # Once a card resolves, the same replacement may stand in (UU.REPL.4): see test_UU_REPL_4.
 
 
+@pytest.mark.rule("UU.REQ.3")
 def test_UU_REQ_3_cards_in_play_add_requirements() -> None:
     _, out = run("uu-req-3-added-requirement.yaml")
     assert out["zones"]["discard"] == ["Yay"]
@@ -68,6 +72,7 @@ players:
     assert "Queen Bee Unicorn in Bob's Stable" in err.reason and unchanged
 
 
+@pytest.mark.rule("UU.REQ.3")
 def test_UU_REQ_3_barbed_wire_in_the_thiefs_own_stable_asks_the_thiefs_real_hand() -> None:
     # Seductive Unicorn's steal comes after Barbed Wire's discard and its own: one card is left
     # in Ann's hand to pay Barbed Wire, so the steal happens, and Barbed Wire takes that card
@@ -95,6 +100,7 @@ players:
     assert out["players"]["Ann"] == {"hand": [], "stable": ["Barbed Wire", "Basic Unicorn"]}
 
 
+@pytest.mark.rule("UU.REQ.4")
 def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
     _game, out = run("uu-req-4-mandatory-enter-effect.yaml")
     assert out["players"]["Ann"]["stable"] == ["Llamacorn"]
@@ -104,18 +110,21 @@ def test_UU_REQ_4_a_mandatory_enter_effect_does_not_stop_the_play() -> None:
 # -- sequencing words --------------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.SEQ.1")
 def test_UU_SEQ_1_actions_in_the_order_listed() -> None:
     _, out = run("uu-seq-2-and.yaml")
     kinds = [t for t in types(out) if t in ("draw", "discard")]
     assert kinds == ["draw", "draw", "draw", "discard"]
 
 
+@pytest.mark.rule("UU.SEQ.2")
 def test_UU_SEQ_2_and_performs_both() -> None:
     _, out = run("uu-seq-2-and.yaml")
     assert out["players"]["Ann"]["hand"] == ["Yay", "Neigh"]
     assert out["zones"]["discard"] == ["Slowdown", "Good Deal"]
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_UU_SEQ_3_then_needs_the_first_action_performed() -> None:
     _, out = run("uu-seq-3-then-not-performed.yaml")
     assert "skip" in types(out)
@@ -125,6 +134,7 @@ def test_UU_SEQ_3_then_needs_the_first_action_performed() -> None:
     assert [e["card"] for e in out["events"] if e["type"] == "draw"] == ["Yay", "Neigh"]
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_UU_SEQ_3_sadistic_ritual_is_a_downgrade_played_into_another_stable() -> None:
     scn = scenario("uu-seq-3-sadistic-ritual-downgrade.yaml")
     game = scn.play(upto=1)
@@ -158,6 +168,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_UU_SEQ_3_then_counts_a_replaced_action_as_performed() -> None:
     _, out = run(INLINE_THEN)
     # the discard became a draw (Parallel Universicorn); "then" still draws 2 more
@@ -165,6 +176,7 @@ def test_UU_SEQ_3_then_counts_a_replaced_action_as_performed() -> None:
     assert "skip" not in types(out)
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_UU_SEQ_3_seductive_unicorn_discards_then_steals_even_when_the_discard_was_replaced() -> None:
     # Seductive Unicorn is printed "DISCARD a card, then STEAL": "then", not "if you do"
     steps = next(a for a in BOOK["Seductive Unicorn"].get("abilities", []) if a["when"] == "enter")["steps"]
@@ -177,6 +189,7 @@ def test_UU_SEQ_3_seductive_unicorn_discards_then_steals_even_when_the_discard_w
     assert "skip" not in types(out)
 
 
+@pytest.mark.rule("UU.SEQ.4")
 def test_UU_SEQ_4_if_you_do_declined_skips_the_second_action() -> None:
     _, out = run("uu-seq-4-if-you-do.yaml")
     assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
@@ -186,6 +199,7 @@ def test_UU_SEQ_4_if_you_do_declined_skips_the_second_action() -> None:
     assert out["active"] == "Bob"  # Ann destroyed, so her turn skipped to its End
 
 
+@pytest.mark.rule("UU.SEQ.4")
 def test_UU_SEQ_4_if_you_do_is_not_offered_when_the_first_action_is_impossible() -> None:
     game = board(
         """
@@ -206,6 +220,7 @@ script:
 # -- the effect chain --------------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_UU_CHAIN_1_a_triggered_effect_is_a_new_link_resolved_after() -> None:
     game, out = run("uu-chain-1-new-link.yaml")
     order = [(e["type"], e.get("card")) for e in out["events"] if e["type"] in ("destroy", "discard", "trigger")]
@@ -222,6 +237,7 @@ def test_UU_CHAIN_1_a_triggered_effect_is_a_new_link_resolved_after() -> None:
     assert all(link.resolved for link in links)
 
 
+@pytest.mark.rule("UU.CHAIN.1")
 def test_UU_CHAIN_1_a_stolen_card_enters_and_its_enter_effect_is_a_new_link() -> None:
     game, out = run("uu-chain-1-stolen-card-enters.yaml")
     links = game.state.chain
@@ -245,6 +261,7 @@ def test_UU_CHAIN_1_a_stolen_card_enters_and_its_enter_effect_is_a_new_link() ->
     ]
 
 
+@pytest.mark.rule("UU.CHAIN.2")
 def test_UU_CHAIN_2_simultaneous_triggers_form_one_link_targets_first() -> None:
     scn = scenario("uu-chain-2-one-link.yaml")
     game = scn.play(upto=1)  # begin-turn: both triggers are waiting in one link
@@ -256,6 +273,7 @@ def test_UU_CHAIN_2_simultaneous_triggers_form_one_link_targets_first() -> None:
     assert t.index("target") < t.index("sacrifice")  # the target was chosen before the link resolved
 
 
+@pytest.mark.rule("UU.CHAIN.3")
 def test_UU_CHAIN_3_distinct_targets_mandatory_first_too_few_targets() -> None:
     scn = scenario("uu-chain-3-distinct-targets.yaml")
     game = scn.play(upto=1)
@@ -267,6 +285,7 @@ def test_UU_CHAIN_3_distinct_targets_mandatory_first_too_few_targets() -> None:
     assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Rhinocorn"]
 
 
+@pytest.mark.rule("UU.CHAIN.1", "LU.PILE.4")
 def test_fifo_chain_versus_lifo_pile() -> None:
     # rule: UU.CHAIN.1 the effect chain is first in, first out; rule: LU.PILE.4 the pile is last in, first out
     _, chain = run("uu-chain-1-new-link.yaml")
@@ -279,11 +298,13 @@ def test_fifo_chain_versus_lifo_pile() -> None:
 # -- impossible actions ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_UU_IMP_1_a_card_requiring_an_impossible_action_cannot_be_played() -> None:
     with pytest.raises(InputError, match="no other Stable has a Unicorn card that can be destroyed"):
         scenario("uu-imp-1-cannot-play.yaml").play()
 
 
+@pytest.mark.rule("UU.IMP.2")
 def test_UU_IMP_2_an_impossible_action_from_a_card_in_play_is_disregarded() -> None:
     _, out = run("uu-imp-2-disregarded.yaml")
     dis = [e for e in out["events"] if e["type"] == "disregard"]
@@ -292,6 +313,7 @@ def test_UU_IMP_2_an_impossible_action_from_a_card_in_play_is_disregarded() -> N
     assert any(e["type"] == "disregard" and "nothing to sacrifice" in e["reason"] for e in out["events"])
 
 
+@pytest.mark.rule("UU.IMP.2")
 def test_UU_IMP_2_a_steal_the_thiefs_barbed_wire_cannot_let_in_is_disregarded() -> None:
     _, out = run("uu-imp-2-barbed-wire-thief-no-card.yaml")
     (dis,) = [e for e in out["events"] if e["type"] == "disregard"]
@@ -306,6 +328,7 @@ def test_UU_IMP_2_a_steal_the_thiefs_barbed_wire_cannot_let_in_is_disregarded() 
 # -- replacement effects -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.REPL.1")
 def test_UU_REPL_1_mandatory_replacement_before_optional() -> None:
     _, out = run("seed-001-hand-limit.yaml")
     log = out["log"]
@@ -317,11 +340,13 @@ def test_UU_REPL_1_mandatory_replacement_before_optional() -> None:
     assert game.pending is not None and "the 2 discards" in game.pending.question
 
 
+@pytest.mark.rule("UU.REPL.2")
 def test_UU_REPL_2_dread_pirate_doubles_each_discard() -> None:
     _, out = run("seed-001-gameplay.yaml")
     assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in out["log"]
 
 
+@pytest.mark.rule("UU.REPL.3")
 def test_UU_REPL_3_a_replaced_draw_at_the_limit_is_the_discard_it_replaced() -> None:
     game, out = run("seed-001-hand-limit.yaml")
     draws = [e for link in game.state.chain for e in link.effects if e.label == "Draw a card*"]
@@ -329,6 +354,7 @@ def test_UU_REPL_3_a_replaced_draw_at_the_limit_is_the_discard_it_replaced() -> 
     assert out["zones"]["discard"] == ["Slowdown"]
 
 
+@pytest.mark.rule("UU.REPL.4")
 def test_UU_REPL_4_a_replacement_satisfies_the_requirement_it_replaced() -> None:
     _, out = run("seed-001-gameplay.yaml")
     # Controlled Chaos's "if you do" part ran although every discard became a draw
@@ -336,8 +362,8 @@ def test_UU_REPL_4_a_replacement_satisfies_the_requirement_it_replaced() -> None
     assert len([e for e in out["events"] if e["type"] == "discard"]) == 2
 
 
+@pytest.mark.rule("UU.REPL.2", "UU.REPL.3")
 def test_seed_001_net_result_drew_2_discarded_2() -> None:
-    # rule: UU.REPL.2 rule: UU.REPL.3
     game = scenario("seed-001-gameplay.yaml").play(upto=5)  # before the Destroy/Search choice
     out = board_json(game)
     assert len([e for e in out["events"] if e["type"] == "draw"]) == 2
@@ -357,9 +383,9 @@ TURN_LINE = re.compile(
 """The lines the log adds for the turn itself: its phases, its draws, its hand-limit discards."""
 
 
+@pytest.mark.rule("UU.REPL.2", "UU.REPL.3")
 @pytest.mark.parametrize("name", ["seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"])
 def test_seed_001_traces_line_for_line_and_the_turn_around_them(name: str) -> None:
-    # rule: UU.REPL.2 rule: UU.REPL.3
     # The scenario's expect.log holds the seed's own lines, verbatim. They appear in the log in
     # order (test_scenarios), and from the seed's first line to its last the log adds only its
     # one-line account of Parallel Universicorn: no phase or draw of the turn is inserted inside
@@ -394,6 +420,7 @@ def test_seed_001_traces_line_for_line_and_the_turn_around_them(name: str) -> No
 # -- the hand limit ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("UU.HAND.1")
 def test_UU_HAND_1_hand_limit_is_the_last_step_of_end_of_turn() -> None:
     game = scenario("uu-hand-1-end-of-turn.yaml").play(upto=1)
     assert game.state.active == "Ann" and game.pending is not None  # the turn has not passed yet
@@ -404,6 +431,7 @@ def test_UU_HAND_1_hand_limit_is_the_last_step_of_end_of_turn() -> None:
     assert types(out)[-1] == "turn"
 
 
+@pytest.mark.rule("UU.HAND.1")
 def test_UU_HAND_1_a_whole_turn_every_phase_and_draw_is_in_the_log() -> None:
     scn = scenario("uu-hand-1-a-whole-turn.yaml")
     _, out = run("uu-hand-1-a-whole-turn.yaml")
@@ -415,6 +443,7 @@ def test_UU_HAND_1_a_whole_turn_every_phase_and_draw_is_in_the_log() -> None:
     assert game.log[-1] == "- Ann: End of Turn." and game.pending is not None and game.state.active == "Ann"
 
 
+@pytest.mark.rule("UU.HAND.2")
 def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
     for name in ("seed-001-gameplay.yaml", "seed-001-hand-limit.yaml"):
         _, out = run(name)
@@ -428,6 +457,7 @@ def test_UU_HAND_2_parallel_universicorn_never_draws_above_the_limit() -> None:
         assert sizes and max(sizes) <= 7
 
 
+@pytest.mark.rule("UU.IMP.2")
 @pytest.mark.parametrize("answer", ["auto: {optional: accept, pick: first}\n", '  - choose: "yes"\n'])
 def test_UU_IMP_2_a_draw_star_at_hand_limit_0_with_an_empty_hand_is_disregarded(answer: str) -> None:
     # Parallel Universicorn turns each player's discard into a draw*; at hand limit 0 a draw* is carried

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.conftest import board, run
 from tests.rulesets_helpers import refused
 from uurules.engine.actions import Play, Respond, Response
@@ -24,6 +26,7 @@ BASICS = ", ".join(["Basic Unicorn"] * 6)
 
 
 # -- Pandamonium ---------------------------------------------------------------------------------
+@pytest.mark.rule("UU.IMP.1")
 def test_a_panda_is_not_a_unicorn_card_for_unicorn_poison() -> None:
     # rule: UU.IMP.1 Bob's Unicorns are Pandas: Unicorn Poison has nothing to destroy, so it cannot be played
     game = board(
@@ -59,6 +62,7 @@ script:
     assert out["players"]["Bob"] == {"hand": ["Yay"], "stable": ["Barbed Wire", "Pandamonium"]}
 
 
+@pytest.mark.rule("UU.REQ.3")
 def test_barbed_wire_adds_no_requirement_to_a_unicorn_that_will_be_a_panda() -> None:
     # rule: UU.REQ.3 Barbed Wire would ask a discard of a Unicorn entering; in a Stable with
     # Pandamonium the card will be a Panda there, which Barbed Wire does not see: it may be played
@@ -204,6 +208,7 @@ players:
 """
 
 
+@pytest.mark.rule("UU.IMP.1")
 def test_kittencorn_alone_makes_unicorn_poison_unplayable() -> None:
     # rule: UU.IMP.1 no Unicorn card can be destroyed by the Poison: its Requirement cannot be met
     game = board(KITTEN % ("", "")).stage()

@@ -11,6 +11,7 @@ from uurules import InputError
 FLYER = "Greedy Flying Unicorn"
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_a_flyer_that_would_be_sacrificed_returns_to_its_players_hand() -> None:
     # rule: UU.SEQ.3 the sacrifice was replaced, so it counts as performed: "then" goes on
     _, out = run(
@@ -90,6 +91,7 @@ script:
     assert out["zones"]["discard"] == ["Yay", "Unicorn Poison"]
 
 
+@pytest.mark.rule("UU.REPL.1")
 def test_the_flyers_mandatory_replacement_comes_before_black_knights_optional_one() -> None:
     # rule: UU.REPL.1 mandatory replacements apply before optional ones are offered: the Flyer
     # returns to Bob's hand, so there is no destroy left for Black Knight Unicorn to replace
@@ -148,6 +150,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.IMP.2")
 def test_phoenix_is_offered_only_when_its_discard_can_be_carried_out() -> None:
     # rule: UU.IMP.2 with no card in hand the discard would be impossible: the replacement is not offered
     game, out = run(PHOENIX % ("", "Unicorn Phoenix"))
@@ -165,6 +168,7 @@ def test_phoenix_is_offered_only_when_its_discard_can_be_carried_out() -> None:
     assert [game.shown(c) for c in game.state.zone(None, "discard")] == ["Yay", "Unicorn Poison"]
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_phoenix_sacrificed_may_discard_instead_and_then_goes_on() -> None:
     # rule: UU.SEQ.3 the sacrifice was replaced, so it counts as performed: the destroys follow
     _, out = run(
@@ -235,6 +239,7 @@ def test_two_optional_replacements_are_offered_to_their_player_one_at_a_time_in_
     assert [game.shown(c) for c in game.state.zone("Bob", "hand")] == ["Yay"]
 
 
+@pytest.mark.rule("UU.REPL.2")
 def test_phoenixs_discard_joins_the_chain_where_the_discard_replacements_see_it() -> None:
     # rule: UU.REPL.2 a discard effect added to the chain (here, in the destroy's place) is doubled
     _, out = run(
@@ -285,6 +290,7 @@ script:
 
 
 # -- Stabby the Unicorn: a leave-trigger, a new link ------------------------------------------------------
+@pytest.mark.rule("UU.CHAIN.1")
 def test_stabbys_link_comes_after_the_link_that_destroyed_it() -> None:
     # rule: UU.CHAIN.1 the effect Stabby's destruction triggers is a new link: Two-For-One's second
     # destroy resolves first, then Stabby's

@@ -3,6 +3,8 @@ turn, Broken Stable's refusal of Upgrades."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import board, run, scenario
 from tests.rulesets_helpers import refused
 from uurules.course import event_text
@@ -25,6 +27,7 @@ script:
 """
 
 
+@pytest.mark.rule("LU.INST.1")
 def test_double_dutch_two_plays_then_no_more_and_no_draw() -> None:
     game = board(DUTCH).play()
     game.push(Play("Ann", "Basic Unicorn"))
@@ -98,6 +101,7 @@ script:
 """
 
 
+@pytest.mark.rule("UU.HAND.1")
 def test_change_of_luck_the_turn_ends_with_the_hand_limit_then_the_extra_turn() -> None:
     # rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn: it comes
     # before the extra turn, which is the same player's next turn
@@ -120,6 +124,7 @@ def test_change_of_luck_the_turn_ends_with_the_hand_limit_then_the_extra_turn() 
     assert game.state.active == "Bob"  # one extra turn only
 
 
+@pytest.mark.rule("UU.SEQ.3")
 def test_change_of_luck_then_needs_the_three_discards() -> None:
     # rule: UU.SEQ.3 with only two cards to discard the "DISCARD 3 cards" was not performed, so
     # "then take another turn" is not

@@ -400,6 +400,7 @@ def test_a_new_ruleset_starts_an_empty_board() -> None:
     assert ("Ann", "active-play-area") in [z for _, z in st.zones()] and st.feedback.kind == "note"
 
 
+@pytest.mark.rule("LU.PILE.4")
 def test_act_play_respond_pass_and_the_legal_list() -> None:  # rule: LU.PILE.4
     st = llamas()
     st.actor.value = "Ann"

@@ -32,14 +32,21 @@ What is searched
 Who picks what
     A decision is picked by the player it asks (a choice, a target, an order, an optional
     effect). In a response window several players may answer the top card at once, and only
-    the fastest answer goes on the pile (LU.PILE.2). The kit reads "the fastest" against the
-    asker: **any other player who wants to answer the top card is faster than the asker.**
-    So at a window the others first choose whether to answer (each of their answers must be
-    met); only if none of them does may the asker answer; and if the asker does not either,
-    the players pass. A "yes" is thus a guarantee however quick the others are, which is what
-    "can Bob make sure" asks; and the answer never hangs on a race that the rules leave open.
-    Where the rule set asks players one at a time, each answering before the next may (Eve of
-    Midnight's stack, EOM.PRI.1), there is no race: each decision is its player's.
+    the fastest answer goes on the pile (LU.PILE.2). Who is fastest is a race the rules leave
+    open, so a question says how to read it (``fastest:``), and the default favours the asker:
+
+    - ``fastest: asker`` (the default): **the asker may always answer first.** At a window the
+      asker answers, or waits; if the asker waits, the others may answer (each of their answers
+      must be met); if nobody answers, everyone passes. This is what a FAQ asks ("can Bob save
+      his Unicorn?": what can Bob do with his cards), and it answers in the fewest nodes.
+    - ``fastest: others``: **any other player who wants to answer is faster than the asker**:
+      at a window the others first choose whether to answer; only if none does may the asker;
+      then everyone passes. A "yes" is then a guarantee however quick the others are.
+
+    The two readings differ only where the asker and another player want to answer the same
+    card at the same moment; the FAQ's questions do not depend on it. Where the rule set asks
+    players one at a time, each answering before the next may (Eve of Midnight's stack,
+    EOM.PRI.1), there is no race: each decision is its player's, under either reading.
 
 Reductions (each sound, and each tested against a plain search on random boards)
     Transpositions
@@ -53,10 +60,11 @@ Reductions (each sound, and each tested against a plain search on random boards)
         any moment, and the window closes only when all of them have passed
         (:attr:`~uurules.rulesets.base.ResponseWindows.any_order`). Then the passes of a window
         are one decision, ``pass: all``: with the others fastest, a window's value is
-        ``AND(others' answers) and (OR(asker's answers) or V(pass))``, and passing one player
+        ``AND(others' answers) and (OR(asker's answers) or V(pass))`` (the asker fastest:
+        ``OR(asker's answers) or (AND(others' answers) and V(pass))``), and passing one player
         at a time only removes answers from both lists (a player who passed may not answer the
         same card), so every intermediate pass adds nothing: the value with one ``pass: all``
-        equals the value with every order of single passes. Positions after an answer do not
+        equals the value with every order of single passes, under either reading. Positions after an answer do not
         depend on who passed before it (an answer opens a new window).
     Interchangeable copies
         The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
@@ -78,7 +86,7 @@ The answer
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,11 +98,31 @@ from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
 
 DEFAULT_MAX_NODES = 1_000_000
-MAX_TABLE = 400_000
-"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound,
-and keeps memory bounded whatever the board)."""
+REDUCTIONS = ("table", "passes", "order")
+"""The search's reductions (see the module documentation); :func:`ask` uses them all."""
+FASTEST = ("asker", "others")
+"""The readings of "the fastest" (LU.PILE.2) a question may choose (``fastest:``)."""
+MAX_TABLE = 200_000
+"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound)."""
 MAX_DEPTH = 2_000
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
+CARD_COPIES = 1_000_000
+"""Memory stays bounded whatever the board: the search keeps one copy of the state per decision
+on its line (the engine's undo) and one key per position in its table, each the size of the
+board, so a board of N cards may go at most ``CARD_COPIES // N`` decisions deep and keep at most
+``20 * CARD_COPIES // N`` positions (a board of 20,000 cards: 50 decisions, 1,000 positions)."""
+
+
+def bounds(cards: int) -> tuple[int, int]:
+    """(the deepest line, the most positions in the table) for a board of ``cards`` cards.
+
+    >>> bounds(30), bounds(20_000)
+    ((2000, 200000), (50, 1000))
+    """
+    n = max(1, cards)
+    return max(20, min(MAX_DEPTH, CARD_COPIES // n)), max(1_000, min(MAX_TABLE, 20 * CARD_COPIES // n))
+
+
 STRATEGY_NODES = 40
 """Positions drawn in a strategy picture at most (the rest is counted, not drawn)."""
 
@@ -151,6 +179,9 @@ class Question:
     make: tuple[Condition, ...]
     where: tuple[tuple[str, CardId], ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    fastest: str = "asker"
+    """Who is the fastest where the asker and the others may answer the same card (LU.PILE.2):
+    ``asker`` (the default) or ``others``."""
 
     @property
     def tracked(self) -> tuple[CardId, ...]:
@@ -214,7 +245,10 @@ class Question:
                 raise fail("where: lists cards on the board. Accepted: where: [Player/Card Name, ...]", "where")
             where = tuple((str(r), card(r, "where", i)) for i, r in enumerate(refs))
             return cls(tuple(players), (), where, dict(data))
-        extra = sorted(set(data) - {"can", "make"})
+        fastest = data.get("fastest", "asker")
+        if fastest not in FASTEST:
+            raise fail(f"fastest: {fastest!r} is not a reading. Accepted: {', '.join(FASTEST)}", "fastest")
+        extra = sorted(set(data) - {"can", "make", "fastest"})
         if extra or "can" not in data or "make" not in data:
             raise fail(
                 "a question is {can: Player, make: [conditions]} or {where: [Player/Card]}"
@@ -254,7 +288,7 @@ class Question:
                     "make",
                     i,
                 )
-        return cls(who, tuple(conditions), (), dict(data))
+        return cls(who, tuple(conditions), (), dict(data), str(fastest))
 
 
 def zone_names(game: Game) -> list[str]:
@@ -392,8 +426,11 @@ class Answer:
         return render.strategy(self, **options)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = self.picture().bundle(repr(self))
-        return bundle
+        """In a notebook: the answer in words, then the strategy's pictures, or a ``where:`` table
+        (:func:`uurules.render.answers.answer_bundle`)."""
+        from uurules.render.answers import answer_bundle
+
+        return dict(answer_bundle(self))
 
     def __repr__(self) -> str:
         what = "where" if self.where is not None else self.answer
@@ -430,27 +467,36 @@ def actor(action: Action, asked: str | None) -> str:
 class Solver:
     """The AND/OR search behind :func:`ask` (and the plain search it is tested against).
 
-    ``reduce=False`` is the plain search: every decision the explorer would try (single passes
-    in every order), no transposition table. The two must always agree
-    (``tests/test_ask.py`` checks it on random boards).
+    ``reductions`` (a subset of :data:`REDUCTIONS`) chooses what the search may use: ``table``
+    (transpositions), ``passes`` (a window's passes as one ``pass: all``) and ``order`` (the move
+    order). With none it is the plain search: every decision the explorer would try (single
+    passes in every order), in the listed order, no table. Every subset must give the same
+    answer (``tests/test_ask.py`` checks it on random boards).
     """
 
-    def __init__(self, game: Game, question: Question, budget: Budget, *, reduce: bool = True) -> None:
+    def __init__(
+        self, game: Game, question: Question, budget: Budget, *, reductions: Collection[str] = REDUCTIONS
+    ) -> None:
         from uurules.explore import StateKeys
 
         self.game = Game(game.ruleset, game.state.copy(), title=game.title)
         self.question = question
         self.askers = frozenset(question.players)
         self.budget = budget
-        self.reduce = reduce
+        unknown = set(reductions) - set(REDUCTIONS)
+        if unknown:
+            raise ValueError(f"unknown reductions {sorted(unknown)}. Accepted: {', '.join(REDUCTIONS)}")
+        self.reduce = "table" in reductions
         windows = game.ruleset.windows
-        self.any_order = reduce and windows is not None and windows.any_order
+        self.any_order = "passes" in reductions and windows is not None and windows.any_order
+        self.fastest = question.fastest
+        self.max_depth, self.max_table = bounds(len(self.game.state.cards))
+        self.ordering = "order" in reductions
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
-        self.table: dict[Hashable, bool] = {}
+        self.table: dict[Hashable, tuple[bool, Action | None]] = {}
         self.path: dict[Hashable, int] = {}
         self.tracked = question.tracked
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
-        self._lengths: dict[Hashable, int] = {}
 
     # -- positions ----------------------------------------------------------------------------
     def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
@@ -500,54 +546,103 @@ class Solver:
     def value(self, seen: tuple[int, ...], depth: int = 0) -> tuple[bool, int]:
         """Whether the askers can make every condition hold from here; and the shallowest
         depth of a repeated position the value depended on (``_NEVER``: none)."""
+        v, _move, low = self.solve(seen, depth)
+        return v, low
+
+    def solve(self, seen: tuple[int, ...], depth: int = 0) -> tuple[bool, Action | None, int]:
+        """:meth:`value`, with the decision that settled it here: the others' refutation, the
+        asker's winning choice (or pass), or ``None`` when every choice had to be tried."""
         found = self.decisions()
         if found is None:
-            return self.holds(seen), _NEVER
-        if depth >= MAX_DEPTH:
-            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
-        key = self.key(seen) if self.reduce else None
-        if key is not None:
+            return self.holds(seen), None, _NEVER
+        if depth >= self.max_depth:
+            raise _Cut(f"a line of more than {self.max_depth} decisions")
+        key = self.key(seen)
+        if self.reduce:
             known = self.table.get(key)
             if known is not None:
-                return known, _NEVER
-        else:
-            key = self.key(seen)
+                return known[0], known[1], _NEVER
         at = self.path.get(key)
         if at is not None:  # a repetition: this line never comes to rest
-            return False, at
+            return False, None, at
         self.path[key] = depth
         try:
-            value, low = self._combine(found, seen, depth)
+            value, move, low = self._combine(found, seen, depth)
         finally:
             del self.path[key]
         if self.reduce and low >= depth:
-            if len(self.table) >= MAX_TABLE:
+            if len(self.table) >= self.max_table:
                 self.table.clear()
-            self.table[key] = value
-        return value, low
+                self.keys.forget()
+            self.table[key] = (value, move)
+        return value, move, low
 
     def _combine(
         self, found: tuple[list[Action], list[Action], Action | None], seen: tuple[int, ...], depth: int
-    ) -> tuple[bool, int]:
-        """AND over the others' answers; then OR over the asker's answers and the pass."""
+    ) -> tuple[bool, Action | None, int]:
+        """The value of a decision from its choices (see "Who picks what" in the module documentation):
+        the asker fastest, ``OR(asker's answers) or (AND(others' answers) and V(pass))``; the others
+        fastest, ``AND(others' answers) and (OR(asker's answers) or V(pass))``."""
         theirs, mine, passing = found
+        if self.fastest == "others":
+            return self._others_first(theirs, mine, passing, seen, depth)
         low = _NEVER
-        for a in self.order(theirs, False, seen):
-            v, lo = self.child(a, seen, depth)
-            low = min(low, lo)
-            if not v:
-                return False, low
-        options = list(self.order(mine, True, seen))
-        if passing is not None:
-            options.append(passing)
-        if not options:
-            return True, low  # every answer of the others was met, and nothing else may happen here
-        for a in options:
-            v, lo = self.child(a, seen, depth)
+        # the asker answers, or waits (the others may then answer, else everyone passes): the
+        # wait is ordered among the asker's choices as its pass is
+        waiting = passing is not None or bool(theirs)
+        choices = [*mine, *([passing] if passing is not None else [])]
+        refuted: Action | None = None
+        for a, known in self.order(choices, True, seen):
+            if a is passing:
+                v, refuted, lo = self._wait(theirs, passing, seen, depth)
+            else:
+                v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
             low = min(low, lo)
             if v:
-                return True, low
-        return False, low
+                return True, a, low
+            if a is passing:
+                waiting = False
+        if waiting:  # no pass here: the others' choice
+            v, refuted, lo = self._wait(theirs, None, seen, depth)
+            return v, refuted, min(low, lo)
+        return False, refuted, low
+
+    def _wait(
+        self, theirs: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
+    ) -> tuple[bool, Action | None, int]:
+        """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any."""
+        low = _NEVER
+        for a, known in self.order(theirs, False, seen):
+            v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            low = min(low, lo)
+            if not v:
+                return False, a, low
+        if passing is None:
+            return True, None, low
+        v, lo = self.child(passing, seen, depth)
+        return v, (None if v else passing), min(low, lo)
+
+    def _others_first(
+        self, theirs: list[Action], mine: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
+    ) -> tuple[bool, Action | None, int]:
+        low = _NEVER
+        options = [*mine, *([passing] if passing is not None else [])]
+        win: Action | None = None
+        if options:  # the asker's part first (a conjunction: either part may go first)
+            for a, known in self.order(options, True, seen):
+                v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+                low = min(low, lo)
+                if v:
+                    win = a
+                    break
+            else:
+                return False, None, low
+        for a, known in self.order(theirs, False, seen):
+            v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            low = min(low, lo)
+            if not v:
+                return False, a, low
+        return True, win, low  # every answer of the others is met (win: None when nothing else may happen)
 
     def child(self, action: Action, seen: tuple[int, ...], depth: int) -> tuple[bool, int]:
         self.spend()
@@ -557,77 +652,91 @@ class Solver:
         finally:
             self.game.undo()
 
-    def order(self, actions: list[Action], mine: bool, seen: tuple[int, ...]) -> list[Action]:
-        """Move order: at the asker's decisions, a line already known to win first."""
-        if not self.reduce or len(actions) < 2 or not self.table:
-            return actions
-        known: list[Action] = []
-        rest: list[Action] = []
-        for a in actions:
+    def order(self, actions: list[Action], mine: bool, seen: tuple[int, ...]) -> list[tuple[Action, bool | None]]:
+        """Move order, with the value of each choice where it is already known (a rest, or the
+        table). First the choices known to be good for the side choosing, then those that leave
+        the other side the fewest answers, last those known to be bad. The plain search keeps the
+        listed order and knows nothing in advance."""
+        if not self.ordering or len(actions) < 2:
+            return [(a, None) for a in actions]
+        scored: list[tuple[int, int, Action, bool | None]] = []
+        for i, a in enumerate(actions):
+            self.spend()
             after = self.push(a, seen)
             try:
-                hit = self.table.get(self.key(after))
+                found = self.decisions()
+                known: bool | None
+                if found is None:
+                    known = self.holds(after)
+                else:
+                    hit = self.table.get(self.key(after)) if self.reduce else None
+                    known = None if hit is None else hit[0]
+                if known is not None:
+                    score = -1 if known == mine else 1 << 20
+                else:
+                    assert found is not None
+                    theirs, others_mine, passing = found
+                    score = len(theirs) if mine else len(others_mine) + (passing is not None)
             finally:
                 self.game.undo()
-            (known if hit is mine else rest).append(a)
-        return known + rest
+            scored.append((score, i, a, known))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [(a, known) for _s, _i, a, known in scored]
 
     # -- reading a strategy off the table ----------------------------------------------------------
-    def best(self, seen: tuple[int, ...], want: bool) -> Action | None:
-        """The decision a line that agrees with ``want`` takes here (``None`` at a rest): the
-        proving side's move that ends the line soonest; for "yes", any answer of the others
-        may be it too (the strategy meets them all); for "no", the asker tries an answer rather
-        than a pass."""
+    def settled(self, seen: tuple[int, ...]) -> tuple[bool, Action | None]:
+        """The value here and the decision that settled it, from the table (searched again only
+        where the table has no entry: a value that depended on a repetition)."""
+        v, move, _low = self.solve(seen, 0)
+        return v, move
+
+    def kept(self, seen: tuple[int, ...]) -> tuple[bool, list[Action]]:
+        """The value here, and the choices a strategy that proves it keeps: for "yes", the asker's
+        winning choice and every answer of the others they may still make; for "no", the others'
+        refutation (or the pass that lets the card resolve) and every choice of the asker, each of
+        which fails."""
         found = self.decisions()
         if found is None:
-            return None
+            return self.holds(seen), []
         theirs, mine, passing = found
-        options = [*mine, *([passing] if passing else [])]
-        if want:  # every answer of the others is met: the shortest line the strategy allows
-            winning = [*theirs, *(a for a in options if self.peek(a, seen))]
-            return min(winning, key=lambda a: self.length(a, seen, want)) if winning else (passing or options[0])
-        refuting = [a for a in theirs if not self.peek(a, seen)]
-        if refuting:
-            return min(refuting, key=lambda a: self.length(a, seen, want))
-        return options[0] if options else theirs[0]  # the asker's try: an answer rather than a pass
-
-    def length(self, action: Action, seen: tuple[int, ...], want: bool) -> int:
-        """How many decisions the line that agrees with ``want`` takes after ``action`` (memoised)."""
-        after = self.push(action, seen)
-        try:
-            key = (self.key(after), want)
-            got = self._lengths.get(key)
-            if got is None:
-                self._lengths[key] = MAX_DEPTH  # a repetition on the line: as long as can be
-                nxt = self.best(after, want)
-                got = 1 if nxt is None else 1 + self.length(nxt, after, want)
-                self._lengths[key] = got = min(got, MAX_DEPTH)
-            return got
-        finally:
-            self.game.undo()
-
-    def peek(self, action: Action, seen: tuple[int, ...]) -> bool:
-        after = self.push(action, seen)
-        try:
-            return self.value(after, 1)[0]
-        finally:
-            self.game.undo()
+        value, move = self.settled(seen)
+        first = self.fastest == "asker"
+        if value:
+            if first and move is not None and move in mine:
+                return True, [move]  # the asker is fastest: the others never get to answer this card
+            return True, [*theirs, *([move] if move is not None else [])]
+        if first:
+            return False, [*mine, *([move] if move is not None else [])]
+        if move is not None:
+            return False, [move]
+        return False, [*mine, *([passing] if passing is not None else [])]
 
     def line(self, want: bool) -> tuple[list[Action], list[str]]:
-        """A line from the start to a rest that agrees with ``want``, and its words."""
+        """A line from the start to a rest that agrees with ``want``, and its words: the proving
+        side's choices; where the other side must choose, for "yes" the others let it be (or
+        answer, when nothing else may happen), for "no" the asker's best try (the choice that
+        leaves the others the fewest answers), which the others then answer."""
         from uurules.ask_words import action_words
 
         actions: list[Action] = []
         words: list[str] = []
         seen = self.seen0
         try:
-            while len(actions) < MAX_DEPTH:
-                a = self.best(seen, want)
-                if a is None:
+            while len(actions) < self.max_depth:
+                found = self.decisions()
+                if found is None:
                     break
-                words.append(action_words(self.game, a))
-                seen = self.push(a, seen)
-                actions.append(a)
+                theirs, mine, passing = found
+                value, move = self.settled(seen)
+                if not value:
+                    tries = [*mine, *([passing] if passing is not None and self.fastest == "others" else [])]
+                    if tries and (move is None or self.fastest == "asker"):
+                        move = self.order(tries, True, seen)[0][0] if len(tries) > 1 else tries[0]
+                if move is None:
+                    move = theirs[0] if theirs else (passing if passing is not None else mine[0])
+                words.append(action_words(self.game, move))
+                seen = self.push(move, seen)
+                actions.append(move)
         finally:
             for _ in actions:
                 self.game.undo()
@@ -649,9 +758,9 @@ class Solver:
                 self.game.undo()
         return out
 
-    def strategy(self, want: bool, limit: int = STRATEGY_NODES) -> StrategyNode:
-        """The strategy that proves ``want`` as a tree: at the proving side's decisions one
-        choice, at the other side's every choice; at most ``limit`` positions, breadth first."""
+    def strategy(self, limit: int = STRATEGY_NODES) -> StrategyNode:
+        """The strategy that proves the answer as a tree (see :meth:`kept`): at most ``limit``
+        positions, breadth first; choices past the bound are counted in ``more``."""
         from uurules.ask_words import action_words
         from uurules.scenario import board_view
 
@@ -660,68 +769,42 @@ class Solver:
         def node(seen: tuple[int, ...]) -> StrategyNode:
             nonlocal made
             made += 1
-            s = self.game.state
-            d = s.pending
-            found = self.decisions()
+            d = self.game.state.pending
             out = StrategyNode(made, d.question if d is not None else None, d.player if d is not None else None)
-            if found is None:
+            if self.decisions() is None:
                 out.holds = self.holds(seen)
                 out.board = board_view(self.game)
             return out
 
         root = node(self.seen0)
-        queue: list[tuple[StrategyNode, list[Action], tuple[int, ...]]] = [(root, [], self.seen0)]
+        queue: list[tuple[StrategyNode, list[Action]]] = [(root, [])]
         while queue:
-            at, path, seen = queue.pop(0)
-            done: list[Action] = []
+            at, path = queue.pop(0)
+            seen = self.seen0
+            done = 0
             try:
                 for a in path:
                     seen = self.push(a, seen)
-                    done.append(a)
-                kept = self.kept(seen, want)
+                    done += 1
+                _value, kept = self.kept(seen)
                 for a in kept:
+                    by = "everyone" if isinstance(a, Pass) and a.player == "all" else actor(a, at.player)
+                    choice = Choice(a, to_step(a), action_words(self.game, a), by, by in self.askers)
+                    at.choices.append(choice)
+                    if made >= limit:
+                        at.more += 1
+                        continue
                     after = self.push(a, seen)
                     try:
-                        choice = Choice(
-                            a,
-                            to_step(a),
-                            "",
-                            actor(a, at.player) if not (isinstance(a, Pass) and a.player == "all") else "everyone",
-                            actor(a, at.player) in self.askers,
-                        )
-                        if made < limit:
-                            choice.then = node(after)
-                            if choice.then.holds is None:
-                                queue.append((choice.then, [*path, a], seen))
-                        else:
-                            at.more += 1
+                        choice.then = node(after)
                     finally:
                         self.game.undo()
-                    choice.words = action_words(self.game, a)
-                    at.choices.append(choice)
+                    if choice.then.holds is None:
+                        queue.append((choice.then, [*path, a]))
             finally:
-                for _ in done:
+                for _ in range(done):
                     self.game.undo()
         return root
-
-    def kept(self, seen: tuple[int, ...], want: bool) -> list[Action]:
-        """The choices a strategy for ``want`` keeps here: the proving side's first good one,
-        every one of the other side's."""
-        found = self.decisions()
-        if found is None:
-            return []
-        theirs, mine, passing = found
-        prover_theirs = not want  # the others prove "no"; the asker proves "yes"
-        if prover_theirs:
-            for a in theirs:
-                if not self.peek(a, seen):
-                    return [a]
-            return [*mine, *([passing] if passing else [])]
-        # the asker proves "yes": every answer of the others, then the asker's winning choice
-        for a in [*mine, *([passing] if passing else [])]:
-            if self.peek(a, seen):
-                return [*theirs, a]
-        return list(theirs)
 
 
 def _seen(game: Game, tracked: Sequence[CardId], seen: tuple[int, ...], start: int) -> tuple[int, ...]:
@@ -765,11 +848,14 @@ def _where(solver: Solver) -> dict[str, list[Place]]:
         if d is None:
             rest()
             return
-        if depth >= MAX_DEPTH:
-            raise _Cut(f"a line of more than {MAX_DEPTH} decisions")
+        if depth >= solver.max_depth:
+            raise _Cut(f"a line of more than {solver.max_depth} decisions")
         key = solver.keys(game.state)
         if key in visited:
             return
+        if len(visited) >= solver.max_table:
+            visited.clear()  # memory bounded: positions may then be walked again, never wrongly
+            solver.keys.forget()
         visited.add(key)
         theirs, mine, passing = d
         for a in [*theirs, *mine, *([passing] if passing else [])]:
@@ -796,14 +882,14 @@ def ask(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     max_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
-    reduce: bool = True,
+    reductions: Collection[str] = REDUCTIONS,
 ) -> Answer:
     """Answer ``question`` about the board of ``target`` (a scenario, a scenario file or a game).
 
     ``question`` is a ``question:`` mapping (CONTRACT.md) or a :class:`Question`; ``None`` takes the
     scenario's own. A scenario's script is played first, without ``auto`` answers. The search stops
     cleanly at ``max_nodes`` decision nodes, after ``max_seconds`` (by ``clock``) or on Ctrl-C:
-    the answer is then ``"unknown"`` and ``complete`` false. ``reduce=False`` is the plain search.
+    the answer is then ``"unknown"`` and ``complete`` false. ``reductions=()`` is the plain search.
     """
     from uurules.scenario import Scenario, board_view
 
@@ -823,7 +909,7 @@ def ask(
     else:
         raise InputError("there is no question to answer: add a question: block (CONTRACT.md)")
     budget = Budget(max_nodes, max_seconds, *(() if clock is None else (clock,)))
-    solver = Solver(game, q, budget, reduce=reduce)
+    solver = Solver(game, q, budget, reductions=reductions)
     start = board_view(solver.game)
     title = game.title
     message = None
@@ -852,10 +938,14 @@ def ask(
                 q, title, "unknown", [], [], budget.nodes, False, _stopped("Ctrl-C", budget.nodes), start=start
             )
         nodes = budget.nodes
-        # reading the line and the strategy off the table may search a little more: no limit then
+        if not solver.reduce:  # a search without a table: the strategy is read by one with it
+            solver = Solver(game, q, Budget())
+            solver.value(solver.seen0)
+        # reading the line and the strategy off the table: no limit then (it searches again only
+        # where a value depended on a repetition)
         solver.budget = Budget()
         actions, words = solver.line(value)
-        tree = solver.strategy(value)
+        tree = solver.strategy()
         return Answer(
             q,
             title,
@@ -896,12 +986,13 @@ def _gc_restore(on: bool) -> None:
 
 def plain(target: Any, question: Mapping[str, Any] | Question | None = None, **limits: Any) -> Answer:
     """The plain search (no reductions): what the reductions are tested against."""
-    return ask(target, question, reduce=False, **limits)
+    return ask(target, question, reductions=(), **limits)
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 1000))
 
 __all__ = [
+    "REDUCTIONS",
     "Answer",
     "Choice",
     "Condition",

@@ -13,7 +13,7 @@ from uurules.engine.game import Game
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
 if TYPE_CHECKING:
-    from uurules.ask import Answer, Condition
+    from uurules.ask import Answer, Choice, Condition, Question, StrategyNode
 
 
 def _top(game: Game) -> str | None:
@@ -81,8 +81,82 @@ def who_words(players: tuple[str, ...]) -> str:
     return players[0] if len(players) == 1 else listed(list(players)) + " together"
 
 
+def question_text(q: Question) -> str:
+    """The question in words: "Can Bob make sure that Bob's Basic Unicorn is in Bob's Stable?"."""
+    if q.where:
+        return f"Where can {listed([ref_words(ref) for ref, _ in q.where])} end up?"
+    return f"Can {who_words(q.players)} make sure that {listed([condition_words(c) for c in q.make])}?"
+
+
+def place_words(zone: str) -> str:
+    """A place as a ``where:`` answer names it (``Bob/stable``, ``discard``), in words: "Bob's Stable"."""
+    from uurules.ask import zone_words
+
+    player, _, name = zone.rpartition("/")
+    return zone_words((player or None, name.replace("-", "_"))) if name != "nowhere" else "no zone"
+
+
+def _mine(c: Choice) -> bool:
+    """Whether a choice is on the asker's side: the asker's own, or every player passing (the
+    asker may answer instead)."""
+    return c.asker or c.by == "everyone"
+
+
+def _said(c: Choice) -> str:
+    """A choice in words, and "no one can answer that" where the engine asked nobody anything
+    after a card went on the pile (the position it leads to is a rest)."""
+    then = c.then
+    if "respond" in c.step and then is not None and then.holds is not None:
+        return f"{c.words}, and no one can answer that"
+    return c.words
+
+
+def _if(c: Choice) -> str:
+    """A choice as an "if" clause: "if Bob answers ... with Neigh", "if everyone passes, ... resolves"."""
+    words = c.words.replace(": ", ", ", 1) if c.by == "everyone" else c.words
+    return f"if {words}"
+
+
+def _stops(node: StrategyNode | None, who: str, depth: int = 0) -> str:
+    """How the others' strategy goes on from ``node`` (a "no"): their answers, one after another."""
+    if node is None or node.holds is not None or not node.choices:
+        return ""
+    theirs = [c for c in node.choices if not _mine(c)]
+    if len(node.choices) == 1 and theirs:
+        c = theirs[0]
+        rest = _stops(c.then, who, depth + 1) if depth < 2 else ""
+        return _said(c) + (f"; then {rest}" if rest else "")
+    return f"and whatever {who} {'does' if ' ' not in who else 'do'} next, they can stop it"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rest_after(answer: Answer) -> StrategyNode | None:
+    """The rest the example line reaches, where the strategy tree holds it."""
+    node = answer.strategy
+    for action in answer.actions:
+        if node is None:
+            return None
+        node = next((c.then for c in node.choices if c.action == action), None)
+    return node if node is not None and node.holds is not None else None
+
+
+def _ending(answer: Answer) -> str:
+    """What the example line changes on the board, in words ("" if the tree does not hold it)."""
+    from uurules.explore import board_changes
+
+    rest = _rest_after(answer)
+    if rest is None or rest.board is None or not answer.start:
+        return ""
+    lines = board_changes(answer.start, rest.board)
+    return "; ".join(lines) if lines else "the board is as it was"
+
+
 def answer_text(answer: Answer) -> str:
-    """The answer as a paragraph: yes or no first, then why (a line of play), then the figures."""
+    """The answer as a paragraph: yes or no first, then why (the strategy: the asker's choices and
+    the others' answers, in words), a line of play and what it changes, then the figures."""
     if answer.where is not None:
         return where_text(answer)
     q = answer.question
@@ -90,21 +164,66 @@ def answer_text(answer: Answer) -> str:
     goal = listed([condition_words(c) for c in q.make])
     others = [p for p in (answer.start or {}).get("players", {}) if p not in q.players]
     them = listed(others) if others else "the others"
-    do = "does" if len(others) == 1 else "do"
+    one = len(others) == 1
     line = "; ".join(answer.words) if answer.words else "nothing is left to decide"
+    ending = _ending(answer)
+    example = f"For example: {line}" + (f". In the end: {ending}." if ending else ".")
     searched = f"({answer.nodes} decision node{'s' if answer.nodes != 1 else ''} searched.)"
+    root = answer.strategy
     if answer.answer == "yes":
-        return (
-            f"Yes. {who} can make sure that {goal} once everything has resolved, whatever {them} {do}. "
-            f"For example: {line}. Every answer {them} {'has' if len(others) == 1 else 'have'} to it was checked. "
-            f"{searched}"
-        )
+        does = "does" if one else "do"
+        head = f"Yes. {who} can make sure that {goal} once everything has resolved, whatever {them} {does}."
+        how = []
+        if root is not None and root.holds is None:
+            mine = [c for c in root.choices if _mine(c)]
+            theirs = [c for c in root.choices if not _mine(c)]
+            if mine:
+                c = mine[0]
+                after = c.then
+                said = [_said(c)]
+                while after is not None and after.holds is None and len(said) < 4:
+                    if any(not _mine(d) for d in after.choices):
+                        said.append(f"{who} has a reply to every answer {them} {'has' if one else 'have'} to that")
+                        break
+                    if len(after.choices) != 1:  # the size bound cut the strategy here
+                        said.append("and so on, as the strategy shows")
+                        break
+                    said.append(f"then {_said(after.choices[0])}")
+                    after = after.choices[0].then
+                how.append(f"{_cap('; '.join(said))}.")
+            if theirs:
+                if len(theirs) == 1:
+                    how.append(f"If {theirs[0].words} first, {who} has a reply to that too, as the strategy shows.")
+                else:
+                    first = " or ".join(c.words for c in theirs[:3]) + (" ..." if len(theirs) > 3 else "")
+                    how.append(f"If {them} answer first ({first}), {who} has a reply to each, as the strategy shows.")
+        if not how:
+            how.append(example)
+        elif ending:
+            how.append(f"In the end: {ending}.")
+        return " ".join([head, *how, searched])
     if answer.answer == "no":
-        return (
-            f"No. {who} cannot make sure that {goal} once everything has resolved: whatever {who} "
-            f"{'does' if len(q.players) == 1 else 'do'}, {them} can stop it. "
-            f"For example: {line}. {searched}"
+        does = "does" if len(q.players) == 1 else "do"
+        head = (
+            f"No. {who} cannot make sure that {goal} once everything has resolved: whatever {who} {does}, "
+            f"{them} can stop it."
         )
+        how = []
+        if root is not None and root.holds is None:
+            if len(root.choices) == 1 and not _mine(root.choices[0]):
+                c = root.choices[0]
+                rest = _stops(c.then, who, 1)
+                how.append(f"{_cap(them)} answer first: {_said(c)}" + (f"; then {rest}." if rest else "."))
+            else:
+                tries = []
+                for c in root.choices[:4]:
+                    reply = _stops(c.then, who)
+                    tries.append(_if(c) + (f", {reply}" if reply else ""))
+                if len(root.choices) > 4:
+                    tries.append(f"and {len(root.choices) - 4} more tries, as the strategy shows")
+                how.append(_cap("; ".join(tries)) + ".")
+        how.append(example)
+        return " ".join([head, *how, searched])
     return f"Unknown. {answer.message or 'The search was cut short'}. {searched}"
 
 
@@ -113,7 +232,7 @@ def where_rows(answer: Answer) -> list[list[str]]:
     rows = []
     for ref, places in (answer.where or {}).items():
         for place in places:
-            rows.append([ref_words(ref), place.zone, "; ".join(place.words) or "as things stand"])
+            rows.append([ref_words(ref), place_words(place.zone), "; ".join(place.words) or "as things stand"])
     return rows
 
 
@@ -121,11 +240,21 @@ def where_text(answer: Answer) -> str:
     """A ``where:`` answer in words, one sentence a card."""
     out = []
     for ref, places in (answer.where or {}).items():
-        spots = [p.zone for p in places]
-        out.append(f"{ref_words(ref)} can end up in: {', '.join(spots) if spots else 'nowhere found'}.")
+        spots = [place_words(p.zone) for p in places]
+        out.append(f"{ref_words(ref)} can end up in {' or '.join(spots) if spots else 'no place found'}.")
     if not answer.complete:
         out.append(answer.message or "The search was cut short: there may be more places.")
     return " ".join(out)
 
 
-__all__ = ["action_words", "answer_text", "condition_words", "ref_words", "where_rows", "where_text"]
+__all__ = [
+    "action_words",
+    "answer_text",
+    "condition_words",
+    "place_words",
+    "question_text",
+    "ref_words",
+    "where_rows",
+    "where_text",
+    "who_words",
+]

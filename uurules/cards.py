@@ -194,7 +194,7 @@ class Box:
     nursery: tuple[str, ...]
 
 
-def base_game(cards: CardBook, players: int) -> Box:
+def base_game(cards: CardBook, players: int, limit: int | None = None) -> Box:
     """The base game's cards for ``players`` players, from the card file's ``printed:`` facts.
 
     Every copy of every printed face (``copies``), by its printed name, in catalogue order
@@ -204,7 +204,8 @@ def base_game(cards: CardBook, players: int) -> Box:
     Basic Unicorn, Queen Bee, Seductive, Rainbow, Mother Goose and Necromancer Unicorn, Nanny Cam,
     Sadistic Ritual, Slowdown and Yay). The 2-player rules also give each player a Neigh from the
     deck before dealing: that is a deal, not the deck (stage it in the hands; a scenario's
-    ``setup: base-game`` then leaves it out of the deck).
+    ``setup: base-game`` then leaves it out of the deck). A box of more than ``limit`` cards is
+    refused (``ValueError``) before it is laid out.
 
     >>> from uurules.cards import book
     >>> two, three = base_game(book("unstable-unicorns"), 2), base_game(book("unstable-unicorns"), 3)
@@ -219,6 +220,9 @@ def base_game(cards: CardBook, players: int) -> Box:
     )
     if not faces:
         raise ValueError(f"the {cards.game} card file has no printed cards (printed: facts)")
+    total = sum(p.copies for p, _c in faces)
+    if limit is not None and total > limit:  # counted before a list of them is made
+        raise ValueError(f"the box holds {total:,} cards: more than the {limit:,} a scenario may stage")
     deck: list[str] = []
     nursery: list[str] = []
     for p, c in faces:

@@ -3,7 +3,8 @@
 ``uurules render FILE.yaml -o OUT [--step N | --all-steps] [--format svg|png|dot]`` draws the
 board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
 page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-contained page
-that steps through the scenario. Bad input exits 2 with one message.
+that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
+(:mod:`uurules.progress`). Bad input exits 2 with one message.
 
 ``uurules explore FILE.yaml [--json] [--max-nodes N] [--plays]`` plays the scenario's script,
 then walks every way its pending decisions can go (:func:`uurules.explore.explore`) and prints
@@ -58,18 +59,18 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     from uurules import render
     from uurules.engine.errors import InputError
-    from uurules.timeline import Playing
+    from uurules.progress import Shown
 
     out = Path(args.output)
-    output.check([out], [args.file])
-    playing = Playing(Scenario.from_file(args.file))
+    output.check([args.output], [args.file])  # the name as given: Path("") would be "."
+    playing = Shown(Scenario.from_file(args.file), "drawing" if args.all_steps else "playing")
     if args.all_steps:
         fmt = args.format or "svg"
         with output.atomic_directory(out, [args.file]) as put:  # a missing dot writes nothing
             for s, data in render.steps(playing, fmt):  # drawn as the scenario plays
                 put(f"step-{s.number:03d}.{fmt}", data)
         last = playing.played - 1
-        print(f"wrote {playing.played} pictures to {out}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
+        print(f"wrote {playing.played} pictures to {printable(str(out))}/ (step-000.{fmt} .. step-{last:03d}.{fmt})")
         return 0
     chosen = None
     for s in playing:  # only the wanted step is kept
@@ -84,7 +85,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if out.is_dir():
         out = out / f"step-{n:03d}.{fmt}"
     path = output.write_bytes(out, render.step(chosen).pipe(fmt), [args.file])
-    print(f"wrote {path} (step {n}: {chosen.label})")
+    print(f"wrote {printable(str(path))} (step {n}: {printable(chosen.label)})")
     return 0
 
 
@@ -92,27 +93,27 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     """A MediaWiki page in the style of the seed pages, and the SVG pictures it links."""
     from pathlib import Path
 
+    from uurules.progress import Shown
     from uurules.render import wiki
-    from uurules.timeline import Playing
 
     output.check([args.output], [args.file])
-    playing = Playing(Scenario.from_file(args.file))
+    playing = Shown(Scenario.from_file(args.file))
     written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
-    print(f"wrote {written[0]} and {len(written) - 1} pictures")
+    print(f"wrote {printable(str(written[0]))} and {len(written) - 1} pictures")
     return 0
 
 
 def cmd_html(args: argparse.Namespace) -> int:
     """One self-contained HTML page that steps through the scenario (no kernel, no network)."""
-    from uurules.timeline import Playing
+    from uurules.progress import Shown
     from uurules.widgets.page import page_parts
 
     output.check([args.output], [args.file])
-    playing = Playing(Scenario.from_file(args.file))
+    playing = Shown(Scenario.from_file(args.file))
     with output.atomic_file(args.output, [args.file]) as f:  # written as the steps are drawn
         for part in page_parts(playing):  # a missing dot writes nothing
             f.write(part.encode("utf-8"))
-    print(f"wrote {args.output} ({playing.played} steps: 0 .. {playing.played - 1})")
+    print(f"wrote {printable(args.output)} ({playing.played} steps: 0 .. {playing.played - 1})")
     return 0
 
 
@@ -252,17 +253,30 @@ def one_line(text: str) -> str:
     return text if len(text) <= MAX_LINE else text[: MAX_LINE - 1] + "…"
 
 
+def _clear_progress() -> None:
+    """Take a progress bar off the screen, if one is up (:mod:`uurules.progress`, loaded only when used)."""
+    shown = sys.modules.get("uurules.progress")
+    if shown is not None:
+        shown.clear()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on Ctrl-C."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()  # reads the rule sets: Ctrl-C while they load is one line too
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("uurules: interrupted (Ctrl-C) while starting; nothing was read or written", file=sys.stderr)
+        return 130
     try:
         code: int = args.func(args)
         sys.stdout.flush()
     except UURulesError as exc:
+        _clear_progress()
         print(f"uurules: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        _clear_progress()
         print("uurules: interrupted (Ctrl-C); no output file was written", file=sys.stderr)
         return 130
     except BrokenPipeError:

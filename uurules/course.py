@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from uurules.ask import ask
 from uurules.catalogue import Catalogue
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import Event
@@ -44,6 +45,7 @@ from uurules.scenario import Scenario, board_json, board_text
 from uurules.timeline import Timeline
 from uurules.widgets import explorer, stage, stepper
 from uurules.widgets.exercise import Exercise, predict
+from uurules.widgets.question import answer_scenario
 
 __all__ = [
     "Catalogue",
@@ -53,7 +55,9 @@ __all__ = [
     "InputError",
     "Scenario",
     "Timeline",
+    "answer_scenario",
     "answers",
+    "ask",
     "board_json",
     "board_text",
     "event_text",
@@ -110,6 +114,7 @@ _EVENT_WORDS = {
     "look-at-deck": "{player} looks at the top of the deck: {cards}",
     "put-back": "{player} puts {cards} back on top of the deck",
     "deck-ran-out": "the deck runs out on {player}",
+    "out": "{player} is out of the battle (no creature left on the field)",
     "end": "the game ends ({by})",
     "win": "{player} wins",
 }

@@ -34,10 +34,11 @@ What is walked
 
 Merging positions
     Positions reached by different paths are merged when their *canonical key* is equal (see
-    :func:`state_key`): the whole state, except what cannot change what happens next: the ids
-    the engine hands out during the walk (pile items, links, effects, groups; renamed in order
-    of appearance), the links of the effect chain that have finished resolving (kept on the
-    state only for the pictures), and the id counter. The seeded random state is kept in the
+    :func:`state_key`, derived from the declared shape of the state: :mod:`uurules.engine.position`):
+    the whole state, except what cannot change what happens next: the ids the engine hands out
+    during the walk (pile items, links, effects, groups; renamed in order of appearance), the
+    links of the effect chain that have finished resolving and the records a ruleset keeps for
+    the pictures (Berserk's trigger sequences), the id counter and the seed. The seeded random state is kept in the
     key: two positions that would shuffle differently are never merged, even when no shuffle
     follows (merging them would need to know the future).
 
@@ -73,7 +74,6 @@ import gc
 import json
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +91,7 @@ from uurules.engine.actions import (
     to_step,
 )
 from uurules.engine.game import Game
-from uurules.engine.readonly import READ_ONLY
-from uurules.engine.state import State
+from uurules.engine.position import StateKeys, state_key
 from uurules.scenario import Scenario, board_view, scenario_dict
 
 DEFAULT_MAX_NODES = 100_000
@@ -401,181 +400,6 @@ def _text(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "-"
     return str(value)
-
-
-# ----------------------------------------------------------------------------------------------
-# The canonical state key
-# ----------------------------------------------------------------------------------------------
-_FRESH = ("fresh-id",)
-
-
-class StateKeys:
-    """Canonical keys of the positions of one walk (see :func:`state_key`).
-
-    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
-    during the walk (pile items, links, effects, groups) and are renamed in order of
-    appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
-    state (owner, counters, wounds ...) differs from the start, and the random state (an
-    immutable tuple) is replaced by a number, one per distinct value, found once per tuple
-    object. Keys are comparable only between positions keyed by the same instance.
-    """
-
-    def __init__(self, base: int, start: State | None = None) -> None:
-        self.base = base
-        self.intern_rng = start is not None
-        self._rng_objects: dict[int, tuple[Any, int]] = {}
-        self._rng_values: dict[Any, int] = {}
-        # the cards' state at the start of the walk: a key lists only the cards that differ from it
-        self._cards = {} if start is None else {cid: _CARD_FIELDS(c) for cid, c in start.cards.items()}
-        # the same as whole cards (their attribute dicts, copied: the walk changes the start's
-        # objects), for one comparison that says "no card differs", and whether any has marks
-        self._card_dicts = [] if start is None else [c.copy().__dict__ for c in start.cards.values()]
-        self._start_marks = any(d["marks"] for d in self._card_dicts)
-        self._parts: dict[Hashable, Any] = {}
-
-    def _rng(self, value: Any) -> Hashable:
-        if not self.intern_rng:
-            return _freeze(value, {}, self.base)
-        got = self._rng_objects.get(id(value))
-        if got is not None and got[0] is value:
-            return got[1]
-        try:
-            label = self._rng_values.setdefault(value, len(self._rng_values))
-        except TypeError:  # not hashable: a list; compare it by value
-            return _freeze(value, {}, self.base)
-        self._rng_objects[id(value)] = (value, label)  # keeps the object alive: its id stays its own
-        return label
-
-    def __call__(self, state: State) -> Hashable:
-        base = self.base
-        names: dict[int, Hashable] = {}
-
-        def fresh(value: int | None) -> Hashable:
-            if value is None or value < base:
-                return value
-            label = names.get(value)
-            if label is None:
-                label = names[value] = (*_FRESH, len(names))
-            return label
-
-        pile = tuple(
-            (fresh(i.id), i.card, i.player, fresh(i.answers), i.ability, _freeze(i.data, names, base))
-            for i in state.pile
-        )
-        links = tuple(
-            (
-                fresh(link.id),
-                link.cause,
-                tuple(
-                    (
-                        fresh(e.id),
-                        e.verb,
-                        e.player,
-                        e.source,
-                        e.label,
-                        e.status,
-                        tuple(e.targets),
-                        tuple(fresh(i) for i in e.replaced_by),
-                        fresh(e.replaces),
-                        e.replaced_with,
-                        fresh(e.group),
-                        _freeze(e.data, names, base),
-                    )
-                    for e in link.effects
-                ),
-            )
-            for link in state.chain
-            if not link.resolved
-        )
-        window = None if state.window is None else (fresh(state.window.item), tuple(state.window.passed))
-        d = state.pending
-        pending = (
-            None
-            if d is None
-            else (
-                d.player,
-                d.question,
-                tuple(d.options),
-                d.kind,
-                _freeze(d.data, names, base),
-                _freeze(d.payloads, names, base),
-            )
-        )
-        # only the cards whose state differs from the start (a short tuple, usually empty)
-        held = state.cards
-        cards: tuple[Any, ...] = ()
-        marks: tuple[Any, ...] = ()
-        if list(map(_ATTRS, held.values())) != self._card_dicts:  # one comparison, in C, most often equal
-            baseline = self._cards
-            cards = tuple((cid, f) for cid, c in held.items() if (f := _CARD_FIELDS(c)) != baseline.get(cid))
-            if len(held) != len(baseline):  # cards came or went: say which are there
-                cards += (tuple(held),)
-            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
-        elif self._start_marks:
-            marks = tuple((c.id, _freeze(c.marks, names, base)) for c in held.values() if c.marks)
-        # parts that many positions share are kept once (a walk holds one key per position)
-        same = self._parts.setdefault
-        return (
-            same(players := tuple(state.players), players),
-            state.active,
-            state.phase,
-            state.turn,
-            state.winner,
-            state.ended,
-            state.hand_limit,
-            tuple([same(z, z) for z in map(tuple, state.zones.values())]),
-            cards,
-            marks,
-            same(numbers := tuple((p, tuple(n.items())) for p, n in state.numbers.items()), numbers),
-            same(pile, pile),
-            window,
-            same(links, links),
-            same(pending, pending),
-            same(flags := _freeze(state.flags, names, base) if state.flags else (), flags),
-            self._rng(state.rng_state),
-        )
-
-
-_CARD_FIELDS = attrgetter("name", "shown", "owner", "counters", "wounds", "closed", "disabled", "hit_modifier")
-_ATTRS = attrgetter("__dict__")
-_SCALARS = frozenset({str, bool, float, type(None)})
-
-
-def _freeze(value: Any, names: dict[int, Hashable], base: int) -> Hashable:
-    """Plain data as a hashable value; ids from ``base`` on renamed through ``names``."""
-    cls = type(value)
-    if cls is int:
-        if value < base:
-            return value  # type: ignore[no-any-return]
-        label = names.get(value)
-        if label is None:
-            label = names[value] = (*_FRESH, len(names))
-        return label
-    if cls in _SCALARS:
-        return value  # type: ignore[no-any-return]
-    if cls in READ_ONLY:  # a printed card's data: never changes, shared by every copy of the state
-        return ("printed", id(value))
-    if isinstance(value, dict):
-        return ("{}", *[(k, _freeze(v, names, base)) for k, v in value.items()])
-    if isinstance(value, (list, tuple)):
-        return ("[]", *[_freeze(v, names, base) for v in value])
-    if isinstance(value, (set, frozenset)):
-        return ("set", frozenset(_freeze(v, names, base) for v in value))
-    if isinstance(value, int):  # an int subclass (bool is handled above)
-        return _freeze(int(value), names, base)
-    return ("obj", repr(value))
-
-
-def state_key(state: State, base: int) -> Hashable:
-    """The canonical key of a position: equal keys, same future.
-
-    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
-    during the walk (pile items, links, effects, groups) and are renamed in order of
-    appearance, so two positions that differ only in those names get one key. Finished links
-    of the effect chain and the id counter are left out; everything else is in. (A walk keeps
-    one :class:`StateKeys`, which remembers random states it has seen.)
-    """
-    return StateKeys(base)(state)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ how fast the machine is (a fake clock advances by a fixed step each time it is r
 >>> [b.spend() for _ in range(4)]
 [None, None, 'max_seconds=2.5', 'max_seconds=2.5']
 >>> b.nodes, b.reason
-(3, 'max_seconds=2.5')
+(2, 'max_seconds=2.5')
 >>> b = Budget(max_nodes=2)
->>> b.spend(), b.spend(), b.spend()
-(None, 'max_nodes=2', 'max_nodes=2')
+>>> b.spend(), b.spend(), b.spend(), b.nodes
+(None, None, 'max_nodes=2', 2)
 """
 
 from __future__ import annotations
@@ -49,14 +49,16 @@ class Budget:
         self.reason: str | None = None
 
     def spend(self) -> str | None:
-        """Count one node; why the search must stop now, or ``None``."""
+        """Count one more node, or say why the search must stop before it (``None``: go on).
+        A search with ``max_nodes=N`` visits N nodes at most; ``nodes`` counts those visited."""
         if self.reason is not None:
             return self.reason
-        self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             self.reason = f"max_nodes={self.max_nodes}"
         elif self.max_seconds is not None and self.clock() - self.started >= self.max_seconds:
             self.reason = f"max_seconds={self.max_seconds:g}"
+        else:
+            self.nodes += 1
         return self.reason
 
     def elapsed(self) -> float:

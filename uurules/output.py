@@ -28,6 +28,7 @@ uurules.output.OutputError: ...out.txt: is the input file ...out.txt: refusing t
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import tempfile
@@ -46,7 +47,12 @@ class OutputError(UURulesError):
     def __init__(self, path: PathLike, message: str) -> None:
         self.path = str(path)
         self.message = message
-        super().__init__(f"{self.path}: {message}")
+        shown = self.path if len(self.path) <= SHOWN else self.path[: SHOWN // 2] + "…" + self.path[-SHOWN // 2 :]
+        super().__init__(f"{shown}: {message}")
+
+
+SHOWN = 600
+"""How much of an output's path a message shows (a longer one: its start and end), so the reason fits."""
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -56,10 +62,49 @@ def _same(a: Path, b: Path) -> bool:
         return False  # one of them does not exist (or cannot be looked at): not the same file
 
 
+def _name_max(path: Path) -> int:
+    """The longest file name (in bytes) the file system of ``path``'s nearest existing directory allows."""
+    d = path.parent if str(path.parent) else Path(".")
+    while True:
+        try:
+            return os.pathconf(d, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            if d == d.parent:
+                return 255
+            d = d.parent
+
+
+def check_name(out: PathLike) -> None:
+    """Refuse an output name that cannot be one: empty (it would write into the current directory),
+    with a NUL byte, or with a part longer than the file system allows, before any work is done."""
+    text = os.fspath(out)
+    if text == "":
+        raise OutputError("''", "an empty output name (it would write into the current directory). Accepted: a name")
+    if "\0" in text:
+        raise OutputError(text, "a NUL byte in the output name. Accepted: a name without one")
+    path = Path(text)
+    longest = _name_max(path)
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if size > longest:
+            raise OutputError(
+                text, f"a name of {size} bytes is longer than the file system allows. Accepted: at most {longest}"
+            )
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:  # too long as a whole, a loop of links, a part that is a file
+        if exc.errno not in (errno.ENOTDIR,):
+            raise OutputError(text, _reason(exc)) from None
+
+
 def check(outputs: Iterable[PathLike], inputs: Iterable[PathLike]) -> None:
-    """Refuse any output that is one of ``inputs`` (the same file by any path)."""
+    """Refuse any output that is one of ``inputs`` (the same file by any path), or no name at all
+    (:func:`check_name`)."""
     ins = [Path(i) for i in inputs]
     for out in outputs:
+        check_name(out)
         for i in ins:
             if _same(Path(out), i):
                 raise OutputError(

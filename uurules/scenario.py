@@ -17,10 +17,13 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from uurules import yamlio
 from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
@@ -35,6 +38,97 @@ from uurules.schemas import scenario_schema
 MAX_AUTO_ANSWERS = 10_000
 """How many answers ``auto:`` gives after the script, plus four per card on the board (a hand of
 20,000 cards discards down to the hand limit one answer at a time)."""
+
+
+MAX_STEPS = 20_000
+"""How many steps a script may have: refused as the file is read, before its steps are checked
+(a 10,000-step script plays in a fraction of a second, and its page draws in about half a minute)."""
+
+MAX_CARDS = 20_000
+"""How many cards a scenario may stage, in its zones and ``setup: base-game``'s box together:
+refused before they are checked (each costs a check against the schema and a place on the board)."""
+
+MAX_INLINE_CARDS = 200
+"""How many cards a scenario may define inline (``cards:``; each is checked against its game's
+vocabulary, a few milliseconds a card)."""
+
+RESERVED_PLAYERS = ("all", "pass")
+"""Words a script gives a meaning of their own where a player is named (``pass: all`` is every
+player's pass; ``pass`` is the answer of a response window): no player may be named so."""
+
+ZONE_KEYS = ("deck", "discard", "nursery", "world")
+"""The shared zones a scenario may stage (each ruleset has some of them)."""
+
+
+def _mapping(node: yaml.Node | None) -> dict[str, yaml.Node]:
+    """The values of a mapping node by their keys (scalar keys only); ``{}`` for any other node."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+
+
+CAPS = {
+    "script": (
+        MAX_STEPS,
+        f"the script has more than {MAX_STEPS:,} steps. Accepted: at most {MAX_STEPS:,} steps "
+        "(split a long game into scenarios)",
+    ),
+    "cards": (
+        MAX_INLINE_CARDS,
+        f"more than {MAX_INLINE_CARDS:,} inline cards. Accepted: at most {MAX_INLINE_CARDS:,} (a card file of "
+        "its own for more)",
+    ),
+    **{
+        zone: (MAX_CARDS, f"{zone} holds more than {MAX_CARDS:,} cards. Accepted: at most {MAX_CARDS:,} cards staged")
+        for zone in ZONE_KEYS
+    },
+}
+"""What :func:`uurules.yamlio.load` refuses as it reads a scenario: a script past :data:`MAX_STEPS`,
+inline cards past :data:`MAX_INLINE_CARDS`, a shared zone past :data:`MAX_CARDS` (the players'
+zones together: :func:`check_size`)."""
+
+
+def check_size(file: str) -> Any:
+    """A :func:`uurules.yamlio.load` check: the staged cards, all zones together, within
+    :data:`MAX_CARDS`, counted on the node tree before any value is built or checked."""
+
+    def check(root: yaml.Node) -> None:
+        doc = yamlio.Located(None, root, file)
+        top = _mapping(root)
+        zones: list[tuple[list[str | int], yaml.Node]] = [([key], top[key]) for key in ZONE_KEYS if key in top]
+        players = top.get("players")
+        if isinstance(players, yaml.SequenceNode):
+            for i, player in enumerate(players.value):
+                zones += [(["players", i, key], value) for key, value in _mapping(player).items() if key != "name"]
+        total = 0
+        for path, value in zones:
+            if isinstance(value, yaml.SequenceNode):
+                total += len(value.value)
+                if total > MAX_CARDS:
+                    raise doc.error(
+                        f"the scenario stages more than {MAX_CARDS:,} cards. Accepted: at most {MAX_CARDS:,} "
+                        "in all its zones together",
+                        path,
+                    )
+
+    return check
+
+
+def same_text(names: list[str]) -> tuple[str, str] | None:
+    r"""Two different names of ``names`` that are the same text once normalised (NFC), or ``None``.
+
+    >>> [ascii(name) for name in same_text(["Zo\u00e9", "Ann", "Zoe\u0301"])]
+    ["'Zo\\xe9'", "'Zoe\\u0301'"]
+    >>> same_text(["Ann", "Bob"]) is None
+    True
+    """
+    seen: dict[str, str] = {}
+    for name in names:
+        key = unicodedata.normalize("NFC", name)
+        if key in seen and seen[key] != name:
+            return seen[key], name
+        seen.setdefault(key, name)
+    return None
 
 
 def auto_limit(game: Game) -> int:
@@ -66,11 +160,12 @@ class Scenario:
     # -- loading ------------------------------------------------------------------------------
     @classmethod
     def from_file(cls, path: str | Path) -> Scenario:
-        return cls.parse(yamlio.load_file(path))
+        text = yamlio.read_text(path, "YAML file")
+        return cls.parse(yamlio.load(text, str(path), check_size(str(path)), CAPS))
 
     @classmethod
     def from_text(cls, text: str, file: str = "<scenario>") -> Scenario:
-        return cls.parse(yamlio.load(text, file))
+        return cls.parse(yamlio.load(text, file, check_size(file), CAPS))
 
     @classmethod
     def parse(cls, doc: yamlio.Located) -> Scenario:
@@ -85,13 +180,33 @@ class Scenario:
             raise doc.error(f"unknown ruleset {name!r}. Accepted: {', '.join(RULESETS)}", ["ruleset"]) from None
         yamlio.validate(doc, scenario_schema(), "scenario")
         extra = []
+        printed = book(str(name))
+        named: dict[str, str] = {}  # each inline card's names (NFC) -> the name as written
         for i, c in enumerate(doc.data.get("cards", []) or []):
             inline = yamlio.Located({"game": name, "cards": [c]}, None, doc.file)
             try:
                 validate_cards(inline, "inline card")
             except InputError as exc:
                 raise doc.error(exc.message, ["cards", i]) from None
-            extra.append(card_from_data(c))
+            card = card_from_data(c)
+            for n in (card.name, *card.aliases):
+                key = unicodedata.normalize("NFC", n)
+                first = named.get(key)
+                if first is not None:
+                    same = "the same name" if first == n else "names that differ only in their Unicode form"
+                    shown = ascii(n) if first == n else f"{first!a} and {n!a} look the same"
+                    raise doc.error(
+                        f"two inline cards have {same} ({shown}). Accepted: a name of its own", ["cards", i]
+                    )
+                named[key] = n
+                look_alike = next((p for p in printed.names if p != n and unicodedata.normalize("NFC", p) == key), None)
+                if look_alike is not None:
+                    raise doc.error(
+                        f"inline card {n!a} looks like the printed card {look_alike!a} (the same letters "
+                        "in another Unicode form). Accepted: the printed card's name as it is, or another name",
+                        ["cards", i],
+                    )
+            extra.append(card)
         ruleset = make(str(name), extra)
         steps = [cls._step(doc, ruleset, i, item) for i, item in enumerate(doc.data.get("script", []) or [])]
         scn = cls(doc, ruleset, str(doc.data.get("title", "")), steps, dict(doc.data.get("auto", {}) or {}))
@@ -115,8 +230,22 @@ class Scenario:
         doc, rs = self.doc, self.ruleset
         data = doc.data
         names = [p["name"] for p in data["players"]]
+        for i, name in enumerate(names):
+            if unicodedata.normalize("NFC", name) in RESERVED_PLAYERS:
+                raise doc.error(
+                    f"a player may not be named {name!r}: a script's pass: all means every player, and pass answers "
+                    f"a response window. Accepted: any other name",
+                    ["players", i, "name"],
+                )
         if len(set(names)) != len(names):
             raise doc.error("two players have the same name", ["players"])
+        twins = same_text(names)
+        if twins is not None:
+            raise doc.error(
+                f"two players have names that differ only in their Unicode form ({twins[0]!a} and "
+                f"{twins[1]!a} look the same). Accepted: names that differ in their letters",
+                ["players", names.index(twins[1])],
+            )
         active = data.get("active", names[0])
         if active not in names:
             raise doc.error(
@@ -175,7 +304,7 @@ class Scenario:
         """
         rs = self.ruleset
         try:
-            box = base_game(rs.book, len(state.players))
+            box = base_game(rs.book, len(state.players), MAX_CARDS - len(state.cards))
         except ValueError as exc:
             raise self.doc.error(f"setup: base-game: {exc}", ["setup"]) from None
         left = Counter([*box.deck, *box.nursery])
@@ -245,13 +374,16 @@ class Scenario:
         for action in step.actions:
             try:
                 game.push(action)
-            except IllegalAction as exc:
-                raise InputError(
-                    exc.reason + (f". Accepted: {exc.accepted}" if exc.accepted else ""),
-                    file=self.doc.file,
-                    line=step.line,
-                    where=f"script step {step.index} ({step.verb})",
-                ) from None
+            except (IllegalAction, RecursionError) as exc:
+                raise self._refused(exc, step.line, f"script step {step.index} ({step.verb})") from None
+
+    def _refused(self, exc: IllegalAction | RecursionError, line: int | None, where: str) -> InputError:
+        """The :class:`InputError` for an action the game refused (or that recursed without end)."""
+        if isinstance(exc, IllegalAction):
+            message = exc.reason + (f". Accepted: {exc.accepted}" if exc.accepted else "")
+        else:  # a safety net: the rule sets keep their own recursion bounded (Requirements' nesting)
+            message = "playing it goes deeper than the rules can follow (a card whose effect sets itself off again?)"
+        return InputError(message, file=self.doc.file, line=line, where=where)
 
     def auto_answer(self, game: Game) -> None:
         """Answer what is left as ``auto:`` says (response windows: pass; yes/no: optional; else first)."""
@@ -259,7 +391,10 @@ class Scenario:
             label = self.auto_choice(game)
             if label is None:
                 return
-            game.push(Choose(label))
+            try:
+                game.push(Choose(label))
+            except (IllegalAction, RecursionError) as exc:
+                raise self._refused(exc, self.doc.line(["auto"]), f"auto answer {label!r}") from None
         raise InputError("auto answers did not settle the game", file=self.doc.file)
 
     def auto_choice(self, game: Game) -> str | None:
@@ -362,9 +497,10 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
     """The board as CONTRACT.md's ``uurules run --json`` object (the log in ``lang`` where the ruleset has it).
 
     Beyond CONTRACT.md's keys it has ``title``, ``winner`` (the player who won, or ``null``) and
-    ``ended``: ``null`` while the game goes on, else how it ended (``"unicorns"``: a player reached
-    the winning number; ``"deck-ran-out"``: the deck ran out, UU.END.1). ``ended`` set with
-    ``winner`` null means that everyone lost.
+    ``ended``: ``null`` while the game goes on, else how it ended, one of the words its rule set's
+    ``end`` lists (``"unicorns"``: a player reached the winning number; ``"deck-ran-out"``: the deck
+    ran out, UU.END.1; ``"creatures-destroyed"``: BK.END.1; ``"midnight"``: EOM.END.1). ``ended``
+    set with ``winner`` null means that everyone lost.
     """
     s = game.state
     view = board_view(game)

@@ -1,14 +1,21 @@
 """Safe YAML loading that remembers where every value came from, and schema checks that say so.
 
-Loading is safe (``yaml.SafeLoader``: no Python object is ever built) and bounded, so that no
-input can crash the kit or exhaust the machine; each limit is refused with the file and line:
+Loading is safe (PyYAML's safe constructor: no Python object is ever built), fast (libyaml's
+parser, ``yaml.CSafeLoader``'s, where PyYAML has it: the pure-Python parser takes seconds on a
+long line) and bounded, so that no input can crash the kit or exhaust the machine; each limit
+is refused with the file and line:
 
-- a document of at most :data:`MAX_BYTES` bytes, nested at most :data:`MAX_DEPTH` deep;
+- a regular file (not a FIFO, a device or a directory: refused before it is opened) of at most
+  :data:`MAX_BYTES` bytes; no control character (a NUL byte) outside a quoted escape;
+- at most :data:`MAX_NODES` values as written, nested at most :data:`MAX_DEPTH` deep;
 - aliases (``*name``) may repeat a value, but the document they expand to has at most
-  :data:`MAX_NODES` values (a "billion laughs" bomb is refused before anything walks it), and
-  an alias may not contain itself;
+  :data:`MAX_NODES` values and nests at most :data:`MAX_DEPTH` deep (a "billion laughs" bomb is
+  refused before anything walks it), and an alias may not contain itself;
 - whole numbers of at most :data:`MAX_DIGITS` digits; floats must be finite (no ``.inf``, ``.nan``);
 - text is valid Unicode (no lone surrogate such as ``"\\ud800"``); a mapping names each key once.
+
+A caller may refuse more before the values are built (``load(..., check=...)`` sees the node
+tree first: a scenario refuses a script too long there, before the schema walks it).
 
 >>> load("a: [1, 2]", "x.yaml").data
 {'a': [1, 2]}
@@ -24,8 +31,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
-from collections.abc import Sequence
+import stat
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -33,7 +42,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import yaml
-from yaml.composer import ComposerError
+from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError
 
 from uurules.engine.errors import InputError
@@ -44,8 +53,10 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 """How deep collections may nest (a scenario needs about eight levels)."""
 
-MAX_NODES = 1_000_000
-"""How many values a document may hold once its aliases are expanded."""
+MAX_NODES = 250_000
+"""How many values a document may hold, as written and once its aliases are expanded (a
+10,000-step script holds about 30,000; building a value takes a few microseconds, checking it
+against a schema tens)."""
 
 MAX_DIGITS = 40
 """How many digits a whole number may have (a 64-bit seed has 20)."""
@@ -59,42 +70,69 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _MERGE = "tag:yaml.org,2002:merge"
 
+C_PARSER: bool = hasattr(yaml, "CSafeLoader")
+"""Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own."""
 
-class _Loader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` with this module's limits."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+class _Capped(ComposerError):
+    """A list past its cap (:func:`load`'s ``caps``): well-formed, but refused."""
+
+
+class _Limits:
+    """This module's limits on composing and constructing, for a loader made of PyYAML's parts.
+
+    The nodes are composed in Python (PyYAML's :class:`~yaml.composer.Composer`) from the parser's
+    events, so that the depth and the count are refused as they are reached; with libyaml's
+    parser this is as fast as libyaml's own composer.
+    """
+
+    _depth = 0
+    _nodes = 0
+    aliased = False
+    """Whether the document uses an alias (without one, what is written is all there is)."""
+    caps: Mapping[str, tuple[int, str]] = {}
+    """The most items the list under a top-level key may hold, and what to say past it (:func:`load`)."""
+    _cap: tuple[tuple[int, str] | None, ...] = ()
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            return super().compose_node(parent, index)
+        if self.check_event(yaml.AliasEvent):  # type: ignore[attr-defined]
+            self.aliased = True
+            return super().compose_node(parent, index)  # type: ignore[misc]
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            mark = self.peek_event().start_mark  # type: ignore[attr-defined]
+            raise ComposerError(None, None, f"the document holds more than {MAX_NODES:,} values", mark)
+        cap = self._cap[-1] if self._cap else None  # the list this item is in: refused as it grows past it
+        if cap is not None and isinstance(index, int) and index >= cap[0]:
+            raise _Capped(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+        top = self._depth == 1 and isinstance(index, yaml.ScalarNode)  # a value of the document's mapping
+        self._cap = (*self._cap, self.caps.get(index.value) if top else None)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[attr-defined]
                 raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1
+            self._cap = self._cap[:-1]
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = sum(ch.isalnum() for ch in str(node.value))
         if digits > MAX_DIGITS:
             problem = f"a whole number of {digits} digits is too long (at most {MAX_DIGITS})"
             raise ConstructorError(None, None, problem, node.start_mark)
-        value: int = super().construct_yaml_int(node)
+        value: int = super().construct_yaml_int(node)  # type: ignore[misc]
         return value
 
     def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
-        value: float = super().construct_yaml_float(node)
+        value: float = super().construct_yaml_float(node)  # type: ignore[misc]
         if not math.isfinite(value):
             raise ConstructorError(None, None, f"{node.value} is not a finite number", node.start_mark)
         return value
 
     def construct_yaml_str(self, node: yaml.ScalarNode) -> str:
-        value: str = super().construct_yaml_str(node)
+        value: str = super().construct_yaml_str(node)  # type: ignore[misc]
         bad = _SURROGATE.search(value)
         if bad:
             problem = f"{bad.group()!r} is not a character (a lone surrogate)"
@@ -110,13 +148,28 @@ class _Loader(yaml.SafeLoader):
                     problem = f"the key {key_node.value!r} is given twice in one mapping"
                     raise ConstructorError(None, None, problem, key_node.start_mark)
                 seen.add(key)
-        mapping: dict[Any, Any] = super().construct_mapping(node, deep)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep)  # type: ignore[misc]
         return mapping
 
 
-_Loader.add_constructor(_STR, _Loader.construct_yaml_str)
-_Loader.add_constructor(_INT, _Loader.construct_yaml_int)
-_Loader.add_constructor(_FLOAT, _Loader.construct_yaml_float)
+def _with_limits(base: Any) -> Any:
+    """``base`` (a PyYAML safe loader) composing in Python with this module's limits and constructors."""
+
+    def __init__(self: Any, stream: str) -> None:
+        base.__init__(self, stream)
+        self.anchors = {}  # Composer's own state (libyaml's loader composes in C, without it)
+
+    bases = (_Limits, base) if issubclass(base, Composer) else (_Limits, Composer, base)
+    loader: Any = type(f"Limited{base.__name__}", bases, {"__init__": __init__})
+    loader.add_constructor(_STR, _Limits.construct_yaml_str)
+    loader.add_constructor(_INT, _Limits.construct_yaml_int)
+    loader.add_constructor(_FLOAT, _Limits.construct_yaml_float)
+    return loader
+
+
+_PurePython = _with_limits(yaml.SafeLoader)
+_Loader = _with_limits(yaml.CSafeLoader) if C_PARSER else _PurePython
+"""The loader :func:`load` uses: libyaml's parser where PyYAML has it (``CSafeLoader``)."""
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -128,11 +181,13 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def _check_expansion(root: yaml.Node) -> None:
-    """Refuse a document whose aliases expand to more than :data:`MAX_NODES` values, or loop.
+    """Refuse a document whose aliases expand to more than :data:`MAX_NODES` values, or deeper
+    than :data:`MAX_DEPTH` levels, or loop.
 
-    Each node is counted once with its expanded size (linear in the document as written).
+    Each node is counted once with its expanded size and depth (linear in the document as written).
     """
     sizes: dict[int, int] = {}
+    depths: dict[int, int] = {}
     open_: set[int] = set()
     todo: list[tuple[yaml.Node, bool]] = [(root, False)]
     while todo:
@@ -140,11 +195,17 @@ def _check_expansion(root: yaml.Node) -> None:
         key = id(node)
         if done:
             open_.discard(key)
-            size = 1 + sum(sizes[id(c)] for c in _children(node))
+            children = _children(node)
+            size = 1 + sum(sizes[id(c)] for c in children)
             if size > MAX_NODES:
                 problem = f"its aliases expand to more than {MAX_NODES:,} values"
                 raise ComposerError(None, None, problem, node.start_mark)
+            depth = 1 + max((depths[id(c)] for c in children), default=0)
+            if depth > MAX_DEPTH:
+                problem = f"its aliases nest it deeper than {MAX_DEPTH} levels"
+                raise ComposerError(None, None, problem, node.start_mark)
             sizes[key] = size
+            depths[key] = depth
             continue
         if key in sizes:
             continue
@@ -186,31 +247,113 @@ class Located:
         return InputError(message, file=self.file, line=self.line(path), where=where)
 
 
-def load(text: str, file: str) -> Located:
-    """Parse YAML safely and within this module's limits (``yaml.SafeLoader``: no Python objects)."""
+def _line_of(text: str, offset: int) -> int:
+    """The 1-based line of the parser's ``offset`` (libyaml's: bytes of UTF-8; PyYAML's: characters)."""
+    if C_PARSER:
+        return text.encode("utf-8")[:offset].count(b"\n") + 1
+    return text.count("\n", 0, offset) + 1
+
+
+_LIBYAML_PROBLEMS = {
+    "found invalid Unicode character escape code": "an escape that is no character (a lone surrogate such as "
+    "\\ud800, or past \\U0010ffff)",
+    "exceeded maximum nesting depth": f"nested deeper than {MAX_DEPTH} levels",
+}
+"""libyaml's words for what this module's own checks would have said, in this module's words."""
+
+
+def load(
+    text: str,
+    file: str,
+    check: Callable[[yaml.Node], None] | None = None,
+    caps: Mapping[str, tuple[int, str]] | None = None,
+) -> Located:
+    """Parse YAML safely and within this module's limits (no Python objects; libyaml's parser where it is).
+
+    ``caps`` maps a top-level key to the most items its list may hold and the message that
+    refuses one more, as soon as it is read; ``check`` sees the composed node tree before any
+    value is built (it raises to refuse it).
+
+    >>> load("script: [a, b, c]", "x.yaml", caps={"script": (2, "at most 2 steps")})
+    Traceback (most recent call last):
+    ...
+    uurules.engine.errors.InputError: x.yaml:1: at most 2 steps
+    """
     if len(text) > MAX_BYTES:
         raise InputError(f"the document is too large ({len(text):,} characters; at most {MAX_BYTES:,})", file=file)
-    loader = _Loader(text)
+    bad = _SURROGATE.search(text)
+    if bad:  # text that came from no file (a file is decoded as UTF-8, which has none)
+        line = text.count("\n", 0, bad.start()) + 1
+        raise InputError(f"malformed YAML: {bad.group()!r} is not a character (a lone surrogate)", file=file, line=line)
+    loader: Any = None
     try:
+        loader = _Loader(text)
+        loader.caps = caps or {}
         node = loader.get_single_node()
         if node is not None:
-            _check_expansion(node)
+            if loader.aliased:  # else its size and depth were counted as it was composed
+                _check_expansion(node)
+            if check is not None:
+                check(node)
         data = loader.construct_document(node) if node is not None else None
+    except _Capped as exc:
+        at = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        raise InputError(str(exc.problem), file=file, line=at) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        line = mark.line + 1 if mark is not None else None
-        raise InputError(f"malformed YAML: {exc.problem}", file=file, line=line) from None
+        last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # a mark at the end: the last line
+        at = min(mark.line + 1, last) if mark is not None else None
+        problem = _LIBYAML_PROBLEMS.get(str(exc.problem), exc.problem)
+        raise InputError(f"malformed YAML: {problem}", file=file, line=at) from None
+    except yaml.reader.ReaderError as exc:  # a control character (a NUL byte) in the text
+        char = repr(chr(exc.character))[1:-1] if isinstance(exc.character, int) else str(exc.character)
+        line = _line_of(text, exc.position)
+        problem = f"the character {char} is not allowed ({exc.reason}; write it as an escape in double quotes)"
+        raise InputError(f"malformed YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
         raise InputError(f"malformed YAML: {exc}", file=file) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Located(data, node, file)
 
 
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(mode: int, what: str) -> str | None:
+    """Why a file of ``mode`` cannot be read as a ``what``, or ``None`` for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return f"is a directory, not a {what}"
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return f"is {kind}, not a regular file: refusing to read it (it may never end). Accepted: a {what}"
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    """Open without waiting: a FIFO put in place of the file after it was looked at does not block."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
 def read_text(path: str | Path, what: str = "file") -> str:
-    """The UTF-8 text of ``path``, at most :data:`MAX_BYTES`; any failure is an :class:`InputError`."""
+    """The UTF-8 text of ``path``, at most :data:`MAX_BYTES`; any failure is an :class:`InputError`.
+
+    Only a regular file is read: a FIFO, a device or a socket is refused before it is opened.
+    """
     try:
-        with open(path, "rb") as f:
+        why = _not_regular(os.stat(path).st_mode, what)
+        if why:
+            raise InputError(why, file=str(path))
+        with open(path, "rb", opener=_nonblocking) as f:
+            why = _not_regular(os.fstat(f.fileno()).st_mode, what)  # replaced since it was looked at
+            if why:
+                raise InputError(why, file=str(path))
             raw = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise InputError("no such file", file=str(path)) from None
@@ -218,6 +361,8 @@ def read_text(path: str | Path, what: str = "file") -> str:
         raise InputError(f"is a directory, not a {what}", file=str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read it: {exc.strerror or exc}", file=str(path)) from None
+    except ValueError as exc:  # a NUL byte in the path itself
+        raise InputError(f"cannot read it: {exc}", file=str(path)) from None
     if len(raw) > MAX_BYTES:
         raise InputError(f"the file is too large (more than {MAX_BYTES:,} bytes)", file=str(path))
     try:

@@ -1,6 +1,6 @@
 """Pictures of what the engine holds: the effect chain, the pile or stack, trigger sequences,
-the board, one step of a scenario with what it changed highlighted, and the outcome tree of an
-exploration (every way a board can play out).
+the board, one step of a scenario with what it changed highlighted, the outcome tree of an
+exploration (every way a board can play out), and the strategy that answers a question.
 
 Each function returns a :class:`Picture`: its DOT source is always available (``.source``);
 drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) needs graphviz's
@@ -35,11 +35,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from uurules.render import markup
+from uurules.render import answers, markup
 from uurules.render.dot import BATCH, FORMATS, NO_DOT, RenderError, Style, escape, render, render_all, to_dot
 from uurules.render.markup import Diagram, StepLike
 
 if TYPE_CHECKING:
+    from uurules.ask import Answer
     from uurules.engine.events import Event
     from uurules.engine.game import Game
     from uurules.explore import Exploration
@@ -65,6 +66,8 @@ __all__ = [
     "sequence",
     "step",
     "steps",
+    "strategy",
+    "strategy_pages",
     "to_dot",
     "tree_pages",
 ]
@@ -131,12 +134,13 @@ def board(game: Game) -> Picture:
 
 
 def sequence(game: Game | None = None, items: Sequence[dict[str, Any]] | None = None, title: str = "") -> Picture:
-    """A trigger sequence (Berserk): ``items``, or ``game.state.flags["sequence"]``.
+    """A trigger sequence (Berserk): ``items``, or the one the game's ruleset publishes
+    (:meth:`~uurules.rulesets.base.Ruleset.trigger_sequence`: the last action's triggers).
 
     The plain-data shape of ``items`` is documented in :mod:`uurules.render.markup`.
     """
     if items is None:
-        items = game.state.flags.get("sequence", []) if game is not None else []
+        items = game.ruleset.trigger_sequence(game.state) if game is not None else []
     return Picture(markup.sequence(items, game, title))
 
 
@@ -191,6 +195,25 @@ def outcomes(
     )
 
 
+def strategy(
+    answer: Answer, *, page: int = 1, levels: int = answers.LEVELS, max_lines: int = markup.MAX_CHANGES
+) -> Picture:
+    """The strategy that answers a question (:func:`uurules.ask.ask`), or a ``where:`` answer's places.
+
+    Positions are boxes with their question, choices are arrows in words: the asker's choices
+    bold, the others' answers dashed; each rest says whether every condition holds there and
+    what changed on the board. A deep strategy comes in pages ``levels`` decisions deep
+    (:func:`strategy_pages` says how many); ``page`` picks one (from 1).
+    See :func:`uurules.render.answers.strategy`.
+    """
+    return Picture(answers.strategy(answer, page=page, levels=levels, max_lines=max_lines))
+
+
+def strategy_pages(answer: Answer, levels: int = answers.LEVELS) -> answers.StrategyPages:
+    """How the strategy of ``answer`` is cut into pages (``len(...)`` is how many)."""
+    return answers.strategy_pages(answer, levels)
+
+
 def tree_pages(found: Exploration, levels: int = markup.LEVELS) -> markup.TreePages:
     """How the outcome tree of ``found`` is cut into pages (``len(...)`` is how many)."""
     return markup.tree_pages(found, levels)
@@ -200,10 +223,11 @@ LEGEND: list[tuple[str, list[str]]] = [
     ("Effects on the chain", ["next", "waiting", "forming", "done", "replaced", "disregarded", "declined", "later"]),
     ("Cards on the pile or stack", ["top", "item", "resolved", "cancelled", "uninterruptible"]),
     ("Steps, triggers, the outcome tree", ["changed", "decision", "performed", "cut", "continued"]),
+    ("A question's strategy, at rest", ["ask-holds", "ask-fails"]),
 ]
 """What the legend shows: groups of statuses (nodes), each drawn as the pictures draw it."""
 
-LEGEND_ARROWS = ["replace", "join", "target", "answers"]
+LEGEND_ARROWS = ["replace", "join", "target", "answers", "ask-mine", "ask-theirs"]
 """The arrows the legend shows (edge statuses)."""
 
 
@@ -216,8 +240,8 @@ def legend() -> Picture:
     >>> pic = legend()
     >>> pic.diagram.node("k-replaced").caption
     'replaced (crossed out)'
-    >>> [e.label for e in pic.diagram.edges if e.label]
-    ['replaced by', 'then / if you do / and', 'targets', 'answers (on the pile)']
+    >>> print("; ".join(e.label for e in pic.diagram.edges if e.label))
+    replaced by; then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
     """
     from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
 
@@ -229,7 +253,9 @@ def legend() -> Picture:
         for status in statuses:
             st = Style.TABLE[status]
             struck = "strike" if st.get("strike") else ""
-            sample: Line = [Span("a card" if "pile" in label else "an effect", struck)]
+            sample: Line = [
+                Span("a card" if "pile" in label else "a board" if "rest" in label else "an effect", struck)
+            ]
             node = Node(f"k-{status}", status, [[Cell([sample])]], st["means"])
             if status == "changed":  # drawn over another status's look, as in a step
                 node = Node(f"k-{status}", "waiting", [[Cell([[Span(st["means"])]])]], "", changed=True)

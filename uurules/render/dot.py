@@ -211,6 +211,23 @@ class Style:
         "outcome": {"color": "#2e7d32", "fill": "#eef5e9", "line": "solid", "shape": "note", "mark": "■"},
         "outcome-chosen": {"color": "#e65100", "fill": "#fff59d", "line": "bold", "shape": "note", "mark": "▶"},
         "more": {"color": "#757575", "line": "invis"},
+        # the strategy that answers a question (uurules ask)
+        "ask-holds": {
+            "color": "#2e7d32",
+            "fill": "#e8f5e9",
+            "line": "bold",
+            "shape": "note",
+            "mark": "✓",
+            "means": "at rest: every condition holds",
+        },
+        "ask-fails": {
+            "color": "#b71c1c",
+            "fill": "#ffebee",
+            "line": "dashed",
+            "shape": "note",
+            "mark": "✗",
+            "means": "at rest: a condition fails",
+        },
         "continued": {
             "color": "#0d47a1",
             "fill": "#ffffff",
@@ -246,6 +263,8 @@ class Style:
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
         "chosen": {"color": "#e65100", "line": "bold", "arrow": "normal"},
+        "ask-mine": {"color": "#0d47a1", "line": "bold", "arrow": "normal", "means": "the asker's choice"},
+        "ask-theirs": {"color": "#b71c1c", "line": "dashed", "arrow": "empty", "means": "an answer of the others"},
     }
     EDGE_ALIASES: ClassVar[dict[str, str]] = {"window": "window-edge", "sequence": "sequence-edge", "join": "join-edge"}
 
@@ -510,14 +529,29 @@ def render(source: str, format: str = "svg") -> bytes:
     if format not in FORMATS:
         raise RenderError(f"unknown picture format {format!r}. Accepted: {', '.join(FORMATS)}")
     try:
-        out: bytes = graphviz.Source(source).pipe(format=format)
+        out: bytes = graphviz.Source(source).pipe(format=format, quiet=True)
     except graphviz.ExecutableNotFound:
         raise RenderError(NO_DOT) from None
-    except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:  # pragma: no cover - a bug
-        raise RenderError(f"graphviz's dot failed: {exc}") from None
+    except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:
+        raise RenderError(dot_failed(exc)) from None
     if format == "svg":
         out = _VERSION_COMMENT.sub("", out.decode("utf-8")).encode("utf-8")
     return out
+
+
+def dot_failed(exc: subprocess.CalledProcessError) -> str:
+    """One line for a failed ``dot`` run: its first complaint and how many lines it wrote (``dot``'s
+    own stderr is captured, never passed through: on a huge board it can run to dozens of lines).
+
+    >>> err = subprocess.CalledProcessError(1, ["dot"], stderr=b"Error: trouble in init_rank\\nA 1\\nB 2\\n")
+    >>> dot_failed(err)
+    "graphviz's dot failed (exit 1): Error: trouble in init_rank (and 2 more lines); the board may be too large to draw"
+    """
+    raw = exc.stderr if isinstance(exc.stderr, bytes) else str(exc.stderr or "").encode("utf-8")
+    lines = [line.strip() for line in raw.decode("utf-8", "replace").splitlines() if line.strip()]
+    first = lines[0][:200] if lines else "no message"
+    more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    return f"graphviz's dot failed (exit {exc.returncode}): {first}{more}; the board may be too large to draw"
 
 
 BATCH = 50
@@ -556,11 +590,11 @@ def _svg_batch(sources: list[str]) -> list[bytes]:
         drawn = {unique[0]: render(unique[0], "svg")}
     else:
         try:
-            out: bytes = graphviz.pipe("dot", "svg", "".join(unique).encode("utf-8"))
+            out: bytes = graphviz.pipe("dot", "svg", "".join(unique).encode("utf-8"), quiet=True)
         except graphviz.ExecutableNotFound:
             raise RenderError(NO_DOT) from None
-        except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:  # pragma: no cover - a bug
-            raise RenderError(f"graphviz's dot failed: {exc}") from None
+        except (subprocess.CalledProcessError, graphviz.CalledProcessError) as exc:
+            raise RenderError(dot_failed(exc)) from None
         parts = out.decode("utf-8").split("</svg>\n")[:-1]
         if len(parts) != len(unique):  # pragma: no cover - dot wrote something unexpected: one by one
             return [render(s, "svg") for s in sources]

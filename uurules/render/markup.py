@@ -14,8 +14,9 @@ step did to the turn: its phases and draws). Card rows
 inside a zone have the port ``c<card id>``. In the outcome tree of an exploration: ``p<n>`` (the
 n-th position of the walk), ``o<n>`` (outcome n) and ``more``.
 
-The plain-data shape of a Berserk trigger sequence, read from ``game.state.flags["sequence"]``,
-is a list of dicts, in the order the abilities triggered::
+The plain-data shape of a Berserk trigger sequence, as the ruleset publishes it
+(``game.ruleset.trigger_sequence(game.state)``; nothing here reads a ruleset's own flags), is a
+list of dicts, in the order the abilities triggered::
 
     {"ability": "gets a counter",        # what the ability does
      "source": "Bob/Проклятый Маг",      # a board reference (or a card id)
@@ -31,10 +32,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from uurules.engine.position import Changes, changes
+
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
-    from uurules.engine.state import Decision, Effect, Link, PileItem, State
+    from uurules.engine.state import Decision, Effect, Link, State
     from uurules.explore import Exploration
 
 TOP_CARDS = 3
@@ -193,52 +196,8 @@ def ordinal(n: int) -> str:
 
 
 # -- what changed between two steps ------------------------------------------------------------
-@dataclass
-class Changes:
-    """What one step changed: highlighted like a debugger's current line."""
-
-    effects: set[int] = field(default_factory=set)
-    cards: set[int] = field(default_factory=set)
-    items: set[int] = field(default_factory=set)
-    gone_items: list[PileItem] = field(default_factory=list)
-    players: set[str] = field(default_factory=set)
-
-
-def changes(before: State, after: State) -> Changes:
-    """Compare two states: effects new or with a new status, cards moved or with a new state."""
-    out = Changes()
-    old_effects = {e.id: e for link in before.chain for e in link.effects}
-    for link in after.chain:
-        for e in link.effects:
-            o = old_effects.get(e.id)
-            if o is None or (o.status, o.targets, o.replaced_by) != (e.status, e.targets, e.replaced_by):
-                out.effects.add(e.id)
-
-    def places(s: State) -> dict[int, tuple[str | None, str]]:
-        spots: dict[int, tuple[str | None, str]] = {}
-        for key, ids in s.zones.items():
-            for c in ids:
-                spots[c] = key
-        for item in s.pile:
-            spots.setdefault(item.card, (item.player, "pile"))
-        return spots
-
-    was, now = places(before), places(after)
-    for c, key in now.items():
-        if was.get(c) != key:
-            out.cards.add(c)
-    for c, card in after.cards.items():
-        old = before.cards.get(c)
-        if old is not None and old != card:
-            out.cards.add(c)
-    old_items = {i.id for i in before.pile}
-    new_items = {i.id for i in after.pile}
-    out.items = new_items - old_items
-    out.gone_items = [i for i in before.pile if i.id not in new_items]
-    for p in after.players:
-        if before.numbers.get(p) != after.numbers.get(p):
-            out.players.add(p)
-    return out
+# Changes and changes() are the engine's (uurules.engine.position), derived from the declared
+# shape of the state: what each kind of object shows as a change.
 
 
 # -- names ------------------------------------------------------------------------------------
@@ -882,7 +841,7 @@ def _scene(
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
         diagram.nodes.extend(notes)
-    seq = s.flags.get("sequence") or []
+    seq = game.ruleset.trigger_sequence(s)
     if seq:
         group, edges = sequence_group(seq, game)
         diagram.groups.append(group)

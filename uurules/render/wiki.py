@@ -3,7 +3,10 @@
 The page shows the staged board (each player's hand size and cards, as the seed's
 ``- [In Stable];Controlled Chaos`` lines), then each step in the seed's notation
 (``THE EFFECT CHAIN; ...`` and ``| RESOLUTION: ... |``) with the step's picture beside it
-(``[[File:NAME-step-001.svg|...]]``), then the end result. :func:`export` writes the page and
+(``[[File:NAME-step-001.svg|...]]``), then the end result; a scenario with a ``question:``
+(CONTRACT.md, "Questions") ends with a Q&A section: the question and the answer in words, the
+strategy's pictures (``NAME-strategy-01.svg``, ...) or a ``where:`` table, and the example as
+script steps. :func:`export` writes the page and
 the SVG files it links, all or nothing (:func:`uurules.output.atomic_directory`).
 
 Every piece of text from a scenario reaches the page through :func:`wiki_text`: one line, inert.
@@ -29,11 +32,12 @@ import hashlib
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from uurules.render.markup import zone_title
 
 if TYPE_CHECKING:
+    from uurules.ask import Answer
     from uurules.engine.game import Game
     from uurules.scenario import Scenario
     from uurules.timeline import Playing, Step, Timeline
@@ -118,6 +122,48 @@ def _board(game: Game) -> list[str]:
     return out
 
 
+def strategy_name(name: str, page: int) -> str:
+    return f"{file_name(name)}-strategy-{page:02d}.svg"
+
+
+def script_lines(steps: Iterable[dict[str, Any]]) -> list[str]:
+    """Script steps as a scenario writes them, one line each: ``respond: {player: Bob, card: Super Neigh}``."""
+    import yaml
+
+    out = []
+    for step in steps:
+        for verb, value in step.items():  # one verb a step
+            flow = yaml.safe_dump([value], default_flow_style=True, sort_keys=False, allow_unicode=True, width=10**6)
+            out.append(f"{verb}: {flow.strip()[1:-1]}")
+    return out
+
+
+def question_section(answer: Answer, name: str, pictures: int) -> list[str]:
+    """The Q&A section of a scenario with a ``question:``: the question in words, the answer's
+    paragraph, the strategy's pictures (``pictures`` of them, ``NAME-strategy-NN.svg``) or a
+    ``where:`` answer's table, and the example as script steps to append to the script."""
+    from uurules.ask_words import question_text
+
+    out = ["== Question and answer ==", ""]
+    for k in range(1, pictures + 1):
+        out.append(f"[[File:{strategy_name(name, k)}|thumb|right|480px|The strategy, page {k} of {pictures}]]")
+    out += [f"'''Question''': {wiki_text(question_text(answer.question))}", ""]
+    out += [f"'''Answer''': {wiki_text(answer.text())}", ""]
+    if answer.where is not None:
+        out += ['{| class="wikitable"', "! Card !! Can end up in !! Script steps that take it there"]
+        places = [p for ps in answer.where.values() for p in ps]
+        for place, (card, zone, _) in zip(places, answer.table(), strict=True):
+            steps = "; ".join(script_lines(place.example)) or "(none: it is there already)"
+            out += ["|-", f"| {wiki_text(card)} || {wiki_text(zone)} || {wiki_text(steps)}"]
+        out.append("|}")
+    elif answer.example:
+        out.append("'''The example''': script steps to append to the script (<code>uurules run</code> plays them)")
+        out += [f"* {wiki_text(line)}" for line in script_lines(answer.example)]
+    if pictures:
+        out.append('<div style="clear:both"></div>')
+    return out
+
+
 class _Page:
     """A wiki page written as the steps come (the staged board, each step, the end result)."""
 
@@ -144,9 +190,11 @@ class _Page:
             out += ['<div style="clear:both"></div>', ""]
         self.last = step
 
-    def text(self) -> str:
+    def text(self, qa: list[str] | None = None) -> str:
         assert self.last is not None
         out = [*self.lines, "== End result ==", "", *_board(self.last.view())]
+        if qa:
+            out += ["", *qa]
         return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -155,7 +203,26 @@ def page(timeline: Timeline | Playing, name: str) -> str:
     text = _Page(timeline.scenario, name)
     for step in timeline:
         text.add(step)
-    return text.text()
+    answer = _answer(timeline.scenario)
+    return text.text(question_section(answer, name, _pictures(answer)) if answer is not None else None)
+
+
+def _answer(scenario: Scenario) -> Answer | None:
+    """The answer to the scenario's ``question:`` (``None`` without one)."""
+    if scenario.question is None:
+        return None
+    from uurules.ask import ask
+
+    return ask(scenario)
+
+
+def _pictures(answer: Answer) -> int:
+    """How many pictures of its strategy a Q&A section shows (a ``where:`` answer is a table)."""
+    from uurules.render import strategy_pages
+
+    if answer.where is not None or answer.strategy is None:
+        return 0
+    return max(len(strategy_pages(answer)), 1)
 
 
 def export(
@@ -169,12 +236,20 @@ def export(
     """
     from uurules import output
     from uurules.render import steps as drawn_steps
+    from uurules.render import strategy
 
     text = _Page(timeline.scenario, name)
+    answer = _answer(timeline.scenario)  # asked first: a bad question writes nothing
     written = []
     with output.atomic_directory(directory, inputs) as put:
         for step, svg in drawn_steps(timeline):  # a missing dot writes nothing
             written.append(put(picture_name(name, step.number), svg))
             text.add(step)
-        wiki = put(f"{file_name(name)}.wiki", text.text().encode("utf-8"))
+        qa = None
+        if answer is not None:
+            pictures = _pictures(answer)
+            for k in range(1, pictures + 1):
+                written.append(put(strategy_name(name, k), strategy(answer, page=k).pipe("svg")))
+            qa = question_section(answer, name, pictures)
+        wiki = put(f"{file_name(name)}.wiki", text.text(qa).encode("utf-8"))
     return [wiki, *written]

@@ -29,6 +29,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -48,7 +49,8 @@ from uurules.engine.actions import (
     Response,
 )
 from uurules.engine.errors import IllegalAction
-from uurules.engine.state import Card, CardId, Decision, PileItem, Window
+from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
+from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -142,6 +144,64 @@ def pile_text(items: Sequence[T], text: Callable[[T], str], most: int = LOG_PILE
     return " <- ".join([text(items[0]), f"… {len(items) - most:,} more …", *top])
 
 
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ends, said once, by its rule set (:attr:`Ruleset.end`).
+
+    The README's "How each game ends" and the tests read it from here; the rule set's code carries
+    it out where ``rule`` is cited. ``rule`` is the kit's ID for the rule (the shared rules digest
+    lists how effects resolve, not how a game is won); ``says`` is the rule in the kit's words;
+    ``source`` where it comes from; ``reading`` how the kit reads what the source leaves open;
+    ``ended`` the words :attr:`State.ended <uurules.engine.state.State.ended>` may take when the
+    game ends so (``winner`` is then the player who won, or ``None``: everyone lost).
+    """
+
+    rule: str
+    says: str
+    source: str
+    reading: str
+    ended: tuple[str, ...]
+
+
+TRIGGER_ENTRY = Fields(
+    {
+        "card": CARD,
+        "card_id": CARD,
+        "source": CARD,
+        "sources": ListOf(CARD),
+        "targets": ListOf(CARD),
+        "source_ids": ListOf(CARD),
+        "target_ids": ListOf(CARD),
+    },
+    rest=VALUE,
+)
+"""One trigger of a trigger sequence record (the shape :mod:`uurules.render.markup` documents):
+where it names cards, a board reference or a card id; the rest plain words and numbers."""
+
+CORE_DATA = DataShape(
+    flags=Fields(
+        {
+            # the pile item no one may answer any more ({"card", "player", "ability"}), or None
+            "unanswerable": Fields({"card": CARD, "player": VALUE, "ability": VALUE}),
+            "closed": VALUE,  # the stack is closed: it resolves, a response window opens no more
+            "budget": VALUE,  # how many more items resolve before responses are asked again
+            # the triggers the last action set off, for the pictures (Ruleset.trigger_sequence)
+            "sequence": Record(ListOf(TRIGGER_ENTRY)),
+        }
+    ),
+    decision=Fields(
+        {
+            "item": FRESH,  # the pile item a response window (or a choice about an item) is on
+            "may_respond": ListOf(VALUE),  # the players who may still answer it
+            "effect": FRESH,  # the effect of the chain a choice is about
+            "optional": VALUE,  # a yes/no question that may be declined
+        }
+    ),
+)
+"""The data the shared core keeps on the state (:class:`~uurules.engine.shape.DataShape`): every
+ruleset's starts from it (``data_shape = CORE_DATA.extend(flags={...})``)."""
+
+
 class Ruleset(ABC):
     """A game's rules over the shared engine.
 
@@ -164,6 +224,8 @@ class Ruleset(ABC):
     chain_title: str = "THE EFFECT CHAIN · first in, first out"  # what the diagrams call state.chain
     languages: tuple[str, ...] = ("en",)  # languages the log can be printed in (Game.log_in)
     vocabulary: ClassVar[Vocabulary | None] = None  # what the game's card files may say
+    end: ClassVar[GameEnd]  # how the game ends (every registered game says it)
+    data_shape: ClassVar[DataShape] = CORE_DATA  # what the game keeps in flags, marks and data (declared once)
 
     _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
     _begins: ClassVar[bool] = False
@@ -174,10 +236,13 @@ class Ruleset(ABC):
         if game is not None:
             if game in GAMES and GAMES[game].__qualname__ != cls.__qualname__:
                 raise ValueError(f"two rulesets register the game {game!r}")
+            if not isinstance(getattr(cls, "end", None), GameEnd):
+                raise TypeError(f"the game {game!r} does not say how it ends (end = GameEnd(...))")
             cls.name = game
             cls.rule_prefix = rule_prefix
             cls.order = order
             GAMES[game] = cls
+            declare(game, cls.data_shape)
         if cls.windows is not None:
             cls.structure = cls.windows.structure
         # the hooks by name, so that a subclass overriding a hook method (undecorated) is the one called
@@ -223,6 +288,22 @@ class Ruleset(ABC):
     def action_names(cls) -> list[str]:
         """The script verbs this game has, in the contract's order."""
         return [name for t, name in STEP_NAMES.items() if t in cls._action_hooks]
+
+    # ------------------------------------------------------------------------------------
+    # Published: what the other layers may read of a ruleset's own data
+    # ------------------------------------------------------------------------------------
+    # ``state.flags``, a card's ``marks`` and the ``data`` of effects, pile items and decisions
+    # are a ruleset's own (declared in its ``data_shape``). The pictures, widgets, CLI and
+    # explorer never read them: they read what a ruleset publishes here (an observer, in
+    # OpenSpiel's sense), so a ruleset may keep its data as it likes.
+    def trigger_sequence(self, state: State) -> list[dict[str, Any]]:
+        """The triggered abilities the last action set off, in order, as the pictures draw them
+        (the plain-data shape :mod:`uurules.render.markup` documents); ``[]`` when there are none.
+
+        Berserk records them (the infinite-chain rule, BK.CHAIN.1) in the ``sequence`` flag the
+        shared core declares; the other games set none off this way.
+        """
+        return list(state.flags.get("sequence") or [])
 
     def begin_action(self, game: Game, action: Action) -> None:  # noqa: B027 (an optional hook)
         """Hook: called before every action is carried out (Berserk starts a new trigger record)."""
@@ -857,10 +938,12 @@ class Verb(Word):
     """A verb (a step's ``do:``): its accepted step keys, and (per game family) how it is carried out.
 
     ``keys`` maps each step key the verb accepts, besides those every verb of the vocabulary
-    accepts, to a JSON-schema fragment describing its value.
+    accepts, to a JSON-schema fragment describing its value; ``required`` names those of them a
+    step must give (the steps under ``choose-player``).
     """
 
     keys: ClassVar[Keys] = {}
+    required: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def schema_keys(cls) -> Keys:

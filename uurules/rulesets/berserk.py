@@ -15,6 +15,7 @@ Where each rule lives:
 - BK.CHAIN.1 (a repeating trigger is cut): :meth:`Berserk._run_sequence`.
 - BK.AXE.1 (card text wins): :meth:`Berserk.rule`, the one place rule values are read; a card's
   ``rules:`` field overrides a named value of :data:`RULES`.
+- BK.END.1 (the kit's ID for how the game ends, :data:`END`): :meth:`Berserk._check_end`.
 
 Triggered abilities, in order: those an action (or the start of a turn) sets off are performed
 first in, first out; the active player's first, then in board order. Abilities a performed
@@ -54,8 +55,9 @@ from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn,
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import LogLine
 from uurules.engine.game import Game
+from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record
 from uurules.engine.state import Card, CardId
-from uurules.rulesets.base import Keys, Ruleset, Verb, Vocabulary, When, on
+from uurules.rulesets.base import CORE_DATA, TRIGGER_ENTRY, GameEnd, Keys, Ruleset, Verb, Vocabulary, When, on
 
 HITS = ("weak", "medium", "strong")
 UNLIMITED = "unlimited"
@@ -86,6 +88,25 @@ TERMS: dict[str, dict[str, str]] = {
         "ru": "не закрывается, используя особенность",
     },
 }
+
+END = GameEnd(
+    rule="BK.END.1",
+    says="Whoever first destroys all the opponent's creatures wins.",
+    source=(
+        "the publisher's basic rules of Berserk (berserk.ru, «Основные правила игры»: «Побеждает тот, "
+        "кто первый уничтожит всех существ противника»)"
+    ),
+    reading=(
+        "The creatures are those on a field (a creature in a hand is not in the battle). The rule is looked at "
+        "when a creature is destroyed, once the action that destroyed it is over with its triggers, so a board "
+        "staged with a player who has no creature on the field is a position to study, not an ended game. The "
+        "publisher's game is a duel; with more players (the kit's reading) a player whose last creature is "
+        "destroyed is out of the battle (their turns still come round, with nothing to do), and the last "
+        "player with creatures on the field wins."
+    ),
+    ended=("creatures-destroyed",),
+)
+"""How Berserk ends (BK.END.1), carried out by :meth:`Berserk._check_end`."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "turn.begin": {"en": "- {player}: start of turn.", "ru": "- {player}: начало хода."},
@@ -131,6 +152,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "- {card} получает {wounds} (всего {total} из {lives} жизней).",
     },
     "die": {"en": "- {card} dies and goes to the graveyard.", "ru": "- {card} погибает и уходит на кладбище."},
+    "out": {
+        "en": "- {player} has no creatures left on the field and is out of the battle (BK.END.1).",
+        "ru": "- {player}: на поле не осталось существ, игрок выбывает из боя (BK.END.1).",
+    },
+    "win": {
+        "en": "- {player} has destroyed all the opponents' creatures and wins (BK.END.1).",
+        "ru": "- {player} побеждает: все существа противников уничтожены (BK.END.1).",
+    },
+    "no-winner": {
+        "en": "- No creature is left on any field: nobody wins (BK.END.1).",
+        "ru": "- Ни на одном поле не осталось существ: победителя нет (BK.END.1).",
+    },
     "zero.wound": {
         "en": "- A hit of 0 deals no wounds: {card} has not received any, "
         "and nothing tied to receiving wounds triggers (BK.ZERO.2).",
@@ -366,9 +399,22 @@ class OnHit(When):
     name = "on-hit"
 
 
+DATA = CORE_DATA.extend(
+    # every action's trigger record, for the pictures (``sequence``, the last one, is the core's)
+    flags={"sequences": Record(ListOf(Fields({"cause": VALUE, "triggers": ListOf(TRIGGER_ENTRY)})))},
+    marks={
+        "defences": VALUE,  # defences this card has made this turn
+        "hit-modifiers": VALUE,  # [{"amount", "source" (a board reference), "until"}]
+    },
+)
+"""What Berserk keeps in the state's flags and its cards' marks."""
+
+
 class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     title = "Berserk"
+    end = END
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    data_shape: ClassVar[DataShape] = DATA
     player_zones = ("hand", "field", "graveyard")
     shared_zones = ()
     staged_keys = ("counters", "wounds", "closed")
@@ -748,8 +794,31 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             for i, ab in enumerate(self.abilities(game, attacker))
             if ab.get("when") == "on-hit"
         )
-        self._wound(game, takes, value, by=attacker, fired=fired)
+        destroyed = self._wound(game, takes, value, by=attacker, fired=fired)
         self._run_sequence(game, fired, describe(action))
+        if destroyed is not None:
+            self._check_end(game, destroyed)
+
+    def _check_end(self, game: Game, loser: str) -> None:
+        """rule: BK.END.1 a creature of ``loser``'s was destroyed: whoever has destroyed all the
+        opponents' creatures wins. With more than two players (the kit's reading, :data:`END`) a
+        player left with no creature on the field is out, and the last one with creatures wins."""
+        s = game.state
+        if s.zone(loser, "field"):
+            return
+        left = [p for p in s.in_turn_order_from(s.active) if s.zone(p, "field")]
+        if len(left) > 1:
+            game.emit("out", loser, None, rule="BK.END.1")
+            self.say(game, "out", player=loser)
+            return
+        s.ended = END.ended[0]
+        s.winner = left[0] if left else None
+        game.emit("end", s.winner, None, by=s.ended)
+        if s.winner is None:  # never reached while one attack destroys one creature: a guard
+            self.say(game, "no-winner")
+            return
+        game.emit("win", s.winner)
+        self.say(game, "win", player=s.winner)
 
     def _defend(self, game: Game, defender: CardId, target: CardId) -> None:
         c = game.card(defender)
@@ -907,12 +976,13 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         terms = " ".join(f"{int(m['amount']):+d}" for m in mods)
         self.say(game, "hit", card=game.ref(card), amount=n, sum=f"{terms} = {c.hit_modifier}", hit=hit)
 
-    def _wound(self, game: Game, card: CardId, n: int, *, by: CardId, fired: list[Trigger]) -> None:
+    def _wound(self, game: Game, card: CardId, n: int, *, by: CardId, fired: list[Trigger]) -> str | None:
+        """Deal ``n`` wounds to ``card``; the owner of the creature if it died of them, else ``None``."""
         owner = game.holder(card)
         if n <= 0:  # rule: BK.ZERO.2 no wounds, and nothing tied to receiving wounds triggers
             game.emit("disregard", owner, card, action="wound", value=0, rule="BK.ZERO.2")
             self.say(game, "zero.wound", card=game.ref(card))
-            return
+            return None
         c = game.card(card)
         c.wounds += n
         lives = self.lives(game, card)
@@ -920,11 +990,12 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         self.say(game, "wound", card=game.ref(card), wounds=_wounds(n), total=c.wounds, lives=lives)
         if c.wounds >= lives:
             self._die(game, card)
-            return
+            return owner
         if game.holder(by) != owner:
             for i, ab in enumerate(self.abilities(game, card)):
                 if ab.get("when") == "wounded-by-enemy-attack":
                     fired.append(Trigger(card, i, self._trigger_targets(ab, card, card)))
+        return None
 
     def _die(self, game: Game, card: CardId) -> None:
         owner = game.holder(card)

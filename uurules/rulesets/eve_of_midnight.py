@@ -37,6 +37,8 @@ The kit's own choices, where the seed is silent (said here so a reader can disag
 - There is no draw step and no hand limit: cards are drawn only by effects (Dawn Patrol).
 - A list of simultaneous responses (``respond: [...]``, Llamas Unleashed's "fastest first") is
   refused: in Eve of Midnight players answer one at a time, in priority order.
+- How the game ends (EOM.END.1, :data:`END`): neither the seed nor the kit's sample cards say, so the
+  kit ends it at midnight, when the twelfth round of turns ends; the most resources win.
 
 Option order (documented, stable): response windows ``pass`` first, then the player's response
 cards in hand order; yes/no questions ``yes``, ``no``; targets in board order.
@@ -50,9 +52,22 @@ from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
+from uurules.rulesets.base import (
+    CORE_DATA,
+    DecisionKind,
+    GameEnd,
+    Keys,
+    Ruleset,
+    Stack,
+    Verb,
+    Vocabulary,
+    When,
+    answers,
+    on,
+)
 from uurules.rulesets.base import STACK as STACK_WINDOWS
-from uurules.rulesets.base import DecisionKind, Keys, Ruleset, Stack, Verb, Vocabulary, When, answers, on
 
 STACK = "THE STACK"
 AT_ONCE = "SIMULTANEOUS EFFECTS"
@@ -60,6 +75,29 @@ ACTIVE_AREA = "active-play-area"
 RESERVE = "reserve"
 RANKS = ("world", "mandatory", "triggered", "optional")
 """The order of simultaneous effects: World first (EOM.PRI.3), then EOM.PRI.2's classes."""
+
+MIDNIGHT = 12
+"""The rounds of turns a game lasts (EOM.END.1): it ends as the twelfth ends."""
+
+END = GameEnd(
+    rule="EOM.END.1",
+    says=(
+        "The game ends at midnight, when the twelfth round of turns ends: the player with the most resources "
+        "wins; a tie for the most, everyone loses."
+    ),
+    source=(
+        "the kit's own rule: seed 004 (Eve of Midnight's effect resolution rules) and the kit's sample cards "
+        "say nothing of how the game ends"
+    ),
+    reading=(
+        "Resources are what the kit's cards gain and spend, so they are the score. A round is a turn of each "
+        "player, counted from the board's first turn (a staged board starts at turn 1): the game ends as "
+        "turn 12 x players ends. Without an end every game of turns could go on for ever (no card has to "
+        "be drawn), so one is needed."
+    ),
+    ended=("midnight",),
+)
+"""How Eve of Midnight ends (the kit's own rule), carried out by :meth:`EveOfMidnight._midnight`."""
 
 VOCABULARY = Vocabulary(
     "eve-of-midnight",
@@ -261,13 +299,27 @@ class OpponentGains(When):
     name = "opponent-gains"
 
 
+DATA = CORE_DATA.extend(
+    flags={
+        "discount": DictOf(VALUE),  # player -> how much less their next card costs
+        "wards": DictOf(VALUE),  # player -> the ward that protects their cards
+        "uninterruptible": CARD,  # the card whose effects resolve with no response window
+    },
+    effect=Fields({"ability": VALUE, "rank": VALUE}),  # the card's ability, and its priority rank
+    item={"ability": VALUE, "targets": ListOf(CARD)},
+)
+"""What Eve of Midnight keeps in the state's flags and data."""
+
+
 class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3):
     title = "Eve of Midnight"
+    end = END
     player_zones = ("hand", ACTIVE_AREA, RESERVE)
     shared_zones = ("deck", "discard", "world")
     player_numbers = ("resources",)
     windows: ClassVar[Stack] = STACK_WINDOWS
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    data_shape: ClassVar[DataShape] = DATA
     chain_title = "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
 
     def __init__(self, book: CardBook) -> None:
@@ -422,10 +474,36 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             game.say(f"- End of turn: {w}'s cards may be targeted again.")
         nxt = s.next_player(player)
         game.emit("turn", player, to=nxt)
-        game.say(f"- {player}: End of Turn. Priority passes to {nxt}.")
         s.active = nxt
         s.phase = "start"
         s.turn += 1
+        if s.turn > MIDNIGHT * len(s.players):
+            game.say(f"- {player}: End of Turn.")
+            self._midnight(game)
+            return
+        game.say(f"- {player}: End of Turn. Priority passes to {nxt}.")
+
+    def _midnight(self, game: Game) -> None:
+        """rule: EOM.END.1 the twelfth round is over: the most resources win; a tie, everyone loses."""
+        s = game.state
+        order = s.in_turn_order_from(s.active)
+        have = {p: self.resources(game, p) for p in order}
+        most = max(have.values())
+        tied = [p for p in order if have[p] == most]
+        s.ended = END.ended[0]
+        s.winner = tied[0] if len(tied) == 1 else None
+        game.emit("end", s.winner, None, by=s.ended, resources=have)
+        game.say(
+            f"- Midnight: round {MIDNIGHT} is over and the game ends (EOM.END.1). Resources: "
+            + ", ".join(f"{p} {n}" for p, n in have.items())
+            + "."
+        )
+        if s.winner is None:
+            names = ", ".join(tied[:-1]) + " and " + tied[-1]
+            game.say(f"- {names} tie for the most resources: everyone loses.")
+            return
+        game.emit("win", s.winner, resources=most)
+        game.say(f"- {s.winner} has the most resources and wins.")
 
     # ------------------------------------------------------------------------------------
     # Playing cards and activating abilities: the stack begins (EOM.STACK.1)

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from uurules.engine.game import Game
 from uurules.engine.state import CardId
-from uurules.rulesets.base import Static, Vocabulary
+from uurules.rulesets.base import GameEnd, Static, Vocabulary
 from uurules.rulesets.unstable_unicorns import FAMILY, UnstableUnicorns
 from uurules.rulesets.unstable_unicorns.vocabulary import CreatureWatcher, What
 
@@ -102,6 +102,22 @@ class AnimalsHaveNoEffect(Static):
     name = "animals-have-no-effect"
 
 
+END = GameEnd(
+    rule="UU.END.1",
+    says=(
+        "A player with seven Animals in their Field (six with six players or more) wins. If the deck runs out "
+        "first (UU.END.1, with Animals), the player with the most Animals wins; a tie, the most letters in the "
+        "names of the tied players' Animal cards; tied again, everyone loses."
+    ),
+    source=(
+        "LU Game Terminology - Winning (Unstable Games Wiki): Unstable Unicorns' words for Animals; seed 002 "
+        "lists the Win Condition among its terms without its text"
+    ),
+    reading="As Unstable Unicorns' (the same code): Henry the Huarizo counts as one Animal.",
+    ended=("unicorns", "deck-ran-out"),
+)
+"""How Llamas Unleashed ends: as Unstable Unicorns, with Animals in the Field."""
+
 _WORDS = {
     "card": "a card",
     "animal": "an Animal card",
@@ -111,6 +127,7 @@ _WORDS = {
 
 class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU", order=2):
     title = "Llamas Unleashed"
+    end = END
     stable = "field"
     stable_word = "Field"
     player_zones = ("hand", "field")

@@ -67,6 +67,9 @@ COMMON_DEFS: dict[str, Any] = {
 MOST = 20
 """How many items a card's lists (aliases, abilities, steps, static keywords) may hold."""
 
+MAX_COPIES = 100
+"""How many copies of one printed face a box may hold (the base game's most is 22 Basic Unicorns)."""
+
 PRINTED: dict[str, Any] = {
     "type": "array",
     "minItems": 1,
@@ -79,7 +82,12 @@ PRINTED: dict[str, Any] = {
         "properties": {
             "name": {"$ref": "#/$defs/name", "description": "the printed name (default: the card's name)"},
             "number": {"type": "string", "pattern": "^[A-Za-z]+-[A-Za-z0-9]+-[0-9]{3}$", "description": "UU-Base-022"},
-            "copies": {"type": "integer", "minimum": 1, "description": "copies in the box (default 1)"},
+            "copies": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_COPIES,
+                "description": f"copies in the box (default 1, at most {MAX_COPIES})",
+            },
             "two-player": {
                 "const": False,
                 "description": "false: the rule book takes it out of the deck for a two-player game",
@@ -152,17 +160,25 @@ def _step_def(v: Vocabulary) -> dict[str, Any]:
     names: list[str] = []
     docs: dict[str, str] = {}
     props: dict[str, Any] = {}
-    branches = []
-    for cls in v.card_verbs():
-        keys = {**v.common_keys, **cls.schema_keys()}
+    verbs = [(cls, {**v.common_keys, **cls.schema_keys()}) for cls in v.card_verbs()]
+    for cls, keys in verbs:
         names.append(cls.name)
         docs[cls.name] = cls.describe()
         for k, schema in keys.items():
             props[k] = schema if props.get(k, schema) == schema else {}  # verbs disagree: each says its own
+    branches = []
+    for cls, keys in verbs:
+        # a key all verbs agree on is checked once, by the properties: checked again here, a step
+        # nested in a step (one-of's options) would be checked twice at each level, 2^depth times
+        own = {k: schema for k, schema in keys.items() if props[k] != schema}
         branches.append(
             {
                 "if": {"properties": {"do": {"const": cls.name}}, "required": ["do"]},
-                "then": {"propertyNames": {"enum": ["do", *keys]}, "properties": keys},
+                "then": {
+                    "propertyNames": {"enum": ["do", *keys]},
+                    **({"properties": own} if own else {}),
+                    **({"required": list(cls.required)} if cls.required else {}),
+                },
             }
         )
     return {

@@ -2,8 +2,9 @@
 
 Thin ipywidgets views over the engine and the diagrams (no rules here): :func:`stepper` steps
 forward and back through a scenario or a game; :func:`stage` builds a board with the mouse,
-acts on it, and saves it as a scenario file; :func:`explorer` walks every way a board can play
-out, draws the outcome tree and replays a chosen outcome in a stepper. Every callback runs
+acts on it, and saves it as a scenario file; :func:`explorer` answers a question about a board
+(its question form), walks every way the board can play out, draws the outcome tree and replays a
+chosen outcome in a stepper. Every callback runs
 through one :class:`Feedback` area, so a refusal shows the engine's reason and an error is never
 lost.
 """
@@ -12,8 +13,20 @@ from __future__ import annotations
 
 from uurules.widgets.explorer import Explorer, explorer
 from uurules.widgets.feedback import Feedback
+from uurules.widgets.question import QuestionForm
 from uurules.widgets.stager import Stager, stage
 from uurules.widgets.stepper import History, Stepper, stepper
 from uurules.widgets.views import esc
 
-__all__ = ["Explorer", "Feedback", "History", "Stager", "Stepper", "esc", "explorer", "stage", "stepper"]
+__all__ = [
+    "Explorer",
+    "Feedback",
+    "History",
+    "QuestionForm",
+    "Stager",
+    "Stepper",
+    "esc",
+    "explorer",
+    "stage",
+    "stepper",
+]

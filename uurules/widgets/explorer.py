@@ -1,4 +1,9 @@
-"""The explorer widget: every way a board can play out, and any outcome replayed step by step.
+"""The explorer widget: a question about a board answered, every way it can play out, and any
+outcome replayed step by step.
+
+On top, the question form (:class:`uurules.widgets.question.QuestionForm`): who asks, a card, a
+goal; **Ask** answers "can they make sure that ..." (:func:`uurules.ask.ask`) in words, draws
+the strategy and replays its example. Below it, the full outcome tree:
 
 **Run** walks every decision from the board (:class:`uurules.explore.Walk`) with a progress
 bar; **Stop** ends the walk and keeps what was found so far, as reaching ``max_nodes`` does.
@@ -54,6 +59,7 @@ from uurules.engine.game import Game
 from uurules.explore import DEFAULT_MAX_NODES, Exploration, Progress, Walk, example_scenario
 from uurules.scenario import Scenario
 from uurules.widgets.feedback import Feedback
+from uurules.widgets.question import QuestionForm
 from uurules.widgets.stepper import History, Stepper
 from uurules.widgets.views import STYLE, esc, inline_svg
 
@@ -157,6 +163,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.details = widgets.HTML()
         self.details.add_class("uurules-explore-details")
         self.replay = widgets.VBox()
+        self.form = QuestionForm(source, background=background, clock=clock)
+        """The question form: ask whether players can make sure of something, see the strategy and replay it."""
 
         self.run_button.on_click(self.feedback.callback(self.run))
         self.stop_button.on_click(self.feedback.callback(self.stop))
@@ -167,6 +175,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 widgets.HTML(f"<style>{STYLE}</style>"),
+                self.form,
                 widgets.HTML(f"<h3>Every way it can play out{': ' + esc(title) if title else ''}</h3>"),
                 self.help,
                 widgets.HBox(

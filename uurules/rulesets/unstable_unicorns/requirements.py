@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId
 
 if TYPE_CHECKING:
@@ -22,12 +23,19 @@ if TYPE_CHECKING:
 IMMUNE = "cannot-be-destroyed-by"
 """The static keyword of an immunity to a kind of card's destroy (Magical Kittencorn)."""
 
+MAX_NESTED_REQUIREMENTS = 8
+"""How deep the Requirements that cards in a Stable add to entering cards (UU.REQ.3) may check one
+another: a watcher whose first statement brings a card in asks whether that card may enter, which
+asks the watcher again. No printed card nests; a card file's that nests deeper is refused."""
+
 
 class Requirements:
     """What can be played, what can enter a Stable, and the cards each verb may choose."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
+        self._nested = 0
+        """How many entry checks are under way, each inside the one before (:meth:`entry_refusal`)."""
         self.immune = frozenset(d.name for d in rs.book if IMMUNE in d.statics)
         """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
 
@@ -100,7 +108,18 @@ class Requirements:
                         first = ab["steps"][0]
                         who = stable
                         hand = hand_after if who == player else game.state.zone(who, "hand")
-                        why = self.impossible(game, who, first, c, hand)
+                        if self._nested >= MAX_NESTED_REQUIREMENTS:
+                            raise IllegalAction(
+                                f"{game.shown(c)} in {stable}'s {rs.stable_word} adds the Requirement "
+                                f"{rs.chain.step_text(first)!r} to each card that would enter, and meeting it "
+                                f"brings in a card that must meet it again, more than {MAX_NESTED_REQUIREMENTS} deep",
+                                "a card whose first statement does not bring in what it watches",
+                            )
+                        self._nested += 1
+                        try:
+                            why = self.impossible(game, who, first, c, hand)
+                        finally:
+                            self._nested -= 1
                         if why:
                             return (
                                 f"{game.shown(c)} in {stable}'s {rs.stable_word} adds the Requirement "

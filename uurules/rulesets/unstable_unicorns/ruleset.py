@@ -16,14 +16,15 @@ from weakref import ref as weak_ref
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
 from uurules.engine.game import Game
-from uurules.engine.state import CardId, Decision, PileItem
-from uurules.rulesets.base import PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
+from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
+from uurules.engine.state import CardId, Decision, PileItem, State
+from uurules.rulesets.base import CORE_DATA, PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
 from uurules.rulesets.unstable_unicorns.chain import EffectChain
-from uurules.rulesets.unstable_unicorns.moves import Moves
+from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
 from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
-from uurules.rulesets.unstable_unicorns.turns import Turns
+from uurules.rulesets.unstable_unicorns.turns import END, Turns
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     VOCABULARY,
     ChainVerb,
@@ -66,6 +67,57 @@ def _either(nouns: list[str]) -> str:
     return " or ".join(nouns)
 
 
+def _payloads(state: State, decision: Decision) -> Kind:
+    """A decision's payloads: option numbers for "one of" (``one-of``), else card ids, players or yes/no."""
+    if decision.kind == DecisionKind.EFFECT:
+        eff = next((e for link in state.chain for e in link.effects if e.id == decision.data.get("effect")), None)
+        if eff is not None and eff.verb == "one-of":
+            return ListOf(VALUE)
+    return ListOf(CARD)
+
+
+DATA = CORE_DATA.extend(
+    flags={
+        "acted": VALUE,  # the active player has taken their action this turn
+        "played": VALUE,  # cards played this turn, where more than one may be (Double Dutch)
+        "plays": VALUE,  # how many cards may be played this turn
+        "skip_to_end": VALUE,  # the turn goes on to its End of Turn
+        "extra_turns": ListOf(VALUE),  # players who take another turn, in order
+        RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
+        # discards waiting for optional replacements: the effects they came from, the cards asked
+        "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),
+    },
+    # an effect's data: its printed step's keys (words and numbers: cards are named, never by
+    # id), and what the chain adds as it forms and resolves the effect
+    effect=Fields(
+        {
+            "ability": VALUE,  # the number of the card's ability (a trigger)
+            "stage": VALUE,
+            "preset": ListOf(CARD),  # targets named in advance (a play's targets)
+            "steps": VALUE,  # the card's printed steps (read-only)
+            "index": VALUE,  # the step the marker goes on from
+            "group": FRESH,  # the group of the effects made from one step
+            "optional": VALUE,
+            "untargeted": VALUE,
+            "carried_out_as": VALUE,
+            "that-player": VALUE,
+            "chosen": CARD,
+            "taken": CARD,
+            "look": VALUE,
+            "looked": ListOf(CARD),
+            "placed": ListOf(CARD),
+            "lineage": ListOf(CARD),  # the cards whose replacements made it
+            "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
+        },
+        rest=VALUE,
+    ),
+    item={"targets": ListOf(CARD), "stable": VALUE},  # a play's targets (ids or references); whose Stable
+    decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD},  # at: places in the hand
+    payloads=_payloads,
+)
+"""What Unstable Unicorns (and Llamas Unleashed) keep in the state's flags and data."""
+
+
 class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", order=1):
     """Unstable Unicorns: the effect chain, requirements, replacements, the hand limit and the instant pile.
 
@@ -87,6 +139,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     """
 
     title = "Unstable Unicorns"
+    end = END
     stable = "stable"
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
@@ -94,6 +147,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
     windows: ClassVar[InstantPile] = PILE
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    data_shape: ClassVar[DataShape] = DATA
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)

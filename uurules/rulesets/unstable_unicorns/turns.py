@@ -40,13 +40,34 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, PileItem
-from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.base import DecisionKind, GameEnd
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+END = GameEnd(
+    rule="UU.END.1",
+    says=(
+        "A player with seven Unicorns in their Stable (six with six players or more) wins. If the deck runs "
+        "out first (UU.END.1), the player with the most Unicorns wins; a tie, the most letters in the names "
+        "of the tied players' Unicorn cards; tied again, everyone loses."
+    ),
+    source=(
+        "the 2nd Edition rules, 'The End of the Game' (Unstable Games Wiki: Unstable Unicorns - Second "
+        "Edition Rules; UU Game Terminology - Winning)"
+    ),
+    reading=(
+        "Both are looked at when nothing is resolving. The deck runs out when its last card is taken or a "
+        "card must be drawn from it and it has none (a board staged with an empty deck runs out at its first "
+        "draw); a deck refilled before the chain has resolved has not run out. Letters are those of the "
+        "names printed on the Unicorn cards."
+    ),
+    ended=("unicorns", RAN_OUT),
+)
+"""How Unstable Unicorns ends (the module's documentation says how the kit reads it)."""
 
 
 class Turns:

@@ -110,8 +110,10 @@ harness checks all of that, strictly.
 How to add a game
 -----------------
 A module in ``uurules/rulesets/`` with ``class X(Ruleset, game="name", rule_prefix="XX", order=N)``
-(:mod:`uurules.rulesets.base`), its ``vocabulary`` and ``windows`` policy: every list of games
-(scenarios, card files, schemas, rule IDs, the CLI, the stager) follows from the registration.
+(:mod:`uurules.rulesets.base`), its ``vocabulary``, ``windows`` policy and ``end`` (how the game
+ends, with its source: a :class:`~uurules.rulesets.base.GameEnd`; a game without one is not
+registered): every list of games (scenarios, card files, schemas, rule IDs, the CLI, the stager)
+follows from the registration.
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ class ChoosePlayer(ChainVerb):
 
     name = "choose-player"
     counted = False
+    required = ("steps",)
     keys: ClassVar[Keys] = {
         "player": player_key("any-player", "another-player", default="any-player"),
         "steps": {

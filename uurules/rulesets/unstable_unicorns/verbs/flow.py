@@ -39,6 +39,7 @@ class OneOf(ChainVerb):
 
     name = "one-of"
     counted = False
+    required = ("options",)
     keys: ClassVar[Keys] = {
         "options": {
             "type": "array",

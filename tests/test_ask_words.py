@@ -1,0 +1,67 @@
+"""A question's answer in words (``Answer.text()``): the first words tests and readers rely on,
+the strategy told (the asker's choice, the others' answers, every try refuted), "no one can answer
+that" only where the engine asked nobody anything after a card went on the pile, and places in words."""
+
+from __future__ import annotations
+
+from tests.conftest import SCENARIOS
+from uurules.ask import ask
+from uurules.ask_words import place_words, question_text
+
+POISON = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
+ORDER = SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml"
+BENCH = SCENARIOS / "faq-three-players-hold-neighs.yaml"
+SAVE = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
+
+
+def test_a_yes_tells_the_askers_choice_and_that_no_one_can_answer_it() -> None:
+    found = ask(ORDER)
+    words = found.text()
+    assert words == (
+        "Yes. Bob can make sure that Bob's Basic Unicorn is in Bob's Stable once everything has resolved, "
+        "whatever Ann does. Bob answers Ann's Unicorn Poison with Super Neigh, and no one can answer that. "
+        "In the end: Super Neigh goes from Bob's hand to the discard pile; Unicorn Poison ends in the discard "
+        f"pile. ({found.nodes} decision nodes searched.)"
+    )
+
+
+def test_a_no_tells_every_try_and_the_answer_that_stops_it() -> None:
+    words = ask(POISON).text()
+    assert words.startswith(
+        "No. Bob cannot make sure that Bob's Basic Unicorn is in Bob's Stable once everything has resolved: "
+        "whatever Bob does, Ann and Cat can stop it. If Bob answers Ann's Unicorn Poison with Neigh, Cat answers "
+        "Bob's Neigh with Neigh, and no one can answer that; if everyone passes, Ann's Unicorn Poison resolves. "
+        "For example: "
+    )
+    assert "Basic Unicorn goes from Bob's Stable to the discard pile" in words
+
+
+def test_no_one_can_answer_is_said_only_where_nobody_could() -> None:
+    # Ann asks whether she can get the Unicorn destroyed: Bob's Neigh she can answer, his Super Neigh no one can
+    found = ask(ORDER, {"can": "Ann", "make": [{"card": "Bob/Basic Unicorn", "in": "discard"}]})
+    assert found.answer == "no"
+    words = found.text()
+    assert "Bob answers Ann's Unicorn Poison with Super Neigh, and no one can answer that" in words
+    assert "Bob answers Ann's Unicorn Poison with Neigh, and no one" not in words
+
+
+def test_the_others_answers_first_and_a_team_line() -> None:
+    words = ask(BENCH, {**SAVE, "fastest": "others"}).text()  # the others may answer before Bob
+    assert "Bob answers Ann's Two-For-One with Super Neigh, and no one can answer that." in words
+    assert "If Cat answers Ann's Two-For-One with Neigh first, Bob has a reply to that too" in words
+    team = ask(POISON, {"can": ["Bob", "Cat"], "make": SAVE["make"]}).text()
+    assert team.startswith("Yes. Bob and Cat together can make sure that")
+    assert "Bob answers Ann's Unicorn Poison with Neigh; then everyone passes: Bob's Neigh resolves." in team
+
+
+def test_questions_and_places_in_words() -> None:
+    found = ask(POISON, {"where": ["Bob/Basic Unicorn"]})
+    assert found.text() == "Bob's Basic Unicorn can end up in the discard pile or Bob's Stable."
+    assert question_text(found.question) == "Where can Bob's Basic Unicorn end up?"
+    assert question_text(ask(POISON).question) == "Can Bob make sure that Bob's Basic Unicorn is in Bob's Stable?"
+    assert [place_words(z) for z in ("Bob/stable", "discard", "Ann/hand", "nowhere")] == [
+        "Bob's Stable",
+        "the discard pile",
+        "Ann's hand",
+        "no zone",
+    ]

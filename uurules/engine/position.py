@@ -1,0 +1,438 @@
+"""What the declared shape of a position gives beyond the copy: keys, changes and card ids.
+
+Each of these reads the declarations of :mod:`uurules.engine.state` (and each ruleset's
+:class:`~uurules.engine.shape.DataShape`), never a list of fields of its own:
+
+- :class:`StateKeys` and :func:`state_key`: the canonical key of a position. Equal keys, same
+  future: everything is in the key except what changes no future: the ids handed out since the
+  walk began (``FRESH``: renamed in order of appearance), finished links of the effect chain
+  (kept for the pictures), the id counter and the seed (``UNKEYED``), records kept for the
+  pictures (``Record``) and bookkeeping (``CACHE``). The key function is generated as source
+  from the declarations once, so it is as fast as a hand-written one.
+- :func:`changes`: what a step changed, as the pictures highlight it (cards moved or with a new
+  state, effects new or with a change declared ``shown``, pile items new or gone, players whose
+  numbers changed).
+- :func:`card_ids` and :func:`rename_cards`: every card id a position refers to, and a copy with
+  card ids renamed (for a solver that merges positions that differ only by interchangeable cards).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from operator import attrgetter
+from typing import Any
+
+from uurules.engine.shape import (
+    CACHE,
+    CARD,
+    FRESH,
+    RNG,
+    UNDECLARED,
+    UNKEYED,
+    VALUE,
+    DictOf,
+    Fields,
+    Kind,
+    ListOf,
+    Nested,
+    Part,
+    Record,
+    ShapeError,
+    Table,
+    data_shape,
+    fields_of,
+    freeze_value,
+    fresh_label,
+)
+from uurules.engine.state import CardId, PileItem, State
+
+# ----------------------------------------------------------------------------------------------
+# The canonical key
+# ----------------------------------------------------------------------------------------------
+_ATTRS = attrgetter("__dict__")
+
+
+def _keyed(cls: type) -> list[tuple[str, Kind]]:
+    return [(name, spec.kind) for name, spec in fields_of(cls).items() if spec.kind not in (UNKEYED, CACHE)]
+
+
+def _key_expr(kind: Kind, v: str, depth: int) -> str:
+    """Python source for the key of the value of source ``v`` (names: ``fresh``, ``P_<part>``)."""
+    x, t = f"x{depth}", f"t{depth}"
+    if kind in (VALUE, CARD):
+        return v
+    if kind is FRESH:
+        return f"fresh({v})"
+    if kind is RNG:
+        return f"self._rng({v})"
+    if isinstance(kind, ListOf):
+        if kind.item in (VALUE, CARD):
+            return f"tuple({v})"
+        return f"tuple([{_key_expr(kind.item, x, depth + 1)} for {x} in {v}])"
+    if isinstance(kind, DictOf):
+        inner = _key_expr(kind.value, x, depth + 1)
+        if kind.fixed_keys:
+            return f"tuple([{inner} for {x} in {v}.values()])"
+        if inner == x:
+            return f"tuple({v}.items())"
+        return f"tuple([(k{depth}, {inner}) for k{depth}, {x} in {v}.items()])"
+    if isinstance(kind, Part):
+        return f"(P_{kind.name}({t}, names, base) if ({t} := {v}) else ())"
+    if isinstance(kind, Nested):
+        fields = _fields_expr(kind.cls, x, depth + 1)
+        if kind.many:
+            skip = f" if not {x}.{kind.skip}" if kind.skip else ""
+            return f"tuple([{fields} for {x} in {v}{skip}])"
+        return f"(None if ({x} := {v}) is None else {fields})"
+    raise TypeError(f"no key for a field of kind {kind!r} here")
+
+
+def _fields_expr(cls: type, v: str, depth: int) -> str:
+    return "(" + "".join(f"{_key_expr(kind, f'{v}.{name}', depth)}, " for name, kind in _keyed(cls)) + ")"
+
+
+def _state_key_source() -> tuple[str, dict[str, Any]]:
+    """The source of :meth:`StateKeys.__call__`, from the declaration of :class:`State`."""
+    namespace: dict[str, Any] = {"_ATTRS": _ATTRS, "fresh_label": fresh_label}
+    parts = sorted(
+        {k.name for cls in _classes(State) for _, k in _keyed(cls) if isinstance(k, Part)} | {"marks"},
+    )
+    lines = [
+        "def __call__(self, state):",
+        "    base = self.base",
+        "    names = {}",
+        "",
+        "    def fresh(value):",
+        "        if value is None or value < base:",
+        "            return value",
+        "        return fresh_label(value, names, base)",
+        "",
+        "    P = self._freezers(state.ruleset)",
+        *[f'    P_{name} = P["{name}"]' for name in parts],
+        "    same = self._parts.setdefault",
+    ]
+    out: list[str] = []
+    for name, kind in _keyed(State):
+        v = f"state.{name}"
+        if isinstance(kind, Table):
+            lines += _table_lines(kind, v, name, namespace)
+            out += [f"{name}_changed", f"{name}_data"]
+        elif kind in (VALUE, CARD, FRESH):
+            out.append(_key_expr(kind, v, 0))
+        elif isinstance(kind, DictOf) and kind.fixed_keys and _key_expr(kind.value, "x", 1) == "tuple(x)":
+            out.append(f"tuple([same(z, z) for z in map(tuple, {v}.values())])")  # each zone kept once
+        elif kind is RNG:
+            out.append(_key_expr(kind, v, 0))
+        else:  # a part many positions share is kept once (a walk holds one key per position)
+            out.append(f"same(k_{name} := {_key_expr(kind, v, 0)}, k_{name})")
+    lines.append("    return (")
+    lines += [f"        {expr}," for expr in out]
+    lines += ["    )", ""]
+    return "\n".join(lines), namespace
+
+
+def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> list[str]:
+    """The key of a table (the cards): only the objects that differ from the walk's start."""
+    plain = [n for n, k in _keyed(kind.cls) if k.scalar and n != kind.key]
+    parts = [(n, k) for n, k in _keyed(kind.cls) if isinstance(k, Part)]
+    other = [n for n, k in _keyed(kind.cls) if not k.scalar and not isinstance(k, Part)]
+    if other:
+        raise TypeError(f"a Table's class holds values and plain data only, not {other}")
+    namespace[f"_{name.upper()}_FIELDS"] = attrgetter(*plain)
+    data = " or ".join(f"c.{n}" for n, _ in parts) or "False"
+    frozen = ", ".join(f"(P_{k.name}(c.{n}, names, base) if c.{n} else ())" for n, k in parts)
+    listing = f"tuple([(k, {frozen}) for k, c in held.items() if {data}])"  # by the table's keys, as above
+    return [
+        f"    held = {v}",
+        f"    {name}_changed = ()",
+        f"    {name}_data = ()",
+        "    if list(map(_ATTRS, held.values())) != self._table_dicts:  # one comparison, in C, most often equal",
+        "        baseline = self._table",
+        f"        {name}_changed = tuple([(k, f) for k, c in held.items() if (f := _{name.upper()}_FIELDS(c)) != "
+        "baseline.get(k)])",
+        "        if held.keys() != baseline.keys():  # objects came or went: say which are there",
+        f"            {name}_changed += (tuple(held),)",
+        f"        {name}_data = {listing}",
+        "    elif self._table_data:",
+        f"        {name}_data = {listing}",
+    ]
+
+
+def _classes(cls: type) -> Iterator[type]:
+    yield cls
+    for spec in fields_of(cls).values():
+        if isinstance(spec.kind, Nested | Table):
+            yield from _classes(spec.kind.cls)
+
+
+_TABLE = next(k for _, k in _keyed(State) if isinstance(k, Table))
+_TABLE_NAME = next(n for n, k in _keyed(State) if isinstance(k, Table))
+
+
+class StateKeys:
+    """Canonical keys of the positions of one walk (see :func:`state_key`).
+
+    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
+    during the walk (pile items, links, effects, groups) and are renamed in order of
+    appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
+    state (owner, counters, wounds ...) differs from the start, and the random state (an
+    immutable tuple) is replaced by a number, one per distinct value, found once per tuple
+    object. Keys are comparable only between positions keyed by the same instance.
+
+    The key is derived from the declarations of :mod:`uurules.engine.state` and each ruleset's
+    :class:`~uurules.engine.shape.DataShape` (its ``__call__`` is generated once, as source:
+    ``StateKeys.__source__``).
+    """
+
+    __source__: str = ""
+
+    def __init__(self, base: int, start: State | None = None) -> None:
+        self.base = base
+        self.intern_rng = start is not None
+        self._rng_objects: dict[int, tuple[Any, int]] = {}
+        self._rng_values: dict[Any, int] = {}
+        fields = _fields_getter()
+        table = {} if start is None else getattr(start, _TABLE_NAME)
+        # the cards' state at the start of the walk: a key lists only the cards that differ from it
+        self._table: dict[Any, Any] = {k: fields(c) for k, c in table.items()}
+        # the same as whole cards (their attribute dicts, copied: the walk changes the start's
+        # objects), for one comparison that says "no card differs", and whether any has marks
+        self._table_dicts = [c.copy().__dict__ for c in table.values()]
+        self._table_data = any(getattr(c, n) for c in table.values() for n in _table_parts())
+        self._parts: dict[Hashable, Any] = {}
+        self._by_game: dict[str, dict[str, Any]] = {}
+
+    def _freezers(self, game: str) -> dict[str, Any]:
+        got = self._by_game.get(game)
+        if got is None:
+            got = self._by_game[game] = data_shape(game).freezers
+        return got
+
+    def _rng(self, value: Any) -> Hashable:
+        if not self.intern_rng:
+            return freeze_value(value, {}, self.base)
+        got = self._rng_objects.get(id(value))
+        if got is not None and got[0] is value:
+            return got[1]
+        try:
+            label = self._rng_values.setdefault(value, len(self._rng_values))
+        except TypeError:  # not hashable: a list; compare it by value
+            return freeze_value(value, {}, self.base)
+        self._rng_objects[id(value)] = (value, label)  # keeps the object alive: its id stays its own
+        return label
+
+    def forget(self) -> None:
+        """Drop the parts kept to share them between keys (a search that empties its table of
+        positions calls it, to keep memory bounded). Keys stay equal by value: a key made
+        before and one made after still compare equal when their positions are."""
+        self._parts.clear()
+
+    def __call__(self, state: State) -> Hashable:  # pragma: no cover - replaced just below
+        raise NotImplementedError
+
+
+def _fields_getter() -> Callable[[Any], Any]:
+    plain = [n for n, k in _keyed(_TABLE.cls) if k.scalar and n != _TABLE.key]
+    return attrgetter(*plain)
+
+
+def _table_parts() -> list[str]:
+    return [n for n, k in _keyed(_TABLE.cls) if isinstance(k, Part)]
+
+
+def _install_key() -> None:
+    source, namespace = _state_key_source()
+    code = compile(source, "<StateKeys.__call__, derived from the declaration of State>", "exec")
+    exec(code, namespace)  # the source is generated from the declarations, never from input
+    fn = namespace["__call__"]
+    fn.__qualname__ = "StateKeys.__call__"
+    fn.__doc__ = "The canonical key of ``state``: equal keys, same future."
+    StateKeys.__call__ = fn  # type: ignore[method-assign]
+    StateKeys.__source__ = source
+
+
+_install_key()
+
+
+def state_key(state: State, base: int) -> Hashable:
+    """The canonical key of a position: equal keys, same future.
+
+    ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
+    during the walk (pile items, links, effects, groups) and are renamed in order of
+    appearance, so two positions that differ only in those names get one key. Finished links
+    of the effect chain, the id counter, the seed and the rulesets' records for the pictures
+    are left out; everything else is in. (A walk keeps one :class:`StateKeys`, which remembers
+    random states it has seen.)
+    """
+    return StateKeys(base)(state)
+
+
+# ----------------------------------------------------------------------------------------------
+# What changed
+# ----------------------------------------------------------------------------------------------
+@dataclasses.dataclass
+class Changes:
+    """What one step changed: highlighted like a debugger's current line."""
+
+    effects: set[int] = dataclasses.field(default_factory=set)
+    cards: set[int] = dataclasses.field(default_factory=set)
+    items: set[int] = dataclasses.field(default_factory=set)
+    gone_items: list[PileItem] = dataclasses.field(default_factory=list)
+    players: set[str] = dataclasses.field(default_factory=set)
+
+
+def changes(before: State, after: State) -> Changes:
+    """Compare two states: effects new or with a change that shows (``shown`` fields: status,
+    targets, replacements), cards moved or with a new state, pile items new or gone, players
+    whose numbers changed."""
+    out = Changes()
+    old_effects = {e.id: e for link in before.chain for e in link.effects}
+    for link in after.chain:
+        for e in link.effects:
+            o = old_effects.get(e.id)
+            if o is None or o.differs(e):
+                out.effects.add(e.id)
+
+    def places(s: State) -> dict[int, tuple[str | None, str]]:
+        spots: dict[int, tuple[str | None, str]] = {}
+        for key, ids in s.zones.items():
+            for c in ids:
+                spots[c] = key
+        for item in s.pile:
+            spots.setdefault(item.card, (item.player, "pile"))
+        return spots
+
+    was, now = places(before), places(after)
+    for c, key in now.items():
+        if was.get(c) != key:
+            out.cards.add(c)
+    for c, card in after.cards.items():
+        old = before.cards.get(c)
+        if old is not None and old.differs(card):
+            out.cards.add(c)
+    new_items = {i.id for i in after.pile}
+    out.items = new_items - {i.id for i in before.pile}
+    out.gone_items = [i for i in before.pile if i.id not in new_items]
+    for p in after.players:
+        if before.numbers.get(p) != after.numbers.get(p):
+            out.players.add(p)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Card ids
+# ----------------------------------------------------------------------------------------------
+def _slots(state: State) -> Iterator[tuple[Kind, Any, str, Any, Any]]:
+    """Every declared leaf of ``state``: (kind, value, path, holder, where) where ``holder[where]``
+    (or ``setattr(holder, where, ...)`` for a str ``where`` on an object) holds the value."""
+    shape = data_shape(state.ruleset)
+    yield from _object_slots(state, "state", shape, state)
+
+
+def _object_slots(obj: Any, path: str, shape: Any, state: State) -> Iterator[tuple[Kind, Any, str, Any, Any]]:
+    for name, spec in fields_of(type(obj)).items():
+        yield from _value_slots(spec.kind, getattr(obj, name), f"{path}.{name}", obj, name, shape, state)
+
+
+def _value_slots(
+    kind: Kind, value: Any, path: str, holder: Any, where: Any, shape: Any, state: State
+) -> Iterator[tuple[Kind, Any, str, Any, Any]]:
+    if isinstance(kind, Part):
+        part: Kind = shape.payloads(state, holder) if kind.name == "payloads" else shape.part(kind.name)
+        yield from _data_slots(part, value, path, holder, where)
+    elif isinstance(kind, Nested):
+        for i, item in enumerate(value if kind.many else [value]):
+            if item is not None:
+                yield from _object_slots(item, f"{path}[{i}]" if kind.many else path, shape, state)
+    elif isinstance(kind, Table):
+        for k, item in value.items():
+            yield CARD, k, f"{path} key {k!r}", value, None  # a key: renamed with its table
+            yield from _object_slots(item, f"{path}[{k!r}]", shape, state)
+    elif isinstance(kind, ListOf | DictOf | Fields | Record):
+        yield from _data_slots(kind, value, path, holder, where)
+    else:
+        yield kind, value, path, holder, where
+
+
+def _data_slots(
+    kind: Kind, value: Any, path: str, holder: Any, where: Any
+) -> Iterator[tuple[Kind, Any, str, Any, Any]]:
+    if isinstance(kind, Record):
+        yield from _data_slots(kind.kind, value, path, holder, where)
+    elif isinstance(kind, ListOf) and isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            yield from _data_slots(kind.item, v, f"{path}[{i}]", value, i)
+    elif isinstance(kind, DictOf | Fields) and isinstance(value, dict):
+        for k, v in value.items():
+            inner = kind.value if isinstance(kind, DictOf) else kind.kind(k)
+            yield from _data_slots(inner, v, f"{path}[{k!r}]", value, k)
+    elif kind is VALUE or kind is FRESH or kind is CARD:
+        yield kind, value, path, holder, where
+    elif kind is not UNDECLARED and (value is None or type(value) in _PLAIN):
+        yield VALUE, value, path, holder, where  # a declared container left empty (None) or a word
+    else:  # undeclared, or a number or container where the declaration says otherwise
+        yield UNDECLARED, value, path, holder, where
+
+
+_PLAIN = frozenset({str, bool, float})
+
+
+def undeclared(state: State) -> list[str]:
+    """The paths of the data in ``state`` that its ruleset did not declare (``[]``: all declared)."""
+    return [path for kind, _, path, _, _ in _slots(state) if kind is UNDECLARED]
+
+
+def card_ids(state: State) -> set[CardId]:
+    """Every card id ``state`` refers to: its cards, the zones, pile items, effects' sources,
+    targets and replacements, and every card id in the rulesets' data (flags, marks, effects',
+    pile items' and decisions' data, payloads, records), as their ruleset declares them.
+
+    It is complete as far as the declarations are right: ``tests/test_shape.py`` renames every
+    card of every scenario's positions (:func:`rename_cards`) and plays on, which fails if a card
+    id sits anywhere undeclared. Data a ruleset did not declare may hide a card id, so a state
+    holding any is refused with :class:`~uurules.engine.shape.ShapeError` (:func:`undeclared`
+    says where). Printed card data names cards by name, never by id.
+    """
+    out: set[CardId] = set()
+    for kind, value, path, _, _ in _slots(state):
+        if kind is UNDECLARED:
+            raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
+        if kind is CARD and type(value) is int:
+            out.add(value)
+    return out
+
+
+def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
+    """A copy of ``state`` whose card ids are renamed by ``names`` (ids it does not name stay).
+
+    ``names`` must be one-to-one on the state's cards. Every place :func:`card_ids` finds is
+    renamed, the cards' own ids and the table of cards included (in the same order). Raises
+    :class:`~uurules.engine.shape.ShapeError` where :func:`card_ids` would.
+    """
+    mine = card_ids(state)
+    if len({names.get(c, c) for c in mine}) != len(mine):
+        raise ValueError("the renaming sends two of the state's cards to one id")
+    new = state.copy()
+    table_keys: list[tuple[dict[Any, Any], list[Any]]] = []
+    for kind, value, _, holder, where in list(_slots(new)):
+        if kind is not CARD or type(value) is not int or value not in names:
+            continue
+        if where is None:  # a table's key: the table is rebuilt below
+            continue
+        if isinstance(where, str) and not isinstance(holder, dict | list):
+            setattr(holder, where, names[value])
+        else:
+            holder[where] = names[value]
+    for table_name, spec in fields_of(State).items():
+        if isinstance(spec.kind, Table):
+            table = getattr(new, table_name)
+            table_keys.append((table, list(table.items())))
+    for table, items in table_keys:
+        table.clear()
+        for k, obj in items:
+            table[names.get(k, k)] = obj
+    return new
+
+
+__all__ = ["Changes", "StateKeys", "card_ids", "changes", "rename_cards", "state_key", "undeclared"]
