@@ -201,7 +201,7 @@ def test_explorers_question_form_under_voila_answers_draws_and_replays(page: Any
         strategy = answer.locator("svg")
         expect(strategy.first).to_be_visible()
         shown = page.evaluate(MEASURE, ".uurules-ask-answer svg")
-        assert len(shown) == strategy.count() > 1 and not misfits(shown), shown  # every page fits
+        assert len(shown) == strategy.count() >= 1 and not misfits(shown), shown  # every page fits
         replay = page.locator(".uurules-question-form .uurules-stepper .uurules-log")
         expect(replay).to_contain_text("respond: Bob Super Neigh")
         goal = page.locator(".uurules-ask-goal select")
