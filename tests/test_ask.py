@@ -225,7 +225,7 @@ def test_cli_prints_the_contract_json_and_words(tmp_path: Any, capsys: Any) -> N
     assert out.startswith("Can Bob save his Unicorn?\n\nYes. Bob can make sure")
     assert main(["ask", str(path), "--max-nodes", "1"]) == 0
     captured = capsys.readouterr()
-    assert captured.out.startswith("Can Bob save his Unicorn?\n\nUnknown.") and "max_nodes=1" in captured.err
+    assert captured.out.startswith("Can Bob save his Unicorn?\n\nUnknown:") and "max_nodes=1" in captured.err
 
 
 # ----------------------------------------------------------------------------------------------

@@ -30,23 +30,17 @@ FILES = sorted(FAQ.glob("*.yaml"))
 BAD = sorted((FAQ / "bad").glob("*.yaml"))
 
 COPIES = (
-    "the search lists one action per card name (a response, a discard, a sacrifice), so copies of a "
-    "card are treated as one; a question that names one copy (Bob/Neigh, Bob/Neigh#2) is then "
-    "answered as if its player could never choose the other copy"
+    "a discard or a sacrifice is asked by card name and the engine takes the first copy, so a question "
+    "that names one copy (Bob/Neigh, Bob/Neigh#2) is answered as if its player could never keep it "
+    "by giving up another copy (responses tell the copies apart)"
 )
 KNOWN: dict[str, str] = {
     "uu-51-americorn-random.yaml": (
         "a random pull is decided by the scenario's seed, not searched: 'can Ann make sure' is answered "
         "yes for most seeds, though which card Americorn pulls is chance, not Ann's choice"
     ),
-    "uu-52-copies-keep-a-neigh.yaml": COPIES,
     "uu-53-copies-barbed-wire-discard.yaml": COPIES,
-    "uu-54-where-copies.yaml": COPIES,
     "uu-55-copies-sacrifice.yaml": COPIES,
-    "uu-56-resolved-false-never-played.yaml": (
-        "resolved: false holds for a card that was never played (CONTRACT.md: false means it was "
-        "cancelled, e.g. Neigh'd); the answer's words then say the card 'is stopped'"
-    ),
 }
 PLAIN_TOO_BIG = {
     "uu-38-four-players-two-for-one.yaml",
