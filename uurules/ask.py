@@ -949,8 +949,8 @@ def ask(
         doc = scn.doc
         q = Question.parse(scn.question, game, error=doc.error)
     else:
-        message = "there is no question to answer: add a question: block (CONTRACT.md)"
-        raise scn.doc.error(message) if scn is not None else InputError(message)
+        none = "there is no question to answer: add a question: block (CONTRACT.md)"
+        raise scn.doc.error(none) if scn is not None else InputError(none)
     budget = Budget(max_nodes, max_seconds, *(() if clock is None else (clock,)))
     solver = Solver(game, q, budget, reductions=reductions)
     start = board_view(solver.game)
