@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import yaml
 
 from tests.conftest import ROOT, SCENARIOS
 from uurules.scenario import Scenario
@@ -57,3 +61,47 @@ def test_the_explorer_benchmark_times_each_part_where_it_is_defined() -> None:
     from uurules.explore import explore as walk
 
     assert walk(Scenario.from_file(SCENARIOS / "faq-can-bob-save-his-unicorn.yaml")).nodes == 9
+
+
+def test_the_ask_benchmark_checks_each_answer_against_the_hand_analysis(tmp_path: Path, capsys: Any) -> None:
+    bench = load("ask")
+    small = [bench.FAQ / "four-players-slowdown-ginormous.yaml", bench.FAQ / "where-two-for-one-flyer-baby.yaml"]
+    result = bench.run(small, repeat=1, max_seconds=None, walk_max_nodes=50, chess=False)
+    yes, others, where = result["boards"]  # each question read both ways; a where: question has one reading
+    assert [yes["fastest"], others["fastest"], where["fastest"]] == ["asker", "others", "-"]
+    assert others["answer"] == {"answer": "yes"} and others["walk"] is yes["walk"]  # walked once
+    assert bench.reading(result, "others") == [others, where]
+    assert yes["answer"] == yes["expected"] == {"answer": "yes"} and yes["searched"] == "yes"
+    assert yes["complete"] and yes["in_time"] and not yes["wrong"] and yes["nodes"] == yes["counted"] > 0
+    assert 0 < yes["after"] < yes["seconds"]  # the reading of the example is timed within the question's time
+    assert yes["walk"] == {"nodes": 28, "complete": True, "outcomes": yes["walk"]["outcomes"]} and not yes["large"]
+    assert (
+        where["answer"]
+        == where["expected"]
+        == {
+            "where": {
+                "Bob/Baby Unicorn (Pink)": ["Bob/stable", "nursery"],
+                "Bob/Greedy Flying Unicorn": ["Bob/hand", "Bob/stable"],
+            }
+        }
+    )
+    assert not where["walk"]["complete"] and where["walk"]["nodes"] == 50 and where["large"]  # cut: "cut at 50"
+    from uurules.ask import Solver
+
+    # the stopwatch is gone
+    assert [Solver.line.__name__, Solver.strategy.__name__, Solver.spend.__name__] == ["line", "strategy", "spend"]
+    # without python-chess there is no time goal; the walk cut at 50 nodes is not 10x the solver's
+    assert {goal: met for goal, met, _ in bench.goals(result)} == {
+        "every answer agrees with the hand analysis": True,
+        "at least 10x fewer nodes than the exhaustive walk on the 1 large boards (asker fastest)": False,
+        "at least 10x fewer nodes than the exhaustive walk on the 1 large boards (others fastest)": False,
+    }
+    assert "cut at 50" in bench.report(result) and "WRONG" not in bench.report(result)
+    # an answer that disagrees with the hand analysis fails the benchmark, loudly
+    data = Scenario.from_file(small[0]).doc.data
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(yaml.safe_dump({**data, "expect": {"answer": "no"}}, sort_keys=False), encoding="utf-8")
+    assert bench.main([str(wrong), "--repeat", "1", "--walk-max-nodes", "10", "--no-chess", "--fastest", "asker"]) == 1
+    out, err = capsys.readouterr()
+    assert "!!! WRONG ANSWER on wrong (fastest: asker): expected no, the solver says yes" in out
+    assert "Goal: every answer agrees with the hand analysis: FAIL (WRONG: wrong)" in out and "WRONG ANSWER" in err
