@@ -129,10 +129,12 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
     if args.max_nodes < 1:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
+    if args.max_seconds is not None and not 0 < args.max_seconds < float("inf"):
+        raise UURulesError(f"--max-seconds must be a number of seconds more than 0, not {args.max_seconds:g}")
     scn = Scenario.from_file(args.file)
     game = scn.play(auto=False)
     show = _progress_line if sys.stderr.isatty() else None
-    found = explore(game, max_nodes=args.max_nodes, progress=show, plays=args.plays)
+    found = explore(game, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -213,6 +215,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_MAX_NODES,
         metavar="N",
         help=f"stop after N decision nodes and show what was found (default {DEFAULT_MAX_NODES})",
+    )
+    exp.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="stop the walk after S seconds and show what was found (default: no time limit)",
     )
     exp.add_argument(
         "--plays", action="store_true", help="from a quiet board, also try every card the active player may play"

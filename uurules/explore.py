@@ -53,7 +53,9 @@ Outcomes
     when appended to the scenario's script (:func:`example_scenario` does that).
 
 Limits
-    ``max_nodes`` caps the decision nodes visited (one per action tried). Reaching it, or an
+    ``max_nodes`` caps the decision nodes visited (one per action tried) and ``max_seconds`` the
+    time the walk takes (read from ``clock``, ``time.monotonic`` unless a test gives another;
+    the script of a scenario is played before the walk's time starts). Reaching either, or an
     interrupt (Ctrl-C, ``KeyboardInterrupt``), stops the walk cleanly: the result holds what was
     found so far, ``complete`` is false and ``message`` says why; path counts are then lower
     bounds. The caller's game is never changed: the walk runs on a copy. :class:`Walk` is the
@@ -72,6 +74,7 @@ from __future__ import annotations
 import copy
 import gc
 import json
+import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,6 +95,7 @@ from uurules.engine.actions import (
 )
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys, state_key
+from uurules.limits import Budget
 from uurules.scenario import Scenario, board_view, scenario_dict
 
 DEFAULT_MAX_NODES = 100_000
@@ -434,16 +438,19 @@ def explore(
     progress: Callable[[Progress], None] | None = None,
     *,
     plays: bool = False,
+    max_seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Exploration:
     """Walk every legal sequence of decisions from the current position of ``scenario_or_game``.
 
     It is a game, a scenario (its script is played first, without ``auto`` answers) or a
     scenario file. ``progress`` is called with a :class:`Progress` every 1,000 decision nodes and
     once at the end. ``plays=True`` also tries every card the active player may play from a quiet
-    position. See the module documentation for what is walked, merged and counted; :class:`Walk`
-    is the same walk in steps.
+    position. ``max_nodes`` and ``max_seconds`` (by ``clock``) stop the walk cleanly with what it
+    found. See the module documentation for what is walked, merged, counted and limited;
+    :class:`Walk` is the same walk in steps.
     """
-    walk = Walk(scenario_or_game, max_nodes, progress, plays=plays)
+    walk = Walk(scenario_or_game, max_nodes, progress, plays=plays, max_seconds=max_seconds, clock=clock)
     walk.run()
     return walk.result()
 
@@ -477,19 +484,25 @@ class Walk:
         progress: Callable[[Progress], None] | None = None,
         *,
         plays: bool = False,
+        max_seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if max_nodes < 1:
             raise ValueError("max_nodes must be at least 1")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("max_seconds must be more than 0")
         game = _as_game(scenario_or_game)
         work = Game(game.ruleset, game.state.copy(), title=game.title)
         self.title = game.title
         self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
         self.progress = progress
         self.start = board_view(work)
         self.complete = False
         self.message: str | None = None
         self.ended = False
-        self._walker = _Walker(work, work.state.next_id, plays)
+        # the walk's time starts here, once the scenario's script has been played
+        self._walker = _Walker(work, work.state.next_id, plays, Budget(max_nodes, max_seconds, clock))
         self._result: Exploration | None = None
 
     @property
@@ -507,11 +520,11 @@ class Walk:
         if self.ended:
             return True
         w = self._walker
-        budget = self.max_nodes if nodes is None else min(self.max_nodes, w.nodes + max(nodes, 0))
+        until = None if nodes is None else w.nodes + max(nodes, 0)
         collecting = gc.isenabled()
         gc.disable()  # the walk makes no reference cycles; the collector would rescan the table of positions
         try:
-            ended = w.run(budget, self.max_nodes, self._tick)
+            ended = w.run(until, self._tick)
         finally:
             if collecting:
                 gc.enable()
@@ -562,8 +575,10 @@ class _Frame:
 class _Walker:
     """A depth-first walk with a table of merged positions (one push per edge tried), resumable."""
 
-    def __init__(self, game: Game, base: int, plays: bool) -> None:
+    def __init__(self, game: Game, base: int, plays: bool, budget: Budget) -> None:
         self.game = game
+        self.budget = budget
+        self.stopped: str | None = None  # why the walk must stop before its next node
         self.keys = StateKeys(base, game.state)
         self.plays = plays
         self.index: dict[Hashable, int] = {}
@@ -617,9 +632,12 @@ class _Walker:
         return found
 
     # -- the walk ---------------------------------------------------------------------------------
-    def run(self, budget: int, max_nodes: int, tick: Callable[[], None]) -> tuple[bool, str | None] | None:
-        """Walk until the end, ``max_nodes`` or ``budget`` nodes: ``(complete, message)`` when the
-        walk has ended, ``None`` when it stopped at ``budget`` and may go on."""
+    def run(self, until: int | None, tick: Callable[[], None]) -> tuple[bool, str | None] | None:
+        """Walk until the end, the budget's limit or ``until`` nodes: ``(complete, message)`` when
+        the walk has ended, ``None`` when it stopped at ``until`` and may go on.
+
+        The budget is spent before each node: once it says stop, the walk ends there (a walk
+        with nothing left to try is complete all the same)."""
         game = self.game
         stack, on_stack, positions = self.stack, self.on_stack, self.positions
         try:
@@ -633,13 +651,15 @@ class _Walker:
                     if stack:
                         game.undo()
                     continue
-                if self.nodes >= max_nodes:
-                    return False, (
-                        f"stopped after {self.nodes} decision nodes (max_nodes={max_nodes}); "
+                if until is not None and self.nodes >= until:
+                    return None
+                if self.stopped is None and (reason := self.budget.spend()) is not None:
+                    self.stopped = (
+                        f"stopped after {self.nodes} decision nodes ({reason}); "
                         "the outcomes and path counts so far are shown"
                     )
-                if self.nodes >= budget:
-                    return None
+                if self.stopped is not None:
+                    return False, self.stopped
                 action = frame.actions[frame.next]
                 frame.next += 1
                 game.push(action)

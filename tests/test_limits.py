@@ -1,0 +1,174 @@
+"""Limits of the FAQ explorer and of the command: a time budget (with a fake clock, never the
+machine's), Ctrl-C, bounded memory (the script played forward, the table of positions, the undo
+snapshots) and a command that starts without importing what it does not need.
+
+Nothing here measures time or memory: each test checks the mechanism (``benchmarks/limits.py``
+prints the figures)."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.conftest import SCENARIOS
+from uurules.cli import main
+from uurules.engine.game import Game
+from uurules.explore import Walk, explore
+from uurules.limits import Budget
+from uurules.scenario import Scenario
+
+explore_module = importlib.import_module("uurules.explore")
+
+POISON_FILE = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
+NEIGHS_FILE = SCENARIOS / "faq-three-players-hold-neighs.yaml"  # a walk of a few thousand nodes
+
+
+def ticking(step: float = 1.0) -> Callable[[], float]:
+    """A fake clock: each reading is ``step`` seconds after the one before (the first reads 0)."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * step
+
+
+def boards(found: Any) -> list[Any]:
+    return [(o.players, o.zones, o.status) for o in found.outcomes]
+
+
+# -- the time budget -------------------------------------------------------------------------------
+def test_max_seconds_stops_the_walk_cleanly_with_what_it_found() -> None:
+    scn = Scenario.from_file(NEIGHS_FILE)
+    full = explore(scn)
+    # the budget reads the clock when the walk starts, then before each node: 1 s a node
+    cut = explore(scn, max_seconds=40, clock=ticking())
+    assert not cut.complete and cut.nodes == 39  # the 40th would start 40 s after the walk did
+    assert cut.message == (
+        "stopped after 39 decision nodes (max_seconds=40); the outcomes and path counts so far are shown"
+    )
+    assert cut.outcomes and all(b in boards(full) for b in boards(cut))
+    assert all(o.example and o.paths > 0 for o in cut.outcomes)
+    assert "cut short" in cut.text() and "max_seconds=40" in cut.text()
+
+
+def test_a_time_budget_the_walk_does_not_reach_changes_nothing() -> None:
+    scn = Scenario.from_file(POISON_FILE)
+    found = explore(scn, max_seconds=1000, clock=ticking())
+    assert found.complete and found.message is None
+    assert found.to_json() == explore(scn).to_json()
+
+
+def test_the_walk_spends_the_time_budget_as_limits_budget_does() -> None:
+    """The walk counts its nodes with a :class:`Budget`: the same nodes, the same reason."""
+    scn = Scenario.from_file(NEIGHS_FILE)
+    clock = ticking(0.25)
+    budget = Budget(max_seconds=3, clock=ticking(0.25))
+    spent = 0
+    while budget.spend() is None:
+        spent += 1
+    found = explore(scn, max_seconds=3, clock=clock)
+    assert found.nodes == spent == budget.nodes
+    assert f"({budget.reason})" in (found.message or "")
+
+
+@pytest.mark.parametrize("step", [1, 2, 7])
+def test_a_walk_in_steps_stops_at_the_same_node_as_one_walk(step: int) -> None:
+    scn = Scenario.from_file(NEIGHS_FILE)
+    whole = explore(scn, max_seconds=20, clock=ticking())
+    walk = Walk(scn, max_seconds=20, clock=ticking())
+    while not walk.run(step):
+        pass
+    found = walk.result()
+    assert found.nodes == whole.nodes == 19 and found.message == whole.message
+    assert found.to_json() == whole.to_json()
+
+
+def test_max_seconds_must_be_more_than_zero() -> None:
+    scn = Scenario.from_file(POISON_FILE)
+    for bad in (0, -1.5, float("nan")):
+        with pytest.raises(ValueError, match="max_seconds must be more than 0"):
+            Walk(scn, max_seconds=bad)
+
+
+def test_the_explorer_widget_stops_at_its_time_budget_by_its_own_clock() -> None:
+    from uurules.widgets.explorer import explorer
+
+    ex = explorer(Scenario.from_file(NEIGHS_FILE), max_seconds=30, batch=7)
+    ex.clock = ticking()  # one second a reading: the budget's and the progress bar's
+    ex.run_button.click()
+    found = ex.found
+    assert found is not None and not found.complete
+    assert found.message is not None and "(max_seconds=30)" in found.message
+    assert "max_seconds (30)" in ex.help.value and ex.bar.bar_style == "warning"
+    with pytest.raises(ValueError, match="max_seconds must be more than 0"):
+        explorer(Scenario.from_file(POISON_FILE), max_seconds=0)
+
+
+# -- the command: --max-seconds and Ctrl-C ---------------------------------------------------------
+def fake_clock_for_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's walk reads a fake clock (one second a reading) instead of the machine's."""
+    monkeypatch.setattr(explore_module, "Budget", lambda nodes, seconds, clock: Budget(nodes, seconds, clock=ticking()))
+
+
+def test_cli_max_seconds_prints_what_was_found_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_clock_for_the_command(monkeypatch)
+    assert main(["explore", str(NEIGHS_FILE), "--max-seconds", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert "3 decision nodes" in out and "(cut short): stopped after 3 decision nodes (max_seconds=4)" in out
+    assert "Example paths (shortest):" in out
+    said = "stopped after 3 decision nodes (max_seconds=4); the outcomes and path counts so far are shown"
+    assert err == f"uurules: {said}\n"
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "nan", "inf"])
+def test_cli_max_seconds_must_be_a_number_of_seconds(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", str(POISON_FILE), "--max-seconds", bad]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("uurules: --max-seconds must be")
+
+
+def interrupt_at_advance(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C during the ``call``-th time the rules run (an action half-way through)."""
+    from uurules.rulesets.unstable_unicorns import UnstableUnicorns
+
+    calls = [0]
+    real = UnstableUnicorns.advance
+
+    def advance(self: UnstableUnicorns, game: Game) -> None:
+        calls[0] += 1
+        if calls[0] == call:
+            raise KeyboardInterrupt
+        real(self, game)
+
+    monkeypatch.setattr(UnstableUnicorns, "advance", advance)
+
+
+def test_cli_ctrl_c_during_the_walk_prints_what_was_found_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the staged board starts (1), the script's one play (2), then one call per node
+    interrupt_at_advance(monkeypatch, 2 + 31)
+    assert main(["explore", str(NEIGHS_FILE)]) == 0
+    out, err = capsys.readouterr()
+    assert "30 decision nodes" in out and "(cut short): interrupted after 30 decision nodes" in out
+    assert "Example paths (shortest):" in out
+    assert err == "uurules: interrupted after 30 decision nodes; the outcomes and path counts so far are shown\n"
+
+
+def test_cli_ctrl_c_before_the_walk_exits_130_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    interrupt_at_advance(monkeypatch, 2)  # while the script plays
+    assert main(["explore", str(NEIGHS_FILE), "--json"]) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("uurules: interrupted (Ctrl-C)")
+
+
+def test_cli_help_documents_the_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["explore", "--help"])
+    out = capsys.readouterr().out
+    assert "--max-seconds S" in out and "--max-nodes N" in out
