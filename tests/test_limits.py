@@ -172,3 +172,33 @@ def test_cli_help_documents_the_time_limit(capsys: pytest.CaptureFixture[str]) -
         main(["explore", "--help"])
     out = capsys.readouterr().out
     assert "--max-seconds S" in out and "--max-nodes N" in out
+
+
+# -- memory: the script is played forward ----------------------------------------------------------
+def spy_on_play(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
+    """Every game a scenario plays from now on."""
+    played: list[Game] = []
+    real = Scenario.play
+
+    def play(self: Scenario, **kwargs: Any) -> Game:
+        game = real(self, **kwargs)
+        played.append(game)
+        return game
+
+    monkeypatch.setattr(Scenario, "play", play)
+    return played
+
+
+@pytest.mark.parametrize("how", ["scenario", "file", "command"])
+def test_the_script_is_played_forward_without_a_snapshot_per_step(
+    how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played = spy_on_play(monkeypatch)
+    if how == "command":
+        assert main(["explore", str(POISON_FILE), "--json"]) == 0
+        capsys.readouterr()
+    else:
+        walk = Walk(Scenario.from_file(POISON_FILE) if how == "scenario" else POISON_FILE)
+        assert walk.run() and walk.result().complete
+    [game] = played
+    assert not game.undoable and game._stack == [] and len(game.actions) == 1  # the script's one step

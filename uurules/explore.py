@@ -426,10 +426,11 @@ def is_decision(action: Action, asked: str | None) -> bool:
 
 
 def _as_game(target: Scenario | Game | str | Path) -> Game:
+    """The game to walk from: a scenario's script is played forward (no undo snapshot per step)."""
     if isinstance(target, Game):
         return target
     scn = target if isinstance(target, Scenario) else Scenario.from_file(target)
-    return scn.play(auto=False)
+    return scn.play(auto=False, undo=False)
 
 
 def explore(
