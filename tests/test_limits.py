@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -16,8 +17,10 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from uurules.cli import main
+from uurules.engine.actions import Pass, Respond
+from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
-from uurules.explore import Walk, explore
+from uurules.explore import Walk, explore, is_decision
 from uurules.limits import Budget
 from uurules.scenario import Scenario
 
@@ -202,3 +205,91 @@ def test_the_script_is_played_forward_without_a_snapshot_per_step(
         assert walk.run() and walk.result().complete
     [game] = played
     assert not game.undoable and game._stack == [] and len(game.actions) == 1  # the script's one step
+
+
+# -- memory: the walk's undo snapshots ---------------------------------------------------------------
+NEIGHS_BACK_AND_FORTH = f"""ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [Basic Unicorn{", Neigh" * 10}]}}
+  - {{name: Bob, hand: [{", ".join(["Neigh"] * 10)}]}}
+script:
+  - play: {{player: Ann, card: Basic Unicorn}}
+"""
+
+
+def lean_and_full(most: int, text: str | None = None) -> tuple[Game, Game]:
+    """Two games on a board after its script (NEIGHS_FILE's unless ``text``), one keeping at most ``most`` snapshots."""
+    scn = Scenario.from_text(text) if text else Scenario.from_file(NEIGHS_FILE)
+    played = scn.play(auto=False, undo=False)
+    lean = Game(played.ruleset, played.state.copy(), max_snapshots=most)
+    full = Game(played.ruleset, played.state.copy())
+    return lean, full
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert a.state == b.state and a.events == b.events and a.log == b.log and a.actions == b.actions
+    assert a._step_start == b._step_start and a.pending == b.pending
+
+
+@pytest.mark.parametrize("most", [2, 3, 4, 7])
+def test_a_game_keeping_few_snapshots_takes_back_exactly_what_one_keeping_all_does(most: int) -> None:
+    rng = random.Random(most)
+    lean, full = lean_and_full(most)
+    deepest = 0
+    for _ in range(600):
+        asked = full.pending.player if full.pending is not None else None
+        moves = [a for a in full.legal_actions() if is_decision(a, asked)] if full.pending is not None else []
+        if moves and (rng.random() < 0.7 or not full.actions):
+            action = rng.choice(moves)
+            lean.push(action)
+            full.push(action)
+        elif full.actions:
+            assert lean.undo() == full.undo()
+        else:
+            break
+        same_game(lean, full)
+        assert len(lean._stack) <= most
+        deepest = max(deepest, len(full.actions))
+    assert deepest > most  # undos went past the snapshots kept: some were replays
+    assert lean.initial_state() == full.initial_state()
+    while full.actions:
+        assert lean.undo() == full.undo()
+        same_game(lean, full)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        lean.undo()
+
+
+def respond(game: Game, times: int) -> None:
+    """Answer the top of the pile ``times`` times, Bob and Ann in turn."""
+    for _ in range(times):
+        game.push(next(a for a in game.legal_actions() if isinstance(a, Respond) and len(a.responses) == 1))
+
+
+def test_a_game_keeps_the_newest_half_of_its_snapshots_and_older_ones_at_a_stride() -> None:
+    lean, _ = lean_and_full(8, NEIGHS_BACK_AND_FORTH)
+    respond(lean, 14)
+    assert [s.index for s in lean._stack] == [0, 4, 8, 9, 10, 11, 12, 13]
+    assert lean.undo() and len(lean.actions) == 13 and [s.index for s in lean._stack] == [0, 4, 8, 9, 10, 11, 12]
+    for _ in range(5):
+        lean.undo()
+    # 8 actions: the snapshot before the 8th was kept; the next undo replays from the one before the 5th
+    assert [s.index for s in lean._stack] == [0, 4] and len(lean.actions) == 8
+    lean.undo()
+    assert [s.index for s in lean._stack] == [0, 4, 5, 6] and len(lean.actions) == 7
+    with pytest.raises(ValueError, match="max_snapshots must be at least 2"):
+        Game(lean.ruleset, lean.state.copy(), max_snapshots=1)
+
+
+def test_ctrl_c_while_a_game_plays_its_actions_again_leaves_it_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from uurules.rulesets.unstable_unicorns import UnstableUnicorns
+
+    lean, _ = lean_and_full(2, NEIGHS_BACK_AND_FORTH)
+    respond(lean, 5)
+    lean.undo()  # the snapshot before the 5th action was kept
+    interrupt_at_advance(monkeypatch, 2)  # the undo after it replays from the first snapshot
+    with pytest.raises(KeyboardInterrupt):
+        lean.undo()
+    monkeypatch.setattr(UnstableUnicorns, "advance", UnstableUnicorns.advance)
+    for attempt in (lean.undo, lambda: lean.push(Pass("Bob"))):
+        with pytest.raises(IllegalAction, match="interrupted while it took an action back"):
+            attempt()
