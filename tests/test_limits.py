@@ -7,6 +7,7 @@ prints the figures)."""
 
 from __future__ import annotations
 
+import copy
 import importlib
 import itertools
 import random
@@ -20,6 +21,7 @@ from uurules.cli import main
 from uurules.engine.actions import Pass, Respond
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.engine.position import StateKeys, key_digest
 from uurules.explore import Walk, explore, is_decision
 from uurules.limits import Budget
 from uurules.scenario import Scenario
@@ -293,3 +295,79 @@ def test_ctrl_c_while_a_game_plays_its_actions_again_leaves_it_unusable(monkeypa
     for attempt in (lean.undo, lambda: lean.push(Pass("Bob"))):
         with pytest.raises(IllegalAction, match="interrupted while it took an action back"):
             attempt()
+
+
+def test_the_walk_keeps_its_snapshots_within_half_of_max_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    scn = Scenario.from_file(NEIGHS_FILE)
+    whole = explore(scn)
+    monkeypatch.setattr(explore_module, "state_bytes", lambda state: 2**40)  # as if the board were huge
+    walk = Walk(scn)
+    game = walk._walker.game
+    assert game.max_snapshots == 2
+    deepest = 0
+    while not walk.run(1):
+        assert len(game._stack) <= 2
+        deepest = max(deepest, len(game.actions))
+    found = walk.result()
+    assert deepest > 2 and found.complete
+    assert found.to_json() == whole.to_json() and found.text() == whole.text()
+    assert [(p.edges, p.outcome) for p in found.positions] == [(p.edges, p.outcome) for p in whole.positions]
+
+
+def test_state_bytes_grows_with_the_board() -> None:
+    small = Scenario.from_file(NEIGHS_FILE).play(auto=False, undo=False).state
+    big = small.copy()
+    for cid in range(10_000, 12_000):
+        big.cards[cid] = copy.copy(next(iter(small.cards.values())))
+        big.zones[(None, "discard")].append(cid)
+    assert explore_module.state_bytes(big) - explore_module.state_bytes(small) == 2_000 * (330 + 8)
+
+
+# -- memory: the table of positions ------------------------------------------------------------------
+def test_the_table_of_positions_keeps_16_bytes_of_each_key() -> None:
+    walk = Walk(Scenario.from_file(NEIGHS_FILE), max_nodes=500)
+    walk.run()
+    w = walk._walker
+    assert len(w.index) == len(w.positions) and all(type(k) is bytes and len(k) == 16 for k in w.index)
+    assert all(type(k) is bytes and len(k) == 16 for k in w.views)
+
+
+def test_a_digest_is_equal_for_equal_keys_whatever_objects_hold_them() -> None:
+    from uurules.rulesets.base import DecisionKind
+
+    ann = "".join(["A", "nn"])  # equal to "Ann", another object, not interned
+    assert key_digest(("Ann", "Ann", ("Ann", 1.5))) == key_digest((ann, "Ann", (ann, 1.5)))
+    pending = ("Bob", "respond?", ("pass",), DecisionKind.RESPOND)  # a StrEnum member is its string
+    assert key_digest(("Ann", pending, 1)) == key_digest(("Ann", ("Bob", "respond?", ("pass",), "respond"), 1))
+    assert key_digest(("respond", 1)) != key_digest(("respond", 2)) != key_digest(("respond", "2"))
+    assert key_digest(("a", "b")) != key_digest(("ab",)) != key_digest((("a", "b"),))
+    game = Scenario.from_file(POISON_FILE).play(auto=False)
+    s = game.state
+    keys = StateKeys(s.next_id, s)
+    hurt = s.copy()
+    next(iter(hurt.cards.values())).wounds = 1
+    assert keys.digest(s) == keys.digest(s.copy()) != keys.digest(hurt)
+    assert (keys(s) == keys(hurt)) == (keys.digest(s) == keys.digest(hurt))
+
+
+def test_the_table_bound_stops_the_walk_cleanly_with_what_it_found() -> None:
+    scn = Scenario.from_file(NEIGHS_FILE)
+    full = explore(scn)
+    walk = Walk(scn, max_memory=2**20)
+    walk.run()
+    cut = walk.result()
+    w = walk._walker
+    assert not cut.complete and w.table_bound == 2**19 and w.table_bytes >= w.table_bound
+    assert cut.message == (
+        f"stopped after {cut.nodes} decision nodes: the table of positions reached its memory bound "
+        "(max_memory=1 MiB); the outcomes and path counts so far are shown"
+    )
+    assert 0 < cut.nodes < full.nodes and cut.outcomes
+    assert all(b in boards(full) for b in boards(cut))
+    # the estimate: so much a position, an action tried and an outcome's board
+    views = sum(explore_module._view_bytes(b) for b in w.boards)
+    edges = sum(len(p.edges) for p in cut.positions)
+    per = explore_module.POSITION_BYTES, explore_module.EDGE_BYTES
+    assert w.table_bytes == len(cut.positions) * per[0] + edges * per[1] + views
+    with pytest.raises(ValueError, match="max_memory must be at least 1 MiB"):
+        Walk(scn, max_memory=2**20 - 1)

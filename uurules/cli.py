@@ -131,10 +131,10 @@ def cmd_explore(args: argparse.Namespace) -> int:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
     if args.max_seconds is not None and not 0 < args.max_seconds < float("inf"):
         raise UURulesError(f"--max-seconds must be a number of seconds more than 0, not {args.max_seconds:g}")
-    scn = Scenario.from_file(args.file)
-    game = scn.play(auto=False, undo=False)  # played forward: the walk keeps its own snapshots
     show = _progress_line if sys.stderr.isatty() else None
-    found = explore(game, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
+    # the script is played forward, then the walk keeps only the state it reached (not the
+    # scenario nor the played game): see "Limits" in uurules.explore
+    found = explore(args.file, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
