@@ -10,13 +10,16 @@ from __future__ import annotations
 import copy
 import importlib
 import itertools
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tests.conftest import SCENARIOS
+from tests.conftest import ROOT, SCENARIOS
 from uurules.cli import main
 from uurules.engine.actions import Pass, Respond
 from uurules.engine.errors import IllegalAction
@@ -371,3 +374,77 @@ def test_the_table_bound_stops_the_walk_cleanly_with_what_it_found() -> None:
     assert w.table_bytes == len(cut.positions) * per[0] + edges * per[1] + views
     with pytest.raises(ValueError, match="max_memory must be at least 1 MiB"):
         Walk(scn, max_memory=2**20 - 1)
+
+
+# -- a fast start: nothing heavy imported before it is used -------------------------------------------
+HEAVY = [
+    "uurules.explore",
+    "uurules.render",
+    "uurules.widgets",
+    "uurules.timeline",
+    "uurules.scenario",
+    "uurules.rulesets",
+    "uurules.engine.game",
+    "jsonschema",
+    "graphviz",
+    "ipywidgets",
+    "yaml",
+]
+
+
+def loaded_after(code: str) -> dict[str, Any]:
+    """Run ``code`` in a new interpreter; which of HEAVY it has imported, and what it printed."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    *said, heavy = done.stdout.splitlines()
+    return {"heavy": json.loads(heavy), "said": said}
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import uurules",
+        "from uurules.cli import build_parser\nbuild_parser()",
+        "from uurules.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass",
+        "from uurules.cli import main\ntry:\n    main(['explore', '--help'])\nexcept SystemExit:\n    pass",
+        "import uurules.engine.errors, uurules.limits",
+    ],
+)
+def test_import_uurules_and_the_commands_parser_load_nothing_heavy(code: str) -> None:
+    assert loaded_after(code)["heavy"] == []
+
+
+def test_each_public_name_is_imported_when_first_used() -> None:
+    got = loaded_after("import uurules\nprint(uurules.InputError.__name__)")
+    assert got["said"] == ["InputError"] and got["heavy"] == []
+    got = loaded_after("import uurules\nprint(uurules.Scenario.__name__)")
+    assert got["said"] == ["Scenario"] and "uurules.scenario" in got["heavy"] and "uurules.explore" not in got["heavy"]
+    got = loaded_after("from uurules.cli import main\ntry:\n    main(['run', '--help'])\nexcept SystemExit:\n    pass")
+    assert "--lang {en,ru}" in "\n".join(got["said"]) and "uurules.rulesets" in got["heavy"]
+    assert "jsonschema" not in got["heavy"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import uurules\nf = uurules.explore\nimport uurules.explore\nfrom uurules.explore import Walk",
+        "import uurules.explore\nfrom uurules.explore import Walk\nimport uurules\nf = uurules.explore",
+        "from uurules.widgets.explorer import explorer\nimport uurules\nf = uurules.explore",
+        "from uurules import *\nf = explore",
+    ],
+)
+def test_the_package_attribute_explore_is_the_function_whatever_was_imported_first(code: str) -> None:
+    check = (
+        f"{code}\nimport importlib, uurules\nm = importlib.import_module('uurules.explore')\n"
+        "assert f is m.explore is uurules.explore and callable(f) and type(m).__name__ == 'module'\n"
+        "assert 'Walk' not in dir() or Walk is m.Walk\n"
+        "assert uurules.Game is importlib.import_module('uurules.engine.game').Game\n"
+        "assert sorted(uurules.__all__) == sorted(n for n in dir(uurules) if n in uurules.__all__)\n"
+        "print('ok')"
+    )
+    assert loaded_after(check)["said"] == ["ok"]
+    import uurules
+
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        uurules.nothing  # noqa: B018
+    assert uurules.load(str(POISON_FILE)).title
