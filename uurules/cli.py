@@ -6,14 +6,20 @@ page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message.
 
-``uurules explore FILE.yaml [--json] [--max-nodes N] [--plays]`` plays the scenario's script,
-then walks every way its pending decisions can go (:func:`uurules.explore.explore`) and prints
-the distinct outcomes: a table of what each changes on the board and how many decision paths
-reach it, then one shortest example path for each, in words. ``--json`` prints
+``uurules explore FILE.yaml [--json] [--max-nodes N] [--max-seconds S] [--plays]`` plays the
+scenario's script (forward: no undo snapshot per step), then walks every way its pending
+decisions can go (:func:`uurules.explore.explore`) and prints the distinct outcomes: a table of
+what each changes on the board and how many decision paths reach it, then one shortest example
+path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
 example a list of script steps that replays it when appended to the scenario's script. A walk
-cut by ``--max-nodes`` (or by Ctrl-C) prints what it found and says so on stderr; bad input
-exits 2 with one message, as ``run`` does.
+cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played),
+by Ctrl-C or by its memory bound prints what it found, says why in one line on stderr and exits
+0; Ctrl-C before the walk has started exits 130 with one line; bad input exits 2 with one
+message, as ``run`` does.
+
+The command starts fast: each command imports what it needs when it runs, so ``uurules --help``
+loads neither the rule sets nor the explorer, the renderer, the widgets or ``jsonschema``.
 """
 
 from __future__ import annotations
