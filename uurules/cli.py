@@ -148,10 +148,13 @@ def cmd_explore(args: argparse.Namespace) -> int:
     # the script is played forward, then the walk keeps only the state it reached (not the
     # scenario nor the played game): see "Limits" in uurules.explore
     found = explore(args.file, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
+    # written as they are made: a big board's outcomes are never one string in memory
     if args.json:
-        print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
+        json.dump(found.to_json(), sys.stdout, ensure_ascii=False, indent=2)
+        print()
     else:
-        print(found.text())
+        for line in found.lines():
+            print(line)
     if found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
     return 0

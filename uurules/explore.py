@@ -87,7 +87,7 @@ import gc
 import hashlib
 import json
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -297,31 +297,37 @@ class Exploration:
 
     def text(self) -> str:
         """The outcomes as ``uurules explore`` prints them: a table of what changes, then example paths."""
-        lines = []
+        return "\n".join(self.lines())
+
+    def lines(self) -> Iterator[str]:
+        """:meth:`text` a line at a time. ``uurules explore`` prints them so: the table of a big
+        board (hands of thousands of cards, hundreds of outcomes) is never held whole in memory."""
         if self.title:
-            lines += [self.title, ""]
+            yield from (self.title, "")
         first = self.positions[0] if self.positions else None
         if first is not None and first.question:
-            lines.append(f"From: {first.question}")
-        lines.append(
+            yield f"From: {first.question}"
+        yield (
             f"{self.summary()}; {self.paths} decision path{'s' if self.paths != 1 else ''} in all."
             if self.complete
             else self.summary()
         )
-        lines.append("")
+        yield ""
         changed = self.changed_places()
-        rows = [["#", "paths", *changed] if changed else ["#", "paths", "board"]]
-        for i, o in enumerate(self.outcomes):
-            board = places(o.board)
-            rows.append([str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])])
-        lines += _table(rows)
+
+        def rows() -> Iterator[list[str]]:
+            yield ["#", "paths", *changed] if changed else ["#", "paths", "board"]
+            for i, o in enumerate(self.outcomes):
+                board = places(o.board)
+                yield [str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])]
+
+        yield from _table(rows)
         same = {k: v for k, v in places(self.start).items() if k not in changed and not (k == "winner" and v == "-")}
         if same:
-            lines += ["", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items())]
-        lines += ["", "Example paths (shortest):"]
+            yield from ("", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items()))
+        yield from ("", "Example paths (shortest):")
         for i, o in enumerate(self.outcomes):
-            lines.append(f"  {i + 1}. {o.example_text}")
-        return "\n".join(lines)
+            yield f"  {i + 1}. {o.example_text}"
 
     # -- pictures (the renderer is imported only when one is asked for) ------------------------
     def picture(self, **options: Any) -> Any:
@@ -344,14 +350,17 @@ class Exploration:
         return f"<Exploration{title}: {self.summary()}>"
 
 
-def _table(rows: list[list[str]]) -> list[str]:
-    """Rows of text as aligned columns (the first two, numbers, to the right)."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
+def _table(rows: Callable[[], Iterable[list[str]]]) -> Iterator[str]:
+    """Rows of text as aligned columns (the first two, numbers, to the right), a line at a time.
+
+    ``rows()`` gives the rows afresh: once to measure the columns, once to write them, so that
+    only one row is held at a time."""
+    widths: list[int] = []
+    for r in rows():
+        widths = [max(w, len(c)) for w, c in zip(widths, r, strict=True)] if widths else [len(c) for c in r]
+    for r in rows():
         cells = [c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-    return out
+        yield "  ".join(cells).rstrip()
 
 
 def places(view: dict[str, Any]) -> dict[str, str]:
