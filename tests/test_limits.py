@@ -448,3 +448,28 @@ def test_the_package_attribute_explore_is_the_function_whatever_was_imported_fir
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
         uurules.nothing  # noqa: B018
     assert uurules.load(str(POISON_FILE)).title
+
+
+# -- memory: the output of a big board is written as it is made ---------------------------------------
+def test_the_table_is_measured_then_written_a_row_at_a_time() -> None:
+    made: list[int] = []
+
+    def rows() -> Any:
+        made.append(len(made))
+        yield ["#", "paths", "Bob hand"]
+        yield ["1", "12", "Neigh"]
+        yield ["10", "3", "-"]
+
+    lines = explore_module._table(rows)
+    assert made == []  # nothing is made before the first line is asked for
+    assert list(lines) == [" #  paths  Bob hand", " 1     12  Neigh", "10      3  -"]
+    assert made == [0, 1]  # the rows twice: once to measure the columns, once to write them
+
+
+def test_the_command_writes_the_same_table_and_json_a_line_at_a_time(capsys: pytest.CaptureFixture[str]) -> None:
+    found = explore(NEIGHS_FILE, max_nodes=300)
+    assert "\n".join(found.lines()) == found.text() and found.text().count("\n") > 20
+    assert main(["explore", str(NEIGHS_FILE), "--max-nodes", "300"]) == 0
+    assert capsys.readouterr().out == found.text() + "\n"
+    assert main(["explore", str(NEIGHS_FILE), "--max-nodes", "300", "--json"]) == 0
+    assert capsys.readouterr().out == json.dumps(found.to_json(), ensure_ascii=False, indent=2) + "\n"
