@@ -390,12 +390,36 @@ def _whole_number(checker: Any, instance: Any) -> bool:
     return type(instance) is int
 
 
+FORMAT_LIBRARIES = ("rfc3987_syntax",)
+"""Optional libraries of jsonschema's format checkers that the kit's schemas never use (they have
+no ``format:``) and that are slow to import: ``rfc3987_syntax`` builds its grammars when imported,
+seconds of CPU, which every ``uurules run`` and ``uurules ask`` would pay before any work."""
+
+
+def _import_jsonschema() -> Any:
+    """``jsonschema``, imported without the format libraries of :data:`FORMAT_LIBRARIES` (jsonschema
+    leaves out a format checker whose library does not import); they stay importable for others."""
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = [name for name in FORMAT_LIBRARIES if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # an ImportError for jsonschema's optional import
+    try:
+        import jsonschema  # type: ignore[import-untyped, unused-ignore]
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+    return jsonschema
+
+
 @cache
 def _validator_class() -> Any:
     """Draft 2020-12 with :func:`_whole_number`; ``jsonschema`` is imported here, when a document is
     first validated (it takes a while to import: not for ``import uurules`` nor ``uurules --help``)."""
-    import jsonschema  # type: ignore[import-untyped, unused-ignore]
-
+    jsonschema = _import_jsonschema()
     return jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
         type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
