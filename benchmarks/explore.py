@@ -97,7 +97,7 @@ def breakdown(scn: Scenario) -> dict[str, float]:
         (State, "copy", "the state copied for undo"),
         (type(game.ruleset), "apply", "the rules"),
         (type(game.ruleset), "advance", "the rules"),
-        (explore_module.StateKeys, "__call__", "the canonical key"),
+        (explore_module.StateKeys, "digest", "the canonical key"),  # the key and its 16-byte digest
         (explore_module._Walker, "_outcome", "the outcome boards"),
         (Game, "undo", "undo"),
     ]

@@ -225,7 +225,7 @@ def test_cli_prints_the_contract_json_and_words(tmp_path: Any, capsys: Any) -> N
     assert out.startswith("Can Bob save his Unicorn?\n\nYes. Bob can make sure")
     assert main(["ask", str(path), "--max-nodes", "1"]) == 0
     captured = capsys.readouterr()
-    assert captured.out.startswith("Can Bob save his Unicorn?\n\nUnknown.") and "max_nodes=1" in captured.err
+    assert captured.out.startswith("Can Bob save his Unicorn?\n\nUnknown:") and "max_nodes=1" in captured.err
 
 
 # ----------------------------------------------------------------------------------------------
@@ -335,3 +335,22 @@ def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.Monkey
     assert small.nodes > whole.nodes  # positions forgotten are searched again
     board = scn.result(replayed(scn, small.example).play(auto=False))
     assert "Basic Unicorn" in board["players"]["Bob"]["stable"]
+
+
+def test_a_question_is_answered_without_importing_jsonschemas_slow_format_libraries() -> None:
+    # rfc3987_syntax builds its grammars when imported (seconds of CPU); the kit's schemas use no
+    # format:, so jsonschema is imported without it, and it stays importable for anyone else
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from uurules.ask import ask\n"
+        "found = ask('tests/faq/uu-01-neigh-saves.yaml')\n"
+        "print(found.answer, 'rfc3987_syntax' in sys.modules, 'jsonschema' in sys.modules)\n"
+        "import importlib.util\n"
+        "print(importlib.util.find_spec('rfc3987_syntax') is not None or 'absent')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "yes False True"
+    assert out[1] in ("True", "absent")

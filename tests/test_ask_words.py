@@ -29,7 +29,7 @@ def test_a_no_tells_every_try_and_the_answer_that_stops_it() -> None:
     words = ask(POISON).text()
     assert words.startswith(
         "No. Bob cannot make sure that Bob's Basic Unicorn is in Bob's Stable once everything has resolved: "
-        "whatever Bob does, Ann and Cat can stop it. If Bob answers Ann's Unicorn Poison with Neigh, Cat answers "
+        "whatever Bob does, Ann and Cat can prevent it. If Bob answers Ann's Unicorn Poison with Neigh, Cat answers "
         "Bob's Neigh with Neigh, and no one can answer that; if everyone passes, Ann's Unicorn Poison resolves. "
         "For example: "
     )

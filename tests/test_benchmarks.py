@@ -105,3 +105,18 @@ def test_the_ask_benchmark_checks_each_answer_against_the_hand_analysis(tmp_path
     out, err = capsys.readouterr()
     assert "!!! WRONG ANSWER on wrong (fastest: asker): expected no, the solver says yes" in out
     assert "Goal: every answer agrees with the hand analysis: FAIL (WRONG: wrong)" in out and "WRONG ANSWER" in err
+
+
+def test_the_limits_benchmark_builds_its_three_boards_and_measures_the_command_on_each() -> None:
+    limits = load("limits")
+    game = Scenario.from_text(limits.long_script(40)).play(auto=False, undo=False)
+    assert len(game.actions) == 42 and game.pending is not None and game.pending.player == "Bob"
+    assert [game.shown(item.card) for item in game.state.pile] == ["Unicorn Poison"]  # Ann's, answered or not
+    game = Scenario.from_text(limits.huge_hands(14)).play(auto=False, undo=False)
+    assert len(game.state.zone("Ann", "hand")) == 14 and len(game.state.zone("Bob", "hand")) == 16
+    game = Scenario.from_text(limits.tall_pile(6)).play(auto=False, undo=False)
+    assert len(game.state.pile) == 6 and game.pending is not None
+    results = limits.run(seconds=5, steps=20, hand=14, pile=6)  # each board explored by the command
+    assert [r["name"] for r in results] == ["script", "hands", "pile"]
+    assert all(r["exit"] == 0 and r["peak_bytes"] > 0 and "decision node" in r["summary"] for r in results)
+    assert "Goal:" in limits.report(results, 5)

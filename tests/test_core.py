@@ -55,8 +55,10 @@ def test_each_game_registers_once_and_every_list_of_games_derives_from_that() ->
         "BK": "berserk",
     }
     assert {game_of(r) for r in rules()} == set(RULESETS)
-    # the CLI's languages
-    lang = next(a for a in build_parser()._subparsers._group_actions[0].choices["run"]._actions if a.dest == "lang")  # type: ignore[union-attr]
+    # the CLI's languages (``run`` adds its --lang when it is used: here, when its help is formatted)
+    run = build_parser()._subparsers._group_actions[0].choices["run"]  # type: ignore[union-attr]
+    assert "--lang {en,ru}" in run.format_help()
+    lang = next(a for a in run._actions if a.dest == "lang")
     assert tuple(lang.choices) == languages() == ("en", "ru")
     # the stager's menu
     from uurules.widgets import stager

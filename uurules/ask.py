@@ -91,7 +91,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, to_step
+from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, Response, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, State, ZoneKey
@@ -152,7 +152,8 @@ class Resolved:
     value: bool
 
     def holds(self, state: State, seen: tuple[int, ...], tracked: Sequence[CardId]) -> bool:
-        return (seen[tracked.index(self.card)] == RESOLVED) == self.value
+        # true: it resolved; false: it was cancelled (a card never played is neither)
+        return seen[tracked.index(self.card)] == (RESOLVED if self.value else CANCELLED)
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,19 @@ class Question:
             elif keys == {"card", "resolved"}:
                 if not isinstance(c["resolved"], bool):
                     raise fail("resolved: is true or false", "make", i, "resolved")
-                conditions.append(Resolved(card(c["card"], "make", i, "card"), c["card"], c["resolved"]))
+                cid = card(c["card"], "make", i, "card")
+                spot = s.where(cid)
+                on_pile = any(item.card == cid for item in s.pile)  # a card, or an ability of one (EOM)
+                if spot is not None and spot[1] != "hand" and not on_pile:
+                    raise fail(
+                        f"resolved: asks about a card played or on the {game.ruleset.structure or 'pile'} (or one "
+                        f"in a hand that may answer it); {c['card']} is in {zone_words(spot)}. Accepted: "
+                        "{card: REF, in: ZONE} for where it is",
+                        "make",
+                        i,
+                        "card",
+                    )
+                conditions.append(Resolved(cid, c["card"], c["resolved"]))
             else:
                 raise fail(
                     f"{dict(c)!r} is not a condition. Accepted: {{card: REF, in: ZONE}}, {{card: REF, not-in: ZONE}}, "
@@ -496,6 +509,12 @@ class Solver:
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
         self.path: dict[Hashable, int] = {}
         self.tracked = question.tracked
+        self.watched = tuple(
+            dict.fromkeys(
+                [*(c.card for c in question.make if not isinstance(c, Wins)), *(c for _, c in question.where)]
+            )
+        )
+        """The cards the question follows: copies of them are told apart (:meth:`copies`)."""
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
 
     # -- positions ----------------------------------------------------------------------------
@@ -512,6 +531,8 @@ class Solver:
         acts = [a for a in game.legal_actions() if is_decision(a, asked)]
         if not acts:
             return None
+        if self.watched:
+            acts = self.copies(acts)
         passing: Action | None = None
         theirs: list[Action] = []
         mine: list[Action] = []
@@ -523,6 +544,27 @@ class Solver:
         if passing is not None and self.any_order and s.window is not None:
             passing = Pass("all")
         return theirs, mine, passing
+
+    def copies(self, acts: list[Action]) -> list[Action]:
+        """Where a response names a card by name and the question follows one of several copies
+        of it in that hand, the copy asked about and another copy are two choices (the engine
+        lists one response per name, which takes the first copy)."""
+        game = self.game
+        s = game.state
+        out: list[Action] = []
+        for a in acts:
+            out.append(a)
+            if not isinstance(a, Respond) or len(a.responses) != 1:
+                continue
+            r = a.responses[0]
+            hand = s.zones.get((r.player, "hand"), [])
+            named = [c for c in hand if s.cards[c].shown == r.card]
+            for t in self.watched:
+                if t in named and len(named) > 1:
+                    other = next(c for c in named if c != t)
+                    extra = t if named[0] != t else other  # the listed action takes named[0]
+                    out.append(Respond((Response(r.player, game.ref(extra), r.to),)))
+        return out
 
     def holds(self, seen: tuple[int, ...]) -> bool:
         s = self.game.state
@@ -907,7 +949,8 @@ def ask(
         doc = scn.doc
         q = Question.parse(scn.question, game, error=doc.error)
     else:
-        raise InputError("there is no question to answer: add a question: block (CONTRACT.md)")
+        none = "there is no question to answer: add a question: block (CONTRACT.md)"
+        raise scn.doc.error(none) if scn is not None else InputError(none)
     budget = Budget(max_nodes, max_seconds, *(() if clock is None else (clock,)))
     solver = Solver(game, q, budget, reductions=reductions)
     start = board_view(solver.game)

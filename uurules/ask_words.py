@@ -126,7 +126,7 @@ def _stops(node: StrategyNode | None, who: str, depth: int = 0) -> str:
         c = theirs[0]
         rest = _stops(c.then, who, depth + 1) if depth < 2 else ""
         return _said(c) + (f"; then {rest}" if rest else "")
-    return f"and whatever {who} {'does' if ' ' not in who else 'do'} next, they can stop it"
+    return f"and whatever {who} {'does' if ' ' not in who else 'do'} next, they can prevent it"
 
 
 def _cap(text: str) -> str:
@@ -206,7 +206,7 @@ def answer_text(answer: Answer) -> str:
         does = "does" if len(q.players) == 1 else "do"
         head = (
             f"No. {who} cannot make sure that {goal} once everything has resolved: whatever {who} {does}, "
-            f"{them} can stop it."
+            f"{them} can prevent it."
         )
         how = []
         if root is not None and root.holds is None:
@@ -224,7 +224,8 @@ def answer_text(answer: Answer) -> str:
                 how.append(_cap("; ".join(tries)) + ".")
         how.append(example)
         return " ".join([head, *how, searched])
-    return f"Unknown. {answer.message or 'The search was cut short'}. {searched}"
+    why = answer.message or "the search was cut short"
+    return f"Unknown: {why[:1].lower()}{why[1:]}, before it could prove yes or no."
 
 
 def where_rows(answer: Answer) -> list[list[str]]:

@@ -6,14 +6,20 @@ page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message.
 
-``uurules explore FILE.yaml [--json] [--max-nodes N] [--plays]`` plays the scenario's script,
-then walks every way its pending decisions can go (:func:`uurules.explore.explore`) and prints
-the distinct outcomes: a table of what each changes on the board and how many decision paths
-reach it, then one shortest example path for each, in words. ``--json`` prints
+``uurules explore FILE.yaml [--json] [--max-nodes N] [--max-seconds S] [--plays]`` plays the
+scenario's script (forward: no undo snapshot per step), then walks every way its pending
+decisions can go (:func:`uurules.explore.explore`) and prints the distinct outcomes: a table of
+what each changes on the board and how many decision paths reach it, then one shortest example
+path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
 example a list of script steps that replays it when appended to the scenario's script. A walk
-cut by ``--max-nodes`` (or by Ctrl-C) prints what it found and says so on stderr; bad input
-exits 2 with one message, as ``run`` does.
+cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played),
+by Ctrl-C or by its memory bound prints what it found, says why in one line on stderr and exits
+0; Ctrl-C before the walk has started exits 130 with one line; bad input exits 2 with one
+message, as ``run`` does.
+
+The command starts fast: each command imports what it needs when it runs, so ``uurules --help``
+loads neither the rule sets nor the explorer, the renderer, the widgets or ``jsonschema``.
 """
 
 from __future__ import annotations
@@ -23,21 +29,23 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from uurules import output
 from uurules.engine.errors import UURulesError
-from uurules.rulesets import games, languages
-from uurules.scenario import Scenario, board_text
 
 if TYPE_CHECKING:
     from uurules.explore import Progress
 
-DEFAULT_MAX_NODES = 100_000
+# Each command imports what it needs when it runs: ``uurules --help`` (and building the parser)
+# loads neither the rule sets, nor the explorer, the renderer, the widgets or jsonschema.
+
+DEFAULT_MAX_NODES = 100_000  # uurules.explore.DEFAULT_MAX_NODES, without importing the explorer
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from uurules.scenario import Scenario, board_text
+
     scn = Scenario.from_file(args.file)
     game = scn.play(undo=False)  # played forward: no snapshot per step
     result = scn.result(game, args.lang)
@@ -57,9 +65,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     """One picture (the last step, or ``--step N``), or one file per step (``--all-steps``)."""
     from pathlib import Path
 
-    from uurules import render
+    from uurules import output, render
     from uurules.engine.errors import InputError
     from uurules.progress import Shown
+    from uurules.scenario import Scenario
 
     out = Path(args.output)
     output.check([args.output], [args.file])  # the name as given: Path("") would be "."
@@ -93,8 +102,10 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     """A MediaWiki page in the style of the seed pages, and the SVG pictures it links."""
     from pathlib import Path
 
+    from uurules import output
     from uurules.progress import Shown
     from uurules.render import wiki
+    from uurules.scenario import Scenario
 
     output.check([args.output], [args.file])
     playing = Shown(Scenario.from_file(args.file))
@@ -105,7 +116,9 @@ def cmd_wiki(args: argparse.Namespace) -> int:
 
 def cmd_html(args: argparse.Namespace) -> int:
     """One self-contained HTML page that steps through the scenario (no kernel, no network)."""
+    from uurules import output
     from uurules.progress import Shown
+    from uurules.scenario import Scenario
     from uurules.widgets.page import page_parts
 
     output.check([args.output], [args.file])
@@ -129,14 +142,19 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
     if args.max_nodes < 1:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
-    scn = Scenario.from_file(args.file)
-    game = scn.play(auto=False)
+    if args.max_seconds is not None and not 0 < args.max_seconds < float("inf"):
+        raise UURulesError(f"--max-seconds must be a number of seconds more than 0, not {args.max_seconds:g}")
     show = _progress_line if sys.stderr.isatty() else None
-    found = explore(game, max_nodes=args.max_nodes, progress=show, plays=args.plays)
+    # the script is played forward, then the walk keeps only the state it reached (not the
+    # scenario nor the played game): see "Limits" in uurules.explore
+    found = explore(args.file, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
+    # written as they are made: a big board's outcomes are never one string in memory
     if args.json:
-        print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
+        json.dump(found.to_json(), sys.stdout, ensure_ascii=False, indent=2)
+        print()
     else:
-        print(found.text())
+        for line in found.lines():
+            print(line)
     if found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
     return 0
@@ -167,12 +185,34 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 130 if found.message and "Ctrl-C" in found.message else 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="play a scenario and print its log and final board")
-    run.add_argument("file")
-    run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
+class _Parser(argparse.ArgumentParser):
+    """A command's parser that may finish itself (``prepare``) only when it is used: what an option
+    accepts may come from the rule sets, imported then, not for ``uurules --help``."""
+
+    prepare: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def _ready(self) -> None:
+        if self.prepare is not None:
+            prepare, self.prepare = self.prepare, None
+            prepare(self)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._ready()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._ready()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._ready()
+        return super().format_help()
+
+
+def _lang_option(run: argparse.ArgumentParser) -> None:
+    """``uurules run --lang``: the languages the rule sets print their logs in."""
+    from uurules.rulesets import games, languages
+
     run.add_argument(
         "--lang",
         choices=languages(),
@@ -181,6 +221,17 @@ def build_parser() -> argparse.ArgumentParser:
         + "; ".join(f"{cls.title}: {' or '.join(cls.languages)}" for cls in games() if len(cls.languages) > 1)
         + "; the other rule sets print English)",
     )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``uurules`` command's parser (``run``'s ``--lang`` is added when ``run`` is parsed or its help shown)."""
+    parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    run = sub.add_parser("run", help="play a scenario and print its log and final board")
+    run.add_argument("file")
+    run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
+    assert isinstance(run, _Parser)
+    run.prepare = _lang_option
     run.set_defaults(func=cmd_run)
     rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")
     rnd.add_argument("file")
@@ -213,6 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_MAX_NODES,
         metavar="N",
         help=f"stop after N decision nodes and show what was found (default {DEFAULT_MAX_NODES})",
+    )
+    exp.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="stop the walk after S seconds and show what was found (default: no time limit)",
     )
     exp.add_argument(
         "--plays", action="store_true", help="from a quiet board, also try every card the active player may play"
@@ -263,7 +320,8 @@ def _clear_progress() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on Ctrl-C."""
     try:
-        parser = build_parser()  # reads the rule sets: Ctrl-C while they load is one line too
+        parser = build_parser()
+        # parsing ``run`` reads the rule sets (its --lang): Ctrl-C while they load is one line too
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
         print("uurules: interrupted (Ctrl-C) while starting; nothing was read or written", file=sys.stderr)

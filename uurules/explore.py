@@ -53,12 +53,25 @@ Outcomes
     when appended to the scenario's script (:func:`example_scenario` does that).
 
 Limits
-    ``max_nodes`` caps the decision nodes visited (one per action tried). Reaching it, or an
+    ``max_nodes`` caps the decision nodes visited (one per action tried) and ``max_seconds`` the
+    time the walk takes (read from ``clock``, ``time.monotonic`` unless a test gives another;
+    the script of a scenario is played before the walk's time starts). Reaching either, or an
     interrupt (Ctrl-C, ``KeyboardInterrupt``), stops the walk cleanly: the result holds what was
     found so far, ``complete`` is false and ``message`` says why; path counts are then lower
-    bounds. The caller's game is never changed: the walk runs on a copy. :class:`Walk` is the
-    same walk in steps of a few nodes, for a caller that must keep control in between (the
-    explorer widget's Stop button).
+    bounds.
+
+    Memory stays within ``max_memory`` (about; :data:`DEFAULT_MAX_MEMORY`) beyond the board,
+    whatever the board: a scenario's script is played forward (no undo snapshot per step); the
+    walk's undo snapshots (one per decision along the current path) are kept within half of it
+    (:class:`~uurules.engine.game.Game`'s ``max_snapshots``: on a big board or a long path older
+    snapshots are thinned out, and an undo past them plays the decisions since again); the table
+    of positions keeps 16 bytes of each position's key (:meth:`StateKeys.digest`), and when the
+    table and the outcomes' boards reach the other half, the walk stops cleanly as above ("the
+    table of positions reached its memory bound").
+
+    The caller's game is never changed: the walk runs on a copy. :class:`Walk` is the same walk
+    in steps of a few nodes, for a caller that must keep control in between (the explorer
+    widget's Stop button).
 
 Pictures
     ``found.picture()`` is the outcome tree (:func:`uurules.render.outcomes`), collapsed where
@@ -71,8 +84,10 @@ from __future__ import annotations
 
 import copy
 import gc
+import hashlib
 import json
-from collections.abc import Callable, Hashable, Iterable
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,10 +107,37 @@ from uurules.engine.actions import (
 )
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys, state_key
+from uurules.engine.state import State
+from uurules.limits import Budget
 from uurules.scenario import Scenario, board_view, scenario_dict
 
 DEFAULT_MAX_NODES = 100_000
 PROGRESS_EVERY = 1_000
+
+DEFAULT_MAX_MEMORY = 256 * 2**20
+"""About how many bytes a walk may hold beyond the board it starts from (see Limits in the
+module documentation): half for its undo snapshots, half for its table of positions and outcomes."""
+
+POSITION_BYTES = 400
+"""About how many bytes the table of positions takes per position (its entry, its key's digest)."""
+
+EDGE_BYTES = 250
+"""About how many bytes the table takes per action tried from a position (the action, the edge)."""
+
+
+def state_bytes(state: State) -> int:
+    """About how many bytes a copy of ``state`` takes: an estimate from its cards, pile items and
+    effects (about 330 bytes each as measured, an effect more), the ids in its zones and its log."""
+    effects = sum(len(link.effects) for link in state.chain)
+    ids = sum(map(len, state.zones.values()))
+    return 2_000 + 330 * (len(state.cards) + len(state.pile)) + 600 * effects + 200 * len(state.chain) + 8 * ids
+
+
+def _view_bytes(view: dict[str, Any]) -> int:
+    """About how many bytes an outcome's board (:func:`uurules.scenario.board_view`) takes in the table."""
+    zones = [*(v for zs in view["players"].values() for v in zs.values()), *view["zones"].values()]
+    names = sum(len(v) for v in zones if isinstance(v, list))
+    return 1_000 + 8 * names + 100 * len(zones) + 400 * len(view["status"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -255,31 +297,37 @@ class Exploration:
 
     def text(self) -> str:
         """The outcomes as ``uurules explore`` prints them: a table of what changes, then example paths."""
-        lines = []
+        return "\n".join(self.lines())
+
+    def lines(self) -> Iterator[str]:
+        """:meth:`text` a line at a time. ``uurules explore`` prints them so: the table of a big
+        board (hands of thousands of cards, hundreds of outcomes) is never held whole in memory."""
         if self.title:
-            lines += [self.title, ""]
+            yield from (self.title, "")
         first = self.positions[0] if self.positions else None
         if first is not None and first.question:
-            lines.append(f"From: {first.question}")
-        lines.append(
+            yield f"From: {first.question}"
+        yield (
             f"{self.summary()}; {self.paths} decision path{'s' if self.paths != 1 else ''} in all."
             if self.complete
             else self.summary()
         )
-        lines.append("")
+        yield ""
         changed = self.changed_places()
-        rows = [["#", "paths", *changed] if changed else ["#", "paths", "board"]]
-        for i, o in enumerate(self.outcomes):
-            board = places(o.board)
-            rows.append([str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])])
-        lines += _table(rows)
+
+        def rows() -> Iterator[list[str]]:
+            yield ["#", "paths", *changed] if changed else ["#", "paths", "board"]
+            for i, o in enumerate(self.outcomes):
+                board = places(o.board)
+                yield [str(i + 1), str(o.paths), *([board.get(k, "-") for k in changed] or ["unchanged"])]
+
+        yield from _table(rows)
         same = {k: v for k, v in places(self.start).items() if k not in changed and not (k == "winner" and v == "-")}
         if same:
-            lines += ["", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items())]
-        lines += ["", "Example paths (shortest):"]
+            yield from ("", "Unchanged in every outcome: " + "; ".join(f"{k}: {v}" for k, v in same.items()))
+        yield from ("", "Example paths (shortest):")
         for i, o in enumerate(self.outcomes):
-            lines.append(f"  {i + 1}. {o.example_text}")
-        return "\n".join(lines)
+            yield f"  {i + 1}. {o.example_text}"
 
     # -- pictures (the renderer is imported only when one is asked for) ------------------------
     def picture(self, **options: Any) -> Any:
@@ -302,14 +350,17 @@ class Exploration:
         return f"<Exploration{title}: {self.summary()}>"
 
 
-def _table(rows: list[list[str]]) -> list[str]:
-    """Rows of text as aligned columns (the first two, numbers, to the right)."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
+def _table(rows: Callable[[], Iterable[list[str]]]) -> Iterator[str]:
+    """Rows of text as aligned columns (the first two, numbers, to the right), a line at a time.
+
+    ``rows()`` gives the rows afresh: once to measure the columns, once to write them, so that
+    only one row is held at a time."""
+    widths: list[int] = []
+    for r in rows():
+        widths = [max(w, len(c)) for w, c in zip(widths, r, strict=True)] if widths else [len(c) for c in r]
+    for r in rows():
         cells = [c.rjust(w) if i < 2 else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-    return out
+        yield "  ".join(cells).rstrip()
 
 
 def places(view: dict[str, Any]) -> dict[str, str]:
@@ -422,10 +473,11 @@ def is_decision(action: Action, asked: str | None) -> bool:
 
 
 def _as_game(target: Scenario | Game | str | Path) -> Game:
+    """The game to walk from: a scenario's script is played forward (no undo snapshot per step)."""
     if isinstance(target, Game):
         return target
     scn = target if isinstance(target, Scenario) else Scenario.from_file(target)
-    return scn.play(auto=False)
+    return scn.play(auto=False, undo=False)
 
 
 def explore(
@@ -434,16 +486,28 @@ def explore(
     progress: Callable[[Progress], None] | None = None,
     *,
     plays: bool = False,
+    max_seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    max_memory: int = DEFAULT_MAX_MEMORY,
 ) -> Exploration:
     """Walk every legal sequence of decisions from the current position of ``scenario_or_game``.
 
     It is a game, a scenario (its script is played first, without ``auto`` answers) or a
     scenario file. ``progress`` is called with a :class:`Progress` every 1,000 decision nodes and
     once at the end. ``plays=True`` also tries every card the active player may play from a quiet
-    position. See the module documentation for what is walked, merged and counted; :class:`Walk`
-    is the same walk in steps.
+    position. ``max_nodes``, ``max_seconds`` (by ``clock``) and ``max_memory`` (bytes) stop the walk
+    cleanly with what it found. See the module documentation for what is walked, merged, counted
+    and limited; :class:`Walk` is the same walk in steps.
     """
-    walk = Walk(scenario_or_game, max_nodes, progress, plays=plays)
+    walk = Walk(
+        scenario_or_game,
+        max_nodes,
+        progress,
+        plays=plays,
+        max_seconds=max_seconds,
+        clock=clock,
+        max_memory=max_memory,
+    )
     walk.run()
     return walk.result()
 
@@ -477,19 +541,35 @@ class Walk:
         progress: Callable[[Progress], None] | None = None,
         *,
         plays: bool = False,
+        max_seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        max_memory: int = DEFAULT_MAX_MEMORY,
     ) -> None:
         if max_nodes < 1:
             raise ValueError("max_nodes must be at least 1")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("max_seconds must be more than 0")
+        if max_memory < 2**20:
+            raise ValueError("max_memory must be at least 1 MiB (1048576 bytes)")
         game = _as_game(scenario_or_game)
-        work = Game(game.ruleset, game.state.copy(), title=game.title)
+        # the walk runs on its own state: a copy of the caller's game, or the state of the game
+        # played here from a scenario (that game, its first snapshot and the scenario are dropped)
+        state = game.state.copy() if game is scenario_or_game else game.state
+        # the undo snapshots of the walk (one per decision on the current path) within half of max_memory
+        snapshots = max(2, max_memory // 2 // state_bytes(state))
+        work = Game(game.ruleset, state, title=game.title, max_snapshots=snapshots)
         self.title = game.title
         self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.max_memory = max_memory
         self.progress = progress
         self.start = board_view(work)
         self.complete = False
         self.message: str | None = None
         self.ended = False
-        self._walker = _Walker(work, work.state.next_id, plays)
+        # the walk's time starts here, once the scenario's script has been played
+        budget = Budget(max_nodes, max_seconds, clock)
+        self._walker = _Walker(work, work.state.next_id, plays, budget, max_memory)
         self._result: Exploration | None = None
 
     @property
@@ -507,11 +587,11 @@ class Walk:
         if self.ended:
             return True
         w = self._walker
-        budget = self.max_nodes if nodes is None else min(self.max_nodes, w.nodes + max(nodes, 0))
+        until = None if nodes is None else w.nodes + max(nodes, 0)
         collecting = gc.isenabled()
         gc.disable()  # the walk makes no reference cycles; the collector would rescan the table of positions
         try:
-            ended = w.run(budget, self.max_nodes, self._tick)
+            ended = w.run(until, self._tick)
         finally:
             if collecting:
                 gc.enable()
@@ -562,14 +642,19 @@ class _Frame:
 class _Walker:
     """A depth-first walk with a table of merged positions (one push per edge tried), resumable."""
 
-    def __init__(self, game: Game, base: int, plays: bool) -> None:
+    def __init__(self, game: Game, base: int, plays: bool, budget: Budget, max_memory: int) -> None:
         self.game = game
+        self.budget = budget
+        self.stopped: str | None = None  # why the walk must stop before its next node
+        self.max_memory = max_memory
+        self.table_bound = max_memory - max_memory // 2  # the other half: the game's undo snapshots
+        self.table_bytes = 0  # an estimate of what the table of positions and the outcomes' boards take
         self.keys = StateKeys(base, game.state)
         self.plays = plays
         self.index: dict[Hashable, int] = {}
         self.positions: list[Position] = []
         self.finished: list[int] = []  # post-order: a position after every position below it
-        self.views: dict[Hashable, int] = {}  # outcome board -> outcome index
+        self.views: dict[bytes, int] = {}  # outcome board (its digest) -> outcome index
         self.boards: list[dict[str, Any]] = []
         self.nodes = 0
         self.loops = 0
@@ -593,12 +678,13 @@ class _Walker:
     def _enter(self) -> tuple[int, list[Action] | None]:
         """The current position's id (new or merged) and, when new and not an end, its decisions."""
         pid = len(self.positions)
-        known = self.index.setdefault(self.keys(self.game.state), pid)  # one hash of the key
+        known = self.index.setdefault(self.keys.digest(self.game.state), pid)  # 16 bytes, whatever the board
         if known != pid:
             return known, None
         d = self.game.state.pending
         pos = Position(pid, d.player if d else None, d.question if d else None)
         self.positions.append(pos)
+        self.table_bytes += POSITION_BYTES
         actions = self._decisions()
         if not actions:
             pos.outcome = self._outcome()
@@ -609,17 +695,22 @@ class _Walker:
 
     def _outcome(self) -> int:
         view = board_view(self.game)
-        key = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()  # not the text: a big board's is long
         found = self.views.get(key)
         if found is None:
             found = self.views[key] = len(self.boards)
             self.boards.append(view)
+            self.table_bytes += _view_bytes(view)
         return found
 
     # -- the walk ---------------------------------------------------------------------------------
-    def run(self, budget: int, max_nodes: int, tick: Callable[[], None]) -> tuple[bool, str | None] | None:
-        """Walk until the end, ``max_nodes`` or ``budget`` nodes: ``(complete, message)`` when the
-        walk has ended, ``None`` when it stopped at ``budget`` and may go on."""
+    def run(self, until: int | None, tick: Callable[[], None]) -> tuple[bool, str | None] | None:
+        """Walk until the end, the budget's limit or ``until`` nodes: ``(complete, message)`` when
+        the walk has ended, ``None`` when it stopped at ``until`` and may go on.
+
+        The budget is spent before each node: once it says stop, the walk ends there (a walk
+        with nothing left to try is complete all the same)."""
         game = self.game
         stack, on_stack, positions = self.stack, self.on_stack, self.positions
         try:
@@ -633,13 +724,20 @@ class _Walker:
                     if stack:
                         game.undo()
                     continue
-                if self.nodes >= max_nodes:
-                    return False, (
-                        f"stopped after {self.nodes} decision nodes (max_nodes={max_nodes}); "
+                if until is not None and self.nodes >= until:
+                    return None
+                if self.stopped is None and self.table_bytes >= self.table_bound:
+                    self.stopped = (
+                        f"stopped after {self.nodes} decision nodes: the table of positions reached its memory "
+                        f"bound (max_memory={_mib(self.max_memory)}); the outcomes and path counts so far are shown"
+                    )
+                if self.stopped is None and (reason := self.budget.spend()) is not None:
+                    self.stopped = (
+                        f"stopped after {self.nodes} decision nodes ({reason}); "
                         "the outcomes and path counts so far are shown"
                     )
-                if self.nodes >= budget:
-                    return None
+                if self.stopped is not None:
+                    return False, self.stopped
                 action = frame.actions[frame.next]
                 frame.next += 1
                 game.push(action)
@@ -651,6 +749,7 @@ class _Walker:
                     game.undo()
                     continue
                 positions[frame.position].edges.append((action, child))
+                self.table_bytes += EDGE_BYTES
                 if child_actions is None:
                     game.undo()
                 else:
@@ -718,6 +817,10 @@ class _Walker:
                 o.actions = list(_path_to(b, parent))
                 o.example = [to_step(a) for a in o.actions]
         return outcomes
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:g} MiB"
 
 
 def _path_to(pid: int, parent: list[tuple[int, Action] | None]) -> Iterable[Action]:

@@ -38,14 +38,16 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import yaml
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError
 
 from uurules.engine.errors import InputError
+
+if TYPE_CHECKING:
+    import jsonschema  # type: ignore[import-untyped, unused-ignore]
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest document loaded, in bytes (a 10,000-step script is about half a megabyte)."""
@@ -388,10 +390,48 @@ def _whole_number(checker: Any, instance: Any) -> bool:
     return type(instance) is int
 
 
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
-)
+FORMAT_LIBRARIES = ("rfc3987_syntax",)
+"""Optional libraries of jsonschema's format checkers that the kit's schemas never use (they have
+no ``format:``) and that are slow to import: ``rfc3987_syntax`` builds its grammars when imported,
+seconds of CPU, which every ``uurules run`` and ``uurules ask`` would pay before any work."""
+
+
+def _import_jsonschema() -> Any:
+    """``jsonschema``, imported without the format libraries of :data:`FORMAT_LIBRARIES` (jsonschema
+    leaves out a format checker whose library does not import); they stay importable for others."""
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = [name for name in FORMAT_LIBRARIES if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # an ImportError for jsonschema's optional import
+    try:
+        import jsonschema  # type: ignore[import-untyped, unused-ignore]
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+    return jsonschema
+
+
+@cache
+def _validator_class() -> Any:
+    """Draft 2020-12 with :func:`_whole_number`; ``jsonschema`` is imported here, when a document is
+    first validated (it takes a while to import: not for ``import uurules`` nor ``uurules --help``)."""
+    jsonschema = _import_jsonschema()
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """``_Validator``: the validator class, made (and ``jsonschema`` imported) when first asked for."""
+    if name == "_Validator":
+        return _validator_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _validators: dict[int, tuple[dict[str, Any], Any]] = {}
 
@@ -400,7 +440,7 @@ def _validator(found: dict[str, Any]) -> Any:
     """One validator per schema object (a generated schema is rebuilt only when a registry changes)."""
     known = _validators.get(id(found))
     if known is None or known[0] is not found:
-        known = _validators[id(found)] = (found, _Validator(found))
+        known = _validators[id(found)] = (found, _validator_class()(found))
     return known[1]
 
 
@@ -415,6 +455,8 @@ def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> N
     )
     if not errors:
         return
+    import jsonschema  # type: ignore[import-untyped, unused-ignore]  # imported by _validator already
+
     err = jsonschema.exceptions.best_match(errors) or errors[0]
     path = list(err.absolute_path)
     at = "/".join(str(p) for p in path) or "(top level)"

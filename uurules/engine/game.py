@@ -31,6 +31,8 @@ class _Snapshot:
     events: int
     log: int
     action: Action
+    index: int = 0
+    """How many actions had been taken: the state before ``actions[index]``."""
 
 
 class Game:
@@ -42,18 +44,40 @@ class Game:
     was: the game goes back to its first snapshot and plays its actions again (the engine is
     deterministic), which costs time only when an action is refused. Ctrl-C half-way through an
     action leaves such a game unusable (every later action is refused), never half-changed in silence.
+
+    ``max_snapshots=N`` bounds the snapshots an undoable game keeps (one per action otherwise):
+    the newest half are always kept, and older ones are thinned out to every second, fourth ...
+    action (the first snapshot stays). :meth:`undo` past the newest half goes back to the nearest
+    snapshot kept and plays the actions since again, keeping snapshots of the last of them, so
+    that the next undos are cheap again. So a long line of play holds at most N copies of the
+    state, and an undo costs a replay only when it reaches past the newest half (the FAQ
+    explorer's walk on a big board, :mod:`uurules.explore`). An interrupt during such a replay
+    leaves the game unusable, as above.
     """
 
-    def __init__(self, ruleset: Ruleset, state: State, *, title: str = "", undo: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: State,
+        *,
+        title: str = "",
+        undo: bool = True,
+        max_snapshots: int | None = None,
+    ) -> None:
+        if max_snapshots is not None and max_snapshots < 2:
+            raise ValueError("max_snapshots must be at least 2")
         self.ruleset = ruleset
         self.state = state
         self.title = title
         self.undoable = undo
         """Whether :meth:`undo` can take actions back (``False``: played forward only)."""
+        self.max_snapshots = max_snapshots
+        """At most how many snapshots of the state an undoable game keeps (``None``: one per action)."""
         self.events: list[Event] = []
         self.log: list[str] = []
         self.actions: list[Action] = []
         self._stack: list[_Snapshot] = []
+        self._starts: list[int] = []  # undoable: where each action's events begin
         self._base: _Snapshot | None = None  # undo=False: the state before the first action
         self._step_start = 0  # where the last action's events begin
         self._broken: str | None = None
@@ -94,7 +118,7 @@ class Game:
         if not self.undoable:
             self._push_forward(action)
             return
-        snap = _Snapshot(self.state.copy(), len(self.events), len(self.log), action)
+        snap = _Snapshot(self.state.copy(), len(self.events), len(self.log), action, len(self.actions))
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
@@ -103,7 +127,21 @@ class Game:
             raise
         self._stack.append(snap)
         self.actions.append(action)
+        self._starts.append(snap.events)
         self._step_start = snap.events
+        if self.max_snapshots is not None and len(self._stack) > self.max_snapshots:
+            self._thin(self.max_snapshots)
+
+    def _thin(self, most: int) -> None:
+        """Keep ``most`` snapshots: the newest half, and older ones at the smallest stride that fits."""
+        recent = most // 2
+        cut = len(self._stack) - recent
+        old = kept = self._stack[:cut]
+        stride = 1
+        while len(kept) > most - recent:
+            stride *= 2
+            kept = [s for s in old if s.index % stride == 0]  # the first snapshot (index 0) stays
+        self._stack[:cut] = kept
 
     def _push_forward(self, action: Action) -> None:
         if self._base is None:
@@ -120,6 +158,25 @@ class Game:
             raise
         self.actions.append(action)
         self._step_start = start
+
+    def _replay_from(self, snap: _Snapshot) -> None:
+        """Back to ``snap`` (a copy: it stays) and every action since played again (deterministic);
+        the last of them leave snapshots (half of ``max_snapshots``), so the next undos are cheap."""
+        target = len(self.actions)
+        keep_from = target - (self.max_snapshots or 2) // 2
+        try:
+            self.state = snap.state.copy()
+            del self.events[snap.events :]
+            del self.log[snap.log :]
+            for i in range(snap.index, target):
+                action = self.actions[i]
+                if i > snap.index and i >= keep_from:
+                    self._stack.append(_Snapshot(self.state.copy(), len(self.events), len(self.log), action, i))
+                self.ruleset.apply(self, action)
+                self.ruleset.advance(self)
+        except BaseException:  # Ctrl-C (or a bug) half-way through: never half-restored in silence
+            self._broken = "this game was interrupted while it took an action back and cannot go on"
+            raise
 
     def _replay(self) -> None:
         """Undo=False: back to the first snapshot, then every action again (deterministic)."""
@@ -141,13 +198,20 @@ class Game:
         """Take back the last action (or answer) exactly; returns it."""
         if not self.undoable:
             raise IllegalAction("this game is played forward only: it keeps no undo history", "Game(..., undo=True)")
-        if not self._stack:
+        if self._broken:
+            raise IllegalAction(self._broken)
+        if not self.actions:
             raise IllegalAction("there is nothing to undo")
-        snap = self._stack.pop()
-        self.actions.pop()
-        self._restore(snap)
-        self._step_start = self._stack[-1].events if self._stack else 0
-        return snap.action
+        action = self.actions.pop()
+        self._starts.pop()
+        snap = self._stack[-1]
+        if snap.index == len(self.actions):
+            self._stack.pop()
+            self._restore(snap)
+        else:  # thinned out (max_snapshots): from the nearest snapshot kept, play the actions again
+            self._replay_from(snap)
+        self._step_start = self._starts[-1] if self._starts else 0
+        return action
 
     pop = undo
 

@@ -8,7 +8,9 @@ Each of these reads the declarations of :mod:`uurules.engine.state` (and each ru
   walk began (``FRESH``: renamed in order of appearance), finished links of the effect chain
   (kept for the pictures), the id counter and the seed (``UNKEYED``), records kept for the
   pictures (``Record``) and bookkeeping (``CACHE``). The key function is generated as source
-  from the declarations once, so it is as fast as a hand-written one.
+  from the declarations once, so it is as fast as a hand-written one. :func:`key_digest` (and
+  :meth:`StateKeys.digest`) is a key in 16 bytes, whatever the board: what a table of many
+  positions keeps.
 - :func:`changes`: what a step changed, as the pictures highlight it (cards moved or with a new
   state, effects new or with a change declared ``shown``, pile items new or gone, players whose
   numbers changed).
@@ -19,6 +21,8 @@ Each of these reads the declarations of :mod:`uurules.engine.state` (and each ru
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import marshal
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
@@ -177,8 +181,9 @@ class StateKeys:
     during the walk (pile items, links, effects, groups) and are renamed in order of
     appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
     state (owner, counters, wounds ...) differs from the start, and the random state (an
-    immutable tuple) is replaced by a number, one per distinct value, found once per tuple
-    object. Keys are comparable only between positions keyed by the same instance.
+    immutable tuple) is replaced by its digest (:func:`key_digest`), found once per tuple object
+    (of the last :data:`RNG_CACHE` objects met). Keys are comparable only between positions keyed
+    by the same instance.
 
     The key is derived from the declarations of :mod:`uurules.engine.state` and each ruleset's
     :class:`~uurules.engine.shape.DataShape` (its ``__call__`` is generated once, as source:
@@ -190,8 +195,7 @@ class StateKeys:
     def __init__(self, base: int, start: State | None = None) -> None:
         self.base = base
         self.intern_rng = start is not None
-        self._rng_objects: dict[int, tuple[Any, int]] = {}
-        self._rng_values: dict[Any, int] = {}
+        self._rng_objects: dict[int, tuple[Any, bytes]] = {}
         fields = _fields_getter()
         table = {} if start is None else getattr(start, _TABLE_NAME)
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
@@ -215,12 +219,19 @@ class StateKeys:
         got = self._rng_objects.get(id(value))
         if got is not None and got[0] is value:
             return got[1]
-        try:
-            label = self._rng_values.setdefault(value, len(self._rng_values))
-        except TypeError:  # not hashable: a list; compare it by value
-            return freeze_value(value, {}, self.base)
+        label = key_digest((freeze_value(value, {}, self.base),))  # equal random states, equal labels
+        if len(self._rng_objects) >= RNG_CACHE:
+            self._rng_objects.clear()  # a cache: forgetting costs a digest more, never a wrong key
         self._rng_objects[id(value)] = (value, label)  # keeps the object alive: its id stays its own
         return label
+
+    def digest(self, state: State) -> bytes:
+        """The key of ``state`` in 16 bytes (:func:`key_digest`). A caller that keeps digests keeps
+        no key: the parts kept to share them between keys are dropped (as :meth:`forget` does)."""
+        key = self(state)
+        self._parts.clear()
+        assert isinstance(key, tuple)
+        return key_digest(key)
 
     def forget(self) -> None:
         """Drop the parts kept to share them between keys (a search that empties its table of
@@ -230,6 +241,46 @@ class StateKeys:
 
     def __call__(self, state: State) -> Hashable:  # pragma: no cover - replaced just below
         raise NotImplementedError
+
+
+RNG_CACHE = 1_000
+"""How many random-state objects a :class:`StateKeys` remembers the label of (each holds ~5 kB)."""
+
+_EXACT = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every part of an exact built-in type, as ``marshal`` takes it: a StrEnum
+    member becomes its string (equal to it), anything that is not plain data its ``repr``."""
+    if type(value) in _EXACT:
+        return value
+    if isinstance(value, tuple | list):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, frozenset | set):
+        return frozenset(_plain(v) for v in value)
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return str.__str__(value) if kind is str else kind(value)
+    return ("obj", repr(value))
+
+
+def key_digest(key: tuple[Any, ...]) -> bytes:
+    """A canonical key in 16 bytes (BLAKE2b): equal keys, equal digests; two different keys with
+    the same digest would take some 2**64 keys to be likely.
+
+    Each part of the key is written by ``marshal`` (version 2: equal values, the same bytes,
+    whichever objects hold them: no references between objects, no mark for interned strings);
+    a part holding a subclass of a built-in type (a StrEnum member, as a decision's kind) is
+    written as plain data first. Values that are equal but of different types (``1`` and
+    ``1.0``) get different digests: two such positions are walked apart, never merged wrongly.
+    """
+    h = hashlib.blake2b(digest_size=16)
+    for part in key:
+        try:
+            h.update(marshal.dumps(part, 2))
+        except ValueError:
+            h.update(marshal.dumps(_plain(part), 2))
+    return h.digest()
 
 
 def _fields_getter() -> Callable[[Any], Any]:

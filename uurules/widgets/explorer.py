@@ -6,7 +6,8 @@ goal; **Ask** answers "can they make sure that ..." (:func:`uurules.ask.ask`) in
 the strategy and replays its example. Below it, the full outcome tree:
 
 **Run** walks every decision from the board (:class:`uurules.explore.Walk`) with a progress
-bar; **Stop** ends the walk and keeps what was found so far, as reaching ``max_nodes`` does.
+bar; **Stop** ends the walk and keeps what was found so far, as reaching ``max_nodes`` (or
+``max_seconds``, read from the widget's ``clock``) does.
 Then the outcome tree is drawn (:func:`uurules.render.outcomes`), a list picks an outcome, its
 example path is drawn bold in the tree, and the stepper below replays it: the scenario's
 script, then the example's steps (:func:`uurules.explore.example_scenario`), shown at its last
@@ -80,7 +81,7 @@ it fits the screen without being shrunk."""
 HELP = (
     "<b>Run</b> walks every decision from this board: every response or pass, every choice, every "
     "order. <b>Stop</b> ends the walk after the current batch of {batch} nodes and keeps the outcomes "
-    "found so far; reaching max_nodes ({max_nodes:,}) does the same. Pick an outcome to see its path "
+    "found so far; reaching max_nodes ({max_nodes:,}){seconds} does the same. Pick an outcome to see its path "
     "in the tree and replay it in the stepper below. In a code cell, <code>explore(...)</code> stops "
     "the same way when you interrupt the kernel."
 )
@@ -105,6 +106,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         source: Scenario | Game,
         *,
         max_nodes: int = DEFAULT_MAX_NODES,
+        max_seconds: float | None = None,
         plays: bool = False,
         batch: int = BATCH,
         background: bool | None = None,
@@ -113,8 +115,11 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         if max_nodes < 1:
             raise ValueError("max_nodes must be at least 1")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ValueError("max_seconds must be more than 0")
         self.source = source
         self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
         self.plays = plays
         self.batch = max(batch, 1)
         self.background = background
@@ -126,7 +131,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.running = False
         self._stop = False
         self.clock = clock
-        """Seconds from any fixed point (``time.monotonic``); only differences between two readings are used."""
+        """Seconds from any fixed point (``time.monotonic``); only differences between two readings are used:
+        how often the progress bar is redrawn, and the walk's ``max_seconds`` (counted from Run)."""
         self._shown: float | None = None  # when progress was last drawn; None: not yet in this walk
         self._task: asyncio.Task[None] | None = None
 
@@ -139,7 +145,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.bar.add_class("uurules-explore-bar")
         self.counts = widgets.HTML()
         self.counts.add_class("uurules-explore-counts")
-        self.help = widgets.HTML(f"<small>{HELP.format(batch=self.batch, max_nodes=max_nodes)}</small>")
+        seconds = "" if max_seconds is None else f" or max_seconds ({max_seconds:g})"
+        self.help = widgets.HTML(
+            f"<small>{HELP.format(batch=self.batch, max_nodes=max_nodes, seconds=seconds)}</small>"
+        )
         self.summary = widgets.HTML()
         self.summary.add_class("uurules-explore-summary")
         self.tree = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
@@ -202,7 +211,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         if self.running:
             raise UURulesError("the walk is already running: Stop it first")
         self._reset()
-        walk = Walk(self.source, self.max_nodes, self._progress, plays=self.plays)
+        walk = Walk(
+            self.source,
+            self.max_nodes,
+            self._progress,
+            plays=self.plays,
+            max_seconds=self.max_seconds,
+            clock=self.clock,
+        )
         self.walk, self.running, self._stop = walk, True, False
         self.run_button.disabled, self.stop_button.disabled = True, False
         loop = _running_loop() if self.background is not False else None
@@ -361,17 +377,20 @@ def explorer(
     scenario_or_game: Scenario | Game | str | Path,
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float | None = None,
     plays: bool = False,
     batch: int = BATCH,
     background: bool | None = None,
 ) -> Explorer:
     """The explorer widget over a scenario file, a :class:`Scenario` or a :class:`Game`.
 
-    ``max_nodes`` caps the walk; ``plays`` also tries every card the active player may play from
-    a quiet board (see :func:`uurules.explore.explore`). ``batch`` and ``background``: see the
-    module documentation.
+    ``max_nodes`` and ``max_seconds`` cap the walk (seconds from Run); ``plays`` also tries every
+    card the active player may play from a quiet board (see :func:`uurules.explore.explore`).
+    ``batch`` and ``background``: see the module documentation.
     """
     source = Scenario.from_file(scenario_or_game) if isinstance(scenario_or_game, str | Path) else scenario_or_game
     if not isinstance(source, Scenario | Game):
         raise TypeError(f"explorer() takes a scenario file, a Scenario or a Game, not {type(source).__name__}")
-    return Explorer(source, max_nodes=max_nodes, plays=plays, batch=batch, background=background)
+    return Explorer(
+        source, max_nodes=max_nodes, max_seconds=max_seconds, plays=plays, batch=batch, background=background
+    )
