@@ -100,7 +100,7 @@ def holds(condition: dict[str, Any], out: dict[str, Any]) -> bool:
     mine = [e["type"] for e in out["events"] if e.get("card") == name and e.get("player") == player]
     done = "cancel" if "cancel" in mine else "resolve" if "resolve" in mine else None
     assert done is not None, f"{condition['card']} neither resolved nor was cancelled"
-    return (done == "resolve") == condition["resolved"]
+    return (done == "resolve") is bool(condition["resolved"])
 
 
 def named(question: dict[str, Any]) -> list[str]:
