@@ -1,6 +1,6 @@
 """The explorer's limits: peak memory of ``uurules explore`` on three big boards, with a time limit.
 
-    python benchmarks/limits.py [--max-seconds 30] [--steps 10000] [--hand 20000] [--pile 1000] [--json]
+    python benchmarks/limits.py [--max-seconds 30] [--steps 10000] [--hand 9997] [--pile 1000] [--json]
 
 Each board is written as a scenario file and explored by the command, ``uurules explore FILE
 --max-seconds S``, in a fresh interpreter; the figure is that process's peak resident memory
@@ -16,7 +16,9 @@ A long script
 
 Huge hands
     Ann and Bob each hold N cards (seven names in turn, one of them Neigh); Ann plays Unicorn
-    Poison and Bob and Cat may Neigh, back and forth: a deep walk on a board of 2N cards.
+    Poison and Bob and Cat may Neigh, back and forth: a deep walk on a board of 2N cards. By
+    default N is 9,997: the board then stages 20,000 cards in all, the most a scenario may
+    (``uurules.scenario.MAX_CARDS``; hands of 20,000 cards each are refused as bad input).
 
 A tall pile
     Ann plays a Basic Unicorn and Bob and Ann answer with Neighs, P-1 responses in turn (script
@@ -27,7 +29,7 @@ What keeps memory bounded (see "Limits" in ``uurules/explore.py``): the script i
 forward; the walk's undo snapshots stay within half of ``max_memory`` (older ones thinned out and
 replayed when needed); the table of positions keeps 16 bytes of each key and stops the walk
 cleanly at the other half. Time is another matter: each decision node copies the whole state
-for undo, so a node on these boards costs milliseconds (tens of them for 40,000 cards).
+for undo, so a node on these boards costs milliseconds (tens of them for 20,000 cards).
 """
 
 from __future__ import annotations
@@ -43,8 +45,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from uurules.scenario import MAX_CARDS  # noqa: E402
 
 HAND_NAMES = ["Basic Unicorn", "Yay", "Neigh", "Slowdown", "Good Deal", "Rainbow Aura", "Llamacorn"]
+
+HAND = (MAX_CARDS - 5) // 2
+"""Cards in each huge hand: the board then stages MAX_CARDS cards (with the five others)."""
 
 GOAL_BYTES = 500 * 10**6
 
@@ -176,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-seconds", type=float, default=30, help="the walk's time limit for each board (30)")
     parser.add_argument("--steps", type=int, default=10_000, help="script steps of the long script (10,000)")
-    parser.add_argument("--hand", type=int, default=20_000, help="cards in each huge hand (20,000)")
+    parser.add_argument(
+        "--hand", type=int, default=HAND, help=f"cards in each huge hand ({HAND:,}: {MAX_CARDS:,} staged in all)"
+    )
     parser.add_argument("--pile", type=int, default=1_000, help="cards on the tall pile (1,000)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

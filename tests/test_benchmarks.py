@@ -114,6 +114,10 @@ def test_the_limits_benchmark_builds_its_three_boards_and_measures_the_command_o
     assert [game.shown(item.card) for item in game.state.pile] == ["Unicorn Poison"]  # Ann's, answered or not
     game = Scenario.from_text(limits.huge_hands(14)).play(auto=False, undo=False)
     assert len(game.state.zone("Ann", "hand")) == 14 and len(game.state.zone("Bob", "hand")) == 16
+    # the default hands stage as many cards as a scenario may: accepted, not bad input
+    from uurules.scenario import MAX_CARDS
+
+    assert MAX_CARDS - 2 < len(Scenario.from_text(limits.huge_hands(limits.HAND)).stage().state.cards) <= MAX_CARDS
     game = Scenario.from_text(limits.tall_pile(6)).play(auto=False, undo=False)
     assert len(game.state.pile) == 6 and game.pending is not None
     results = limits.run(seconds=5, steps=20, hand=14, pile=6)  # each board explored by the command
