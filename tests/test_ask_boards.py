@@ -40,8 +40,6 @@ TEST_NODES = 3_000
 """The decision nodes each search may visit here (the boards below need more: benchmarks/ask.py limits seconds)."""
 BEYOND_TEST_BUDGET = {
     # (board, reading of "the fastest"): benchmarks/REPORT.md has their figures.
-    # Bob's three Neighs against six: with the asker first, every line Bob may try must be refuted
-    ("two-for-one-black-knight", "asker"),
     # "yes" against many Neighs in the others' hands: with the others first (LU.PILE.2), every way
     # they may throw their Neighs about, on their own side's cards too, must be met
     ("four-players-super-neigh", "others"),

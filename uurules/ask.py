@@ -72,7 +72,11 @@ Reductions (each sound, and each tested against a plain search on random boards)
         same zone are never tried twice.
     Move order
         Answers before passes, and at the asker's decisions first the answers whose position is
-        already known to win (the transposition table is read before a line is searched).
+        already known to win (the transposition table is read before a line is searched). Before
+        either, the *history heuristic*: a choice that settled another position asking the same
+        question with the same options (the Neigh that answers a Neigh, the card a destroy must
+        take first) is tried first, before the other choices are even looked at. The order
+        changes only how soon a proof or a refutation is found, never the value.
 
 The answer
     :class:`Answer`: ``answer`` is ``"yes"``, ``"no"`` or ``"unknown"`` (a limit or Ctrl-C cut
@@ -508,6 +512,8 @@ class Solver:
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
         self.path: dict[Hashable, int] = {}
+        self.history: dict[tuple[Hashable, Action], int] = {}
+        """How often each choice settled a position (the history heuristic, :meth:`order`)."""
         self.tracked = question.tracked
         self.watched = tuple(
             dict.fromkeys(
@@ -612,6 +618,7 @@ class Solver:
             value, move, low = self._combine(found, seen, depth)
         finally:
             del self.path[key]
+        self.settles(move)
         if self.reduce and low >= depth:
             if len(self.table) >= self.max_table:
                 self.table.clear()
@@ -694,15 +701,32 @@ class Solver:
         finally:
             self.game.undo()
 
-    def order(self, actions: list[Action], mine: bool, seen: tuple[int, ...]) -> list[tuple[Action, bool | None]]:
+    def order(
+        self, actions: list[Action], mine: bool, seen: tuple[int, ...], *, history: bool = True
+    ) -> Iterator[tuple[Action, bool | None]]:
         """Move order, with the value of each choice where it is already known (a rest, or the
-        table). First the choices known to be good for the side choosing, then those that leave
-        the other side the fewest answers, last those known to be bad. The plain search keeps the
-        listed order and knows nothing in advance."""
+        table). First the choices that settled other positions of this search (the history
+        heuristic: a choice that won or refuted elsewhere, such as the Neigh that answers a
+        Neigh or the target that a destroy must take first, is likely to do so here too; it is
+        tried before anything else is looked at), then the choices known to be good for the side
+        choosing, then those that leave the other side the fewest answers, last those known to be
+        bad. The order is lazy: a choice that settles the position spares looking at the rest.
+        The plain search keeps the listed order and knows nothing in advance."""
         if not self.ordering or len(actions) < 2:
-            return [(a, None) for a in actions]
+            yield from ((a, None) for a in actions)
+            return
+        rest = actions
+        if history and self.history:
+            at = self.context()
+            times = {a: self.history.get((at, a), 0) for a in actions}
+            good = sorted((a for a in actions if times[a] > 0), key=lambda a: -times[a])
+            for a in good:
+                yield a, None
+            if good:
+                tried = set(good)
+                rest = [a for a in actions if a not in tried]
         scored: list[tuple[int, int, Action, bool | None]] = []
-        for i, a in enumerate(actions):
+        for i, a in enumerate(rest):
             self.spend()
             after = self.push(a, seen)
             try:
@@ -723,7 +747,19 @@ class Solver:
                 self.game.undo()
             scored.append((score, i, a, known))
         scored.sort(key=lambda t: (t[0], t[1]))
-        return [(a, known) for _s, _i, a, known in scored]
+        yield from ((a, known) for _s, _i, a, known in scored)
+
+    def context(self) -> Hashable:
+        """What the history heuristic tells decisions apart by: the question asked and its options
+        (the first and the second target of Two-For-One are two contexts)."""
+        d = self.game.state.pending
+        return None if d is None else (d.question, tuple(d.options))
+
+    def settles(self, action: Action | None) -> None:
+        """Note for the history heuristic (:meth:`order`) that ``action`` settled this position."""
+        if self.ordering and action is not None:
+            at = (self.context(), action)
+            self.history[at] = self.history.get(at, 0) + 1
 
     # -- reading a strategy off the table ----------------------------------------------------------
     def settled(self, seen: tuple[int, ...]) -> tuple[bool, Action | None]:
@@ -773,7 +809,7 @@ class Solver:
                 if not value:
                     tries = [*mine, *([passing] if passing is not None and self.fastest == "others" else [])]
                     if tries and (move is None or self.fastest == "asker"):
-                        move = self.order(tries, True, seen)[0][0] if len(tries) > 1 else tries[0]
+                        move = next(self.order(tries, True, seen, history=False))[0] if len(tries) > 1 else tries[0]
                 if move is None:
                     move = theirs[0] if theirs else (passing if passing is not None else mine[0])
                 words.append(action_words(self.game, move))
