@@ -147,8 +147,7 @@ def test_each_board_is_a_base_game_faq_with_its_answer_written_down(path: Path) 
     have = Counter([*box.deck, *box.nursery])
     assert {name: n for name, n in used.items() if n > have[name]} == {}
     # each card the question names has a name no other card on the board has (the replay follows it
-    # by name), and its reference finds that card (a coloured Basic Unicorn is found by its colour
-    # only while its player holds no other Basic Unicorn: Game.find matches the card, not the colour)
+    # by name), and its reference finds that card (a coloured Basic Unicorn by its colour)
     assert scn.question is not None
     game = scn.play(auto=False)
     for ref in named(scn.question):
