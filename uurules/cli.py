@@ -6,6 +6,9 @@ page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message.
 
+``uurules cards GAME [--json]`` lists every card of a game with its catalogue code
+(:func:`uurules.catalogue.card_list`).
+
 ``uurules explore FILE.yaml [--json] [--max-nodes N] [--max-seconds S] [--plays]`` plays the
 scenario's script (forward: no undo snapshot per step), then walks every way its pending
 decisions can go (:func:`uurules.explore.explore`) and prints the distinct outcomes: a table of
@@ -127,6 +130,22 @@ def cmd_html(args: argparse.Namespace) -> int:
         for part in page_parts(playing):  # a missing dot writes nothing
             f.write(part.encode("utf-8"))
     print(f"wrote {printable(args.output)} ({playing.played} steps: 0 .. {playing.played - 1})")
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Every card of a game with its catalogue code (:func:`uurules.catalogue.card_list`)."""
+    from uurules.rulesets import RULESETS
+
+    if args.game not in RULESETS:
+        raise UURulesError(f"no game {args.game!r}. Accepted: {', '.join(RULESETS)}")
+    from uurules.catalogue import card_list, card_list_lines
+
+    listing = card_list(args.game)
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(printable(line) for line in card_list_lines(listing)))
     return 0
 
 
@@ -288,6 +307,17 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-nodes", type=int, default=None, metavar="N", help="stop after N decision nodes: unknown")
     ask.add_argument("--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds: unknown")
     ask.set_defaults(func=cmd_ask)
+    cards = sub.add_parser(
+        "cards",
+        help="list every card of a game with its catalogue code (UU-Base-014), name, type, copies and text",
+    )
+    cards.add_argument("game", help="a rule set's name: unstable-unicorns, llamas-unleashed, ...")
+    cards.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"game", "title", "cards": [{"code", "name", "card", "type", "copies", "text", ...}]}',
+    )
+    cards.set_defaults(func=cmd_cards)
     return parser
 
 
