@@ -2,7 +2,8 @@
 
 ``uurules render FILE.yaml -o OUT [--step N | --all-steps] [--format svg|png|dot]`` draws the
 board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
-page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-contained page
+page with its pictures (``--publish API_URL`` uploads them and saves the page on a wiki instead,
+:mod:`uurules.publish`); ``uurules html FILE.yaml -o page.html`` writes one self-contained page
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message.
 
@@ -102,7 +103,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_wiki(args: argparse.Namespace) -> int:
-    """A MediaWiki page in the style of the seed pages, and the SVG pictures it links."""
+    """A MediaWiki page in the style of the seed pages, and the SVG pictures it links: written to a
+    directory (``-o``), or uploaded and saved on a wiki (``--publish API_URL``, :mod:`uurules.publish`)."""
     from pathlib import Path
 
     from uurules import output
@@ -110,9 +112,21 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     from uurules.render import wiki
     from uurules.scenario import Scenario
 
+    link = wiki.CARD_LINK if args.card_link is None else args.card_link
+    wiki.check_card_link(link)
+    if args.publish is not None:
+        from uurules import publish
+
+        scenario = Scenario.from_file(args.file)
+        title = args.page or scenario.title or Path(args.file).stem
+        done = publish.publish_scenario(scenario, args.publish, title, link, publish.credentials())
+        print(printable(done.summary()))
+        return 0
+    if args.page is not None:
+        raise UURulesError("--page names the page on a wiki: it goes with --publish API_URL, not -o")
     output.check([args.output], [args.file])
     playing = Shown(Scenario.from_file(args.file))
-    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
+    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file], card_link=link)
     print(f"wrote {printable(str(written[0]))} and {len(written) - 1} pictures")
     return 0
 
@@ -260,9 +274,27 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--all-steps", action="store_true", help="one picture per step: OUT/step-001.svg ...")
     rnd.add_argument("--format", choices=["svg", "png", "dot"], help="default: the output's suffix, else svg")
     rnd.set_defaults(func=cmd_render)
-    wk = sub.add_parser("wiki", help="write a MediaWiki page of a scenario, with its pictures")
+    wk = sub.add_parser(
+        "wiki",
+        help="write a MediaWiki page of a scenario, with its pictures, or publish it on a wiki",
+        description="Write the page and its SVG pictures to a directory (-o), or upload the pictures to a "
+        "wiki and save the page there (--publish API_URL; the user and password come from "
+        "UURULES_WIKI_USER and UURULES_WIKI_PASSWORD, or are asked for on a terminal). Publishing again "
+        "updates the same page and files.",
+    )
     wk.add_argument("file")
-    wk.add_argument("-o", "--output", required=True, help="the directory for NAME.wiki and the SVG files")
+    where = wk.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", help="the directory for NAME.wiki and the SVG files")
+    where.add_argument(
+        "--publish", metavar="API_URL", help="the wiki's api.php (https://wiki.example.org/w/api.php) to publish to"
+    )
+    wk.add_argument("--page", metavar="TITLE", help="the page's title on the wiki (default: the scenario's title)")
+    wk.add_argument(
+        "--card-link",
+        metavar="PATTERN",
+        help="how card names link to their pages: {name} the name shown, {card} the card's own name "
+        "(default '[[{name}]]'; e.g. '[[Card:{name}|{name}]]'; '' for no links)",
+    )
     wk.set_defaults(func=cmd_wiki)
     ht = sub.add_parser("html", help="write one self-contained HTML page that steps through a scenario")
     ht.add_argument("file")
