@@ -117,8 +117,9 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     if args.publish is not None:
         from uurules import publish
 
+        publish.api_parts(args.publish)  # a URL that is no API's is refused before anything is asked
         scenario = Scenario.from_file(args.file)
-        title = args.page or scenario.title or Path(args.file).stem
+        title = wiki.wiki_title(args.page or scenario.title or Path(args.file).stem)
         done = publish.publish_scenario(scenario, args.publish, title, link, publish.credentials())
         print(printable(done.summary()))
         return 0
