@@ -2,7 +2,7 @@
 # One entry point that sets everything up on a fresh machine, then does what you ask:
 #   bash tools/kit.sh lab     open the notebooks in JupyterLab
 #   bash tools/kit.sh run F   play a scenario file (uurules run F)
-#   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser)
+#   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser, a MediaWiki)
 #   bash tools/kit.sh notebooks [notebooks/NN-name.md ...]
 #                             run lessons (default: all) and store their outputs in their .ipynb
 set -euo pipefail
@@ -14,6 +14,16 @@ need_apt=()
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need_apt+=(fonts-dejavu-core)
 if [ "$what" = "test" ] && [ ! -x /usr/bin/chromium ]; then need_apt+=(chromium); fi
+# the publishing test runs a real MediaWiki (SQLite, served by php -S); mini-httpd stands for the web
+# server the package asks for, so that no Apache is installed
+if [ "$what" = "test" ]; then
+  [ -f /usr/share/mediawiki/maintenance/install.php ] || need_apt+=(mediawiki mini-httpd)
+  command -v php >/dev/null 2>&1 || need_apt+=(php-cli)
+  php_modules="$(php -m 2>/dev/null || true)"
+  for m in pdo_sqlite:php-sqlite3 xml:php-xml mbstring:php-mbstring intl:php-intl; do
+    grep -qix "${m%%:*}" <<<"$php_modules" || need_apt+=("${m#*:}")
+  done
+fi
 if [ "${#need_apt[@]}" -gt 0 ]; then
   echo "kit: installing Debian packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
