@@ -66,6 +66,18 @@ Reductions (each sound, and each tested against a plain search on random boards)
         same card), so every intermediate pass adds nothing: the value with one ``pass: all``
         equals the value with every order of single passes, under either reading. Positions after an answer do not
         depend on who passed before it (an answer opens a new window).
+    Order-free zones
+        A rule set may say which shared zones no rule reads the order of on a board
+        (:meth:`~uurules.rulesets.base.Ruleset.order_free_zones`: in Unstable Unicorns the
+        Nursery, and the discard pile unless a card on the board shuffles it into the deck). The
+        table keys such a zone by the cards it holds, whatever their order, where the copies of
+        each name in it can stand for one another: the same card in the same state (the owner
+        aside: a card taken out is its taker's), named nowhere else in the position
+        (:func:`uurules.engine.position.referenced_cards`) and not followed by the question.
+        Positions that differ only so have the same value: a card is taken out of such a zone by
+        name, as its first copy, and taking another copy leads to a position that differs only
+        by which of two interchangeable cards is where. (Six Neighs thrown in a Neigh war reach
+        the discard pile in many orders: one position, not dozens.)
     Interchangeable copies
         The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
         however many Neighs Bob holds; a target once per shown name): copies of a card in the
@@ -98,6 +110,7 @@ from typing import Any
 from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, Response, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
+from uurules.engine.position import referenced_cards
 from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
 
@@ -522,6 +535,9 @@ class Solver:
         )
         """The cards the question follows: copies of them are told apart (:meth:`copies`)."""
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
+        self.fixed = frozenset([*self.tracked, *self.watched])
+        self.order_free = game.ruleset.order_free_zones(self.game.state) if self.reduce else ()
+        """Zones keyed by the cards they hold, whatever their order (see "Order-free zones")."""
 
     # -- positions ----------------------------------------------------------------------------
     def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
@@ -577,7 +593,46 @@ class Solver:
         return all(c.holds(s, seen, self.tracked) for c in self.question.make)
 
     def key(self, seen: tuple[int, ...]) -> Hashable:
-        return (self.keys(self.game.state), seen)
+        s = self.game.state
+        if not self.order_free:
+            return (self.keys(s), seen)
+        zones = s.zones
+        saved: list[tuple[ZoneKey, list[CardId]]] = []
+        referenced: set[CardId] | None = None
+        for z in self.order_free:
+            held = zones[z]
+            if len(held) < 2:
+                continue
+            ordered = sorted(held)
+            if ordered == held:
+                continue
+            if referenced is None:
+                referenced = referenced_cards(s)
+            if self._interchangeable(held, referenced):
+                saved.append((z, held))
+                zones[z] = ordered
+        try:
+            return (self.keys(s), seen)
+        finally:
+            for z, held in saved:
+                zones[z] = held
+
+    def _interchangeable(self, held: list[CardId], referenced: set[CardId]) -> bool:
+        """Whether the copies of each name in an order-free zone can stand for one another: the
+        same card in the same state (whoever owned it: taking it out makes it its taker's), named
+        nowhere else in the position, and none of them a card the question follows."""
+        cards = self.game.state.cards
+        first: dict[str, tuple[Any, ...]] = {}
+        many: set[str] = set()
+        for c in held:
+            card = cards[c]
+            record = (card.name, card.counters, card.wounds, card.closed, card.disabled, card.hit_modifier, card.marks)
+            seen = first.setdefault(card.shown, record)
+            if seen is not record:
+                if seen != record:
+                    return False
+                many.add(card.shown)
+        return not any(cards[c].shown in many and (c in referenced or c in self.fixed) for c in held)
 
     def push(self, action: Action, seen: tuple[int, ...]) -> tuple[int, ...]:
         game = self.game
