@@ -261,8 +261,9 @@ def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any,
         context.close()
 
 
-def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_show(page: Any, tmp_path: Path) -> None:
-    """Typed as a learner types: a valid card, then a typo. The typo must not add the card before it."""
+def test_stager_matches_any_case_and_unique_starts_and_shows_only_its_controls(page: Any, tmp_path: Path) -> None:
+    """Typed as a learner types: a start several cards share adds nothing and shows them; a start one
+    card has, in any case, adds that card."""
     from playwright.sync_api import expect
 
     shutil.copy(ROOT / "tests" / "browser" / "stager.ipynb", tmp_path / "stager.ipynb")
@@ -274,12 +275,16 @@ def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_s
         picker.fill("Neigh")
         page.locator(".uurules-add").click()
         expect(cards).to_have_text(["1. Neigh"])
-        picker.fill("Super neigh")
+        picker.fill("unicorn p")
         page.locator(".uurules-add").click()
         feedback = page.locator(".uurules-stager > .uurules-error").first
-        expect(feedback).to_contain_text("'Super neigh' is not a card of Unstable Unicorns: nothing was added")
-        expect(feedback).to_contain_text("the closest names: Super Neigh")
+        expect(feedback).to_contain_text("'unicorn p' starts the names of 2 cards: nothing was added")
+        expect(feedback).to_contain_text("Unicorn Phoenix, Unicorn Poison")
         expect(cards).to_have_text(["1. Neigh"])
+        picker.fill("unicorn poi")
+        page.locator(".uurules-add").click()
+        expect(cards).to_have_text(["1. Neigh", "2. Unicorn Poison"])
+        expect(feedback).to_contain_text("added Unicorn Poison")
         # the Act tab: no Activate, Attack or hit for Unstable Unicorns
         page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Act").first.click()
         expect(page.locator(".uurules-play-card")).to_be_visible()
