@@ -320,3 +320,60 @@ def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(pa
                 break
             page.wait_for_timeout(100)
         assert (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before, "saving the .md wrote its .ipynb too"
+
+
+def test_a_lesson_run_and_autosaved_in_lab_reopens_without_dead_widgets_and_git_stays_clean(
+    page: Any, tmp_path: Path
+) -> None:
+    """A study session as ``bash tools/kit.sh lab`` starts it, on a copy of the repository: open a
+    lesson, Run All, let Lab save it, open it again. No "model not found"; the lesson saved in the
+    learner's copy is complete and clean; the repository's own files are untouched (git status)."""
+    import subprocess
+
+    from playwright.sync_api import expect
+
+    from tests.test_notebooks import assert_complete_and_clean
+    from uurules.lab import HOOK_ARGS, prepare
+
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "notebooks", repo / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copy(ROOT / ".gitignore", repo / ".gitignore")
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-c", "user.name=kit", "-c", "user.email=kit@localhost", *args],
+            cwd=repo, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return done.stdout
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-qm", "the lessons")
+    folder = prepare(repo)  # what tools/kit.sh lab opens
+    name = "01-the-effect-chain"
+    with jupyter("lab", folder, f"{name}.md", HOOK_ARGS) as url:
+        lab_run_all(page, url + "?reset", timeout=120_000, clear=True)
+        page.wait_for_function(ALL_DONE, timeout=180_000, polling=250)
+        expect(page.locator(".uurules-stepper").first).to_be_visible(timeout=60_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=60_000, polling=100
+        )
+        saved = json.loads((folder / f"{name}.ipynb").read_text(encoding="utf-8"))
+        code = [c for c in saved["cells"] if c["cell_type"] == "code"]
+        assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), "Lab saved the run"
+        page.goto(url + "?reset")  # open the lesson again, as after closing Lab
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+        expect(panel.locator(".jp-OutputArea-output").filter(has_text="<Stepper ").first).to_be_visible(
+            timeout=60_000
+        )
+        assert "model not found" not in panel.inner_text()
+        assert page.locator("text=Error displaying widget").count() == 0
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "lesson-reopened.png"))
+    assert git("status", "--porcelain") == ""
+    for lesson in (repo / "notebooks").glob("*.*"):
+        assert lesson.read_bytes() == (ROOT / "notebooks" / lesson.name).read_bytes(), lesson.name
+    assert_complete_and_clean(folder / f"{name}.ipynb")  # what the learner saved: no widget view
+    assert_complete_and_clean(repo / "notebooks" / f"{name}.ipynb")
