@@ -263,6 +263,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         )
 
 
-def reference(game: str = "unstable-unicorns", scenarios: str | Path = "scenarios/cards") -> Reference:
-    """The card reference of ``game``, each card's scenario from ``scenarios`` (``<slug>.yaml``)."""
-    return Reference(Catalogue(game, scenarios))
+def reference(game: str | Catalogue = "unstable-unicorns", scenarios: str | Path = "scenarios/cards") -> Reference:
+    """The card reference of ``game`` (a game's name, each card's scenario from ``scenarios``,
+    ``<slug>.yaml``; or a :class:`~uurules.catalogue.Catalogue`)."""
+    return Reference(game if isinstance(game, Catalogue) else Catalogue(game, scenarios))
