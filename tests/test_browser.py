@@ -377,3 +377,45 @@ def test_a_lesson_run_and_autosaved_in_lab_reopens_without_dead_widgets_and_git_
         assert lesson.read_bytes() == (ROOT / "notebooks" / lesson.name).read_bytes(), lesson.name
     assert_complete_and_clean(folder / f"{name}.ipynb")  # what the learner saved: no widget view
     assert_complete_and_clean(repo / "notebooks" / f"{name}.ipynb")
+
+
+def test_the_card_reference_in_lab_finds_draws_plays_and_stages_a_card(page: Any, tmp_path: Path) -> None:
+    """Lesson 10 in JupyterLab: search any part of a name in any case, the card's before/after
+    pictures fit with readable text, Play it opens a stepper, Put it on a board opens the stager."""
+    from playwright.sync_api import expect
+
+    from uurules.lab import HOOK_ARGS
+
+    shutil.copytree(ROOT / "notebooks", tmp_path, dirs_exist_ok=True)
+    with jupyter("lab", tmp_path, "10-every-card.ipynb", HOOK_ARGS) as url:
+        lab_run_all(page, url + "?reset", timeout=120_000, clear=True)
+        page.wait_for_function(ALL_DONE, timeout=180_000, polling=250)
+        ref = page.locator(".uurules-reference")
+        expect(ref).to_be_visible(timeout=60_000)
+        assert ref.locator(".uurules-ref-pictures svg").count() == 2  # Two-For-One, chosen by the lesson
+        expect(ref.locator(".uurules-ref-card")).to_contain_text("Two-For-One")
+        ref.locator(".uurules-ref-search input").fill("CORN POI")
+        expect(ref.locator(".uurules-ref-index select option")).to_have_text(["Unicorn Poison · Magic"])
+        expect(ref.locator(".uurules-ref-count")).to_have_text("1 of 65 cards")
+        expect(ref.locator(".uurules-ref-card")).to_contain_text("DESTROY a Unicorn card")
+        pictures = ref.locator(".uurules-ref-pictures")
+        expect(pictures).to_contain_text("Before: the staged board")
+        expect(pictures.locator("svg").last).to_contain_text("Step 2 · after 2 steps: what changed")
+        shown = page.evaluate(MEASURE, ".uurules-ref-pictures svg")
+        assert len(shown) == 2 and not misfits(shown), shown
+        assert ref.locator(".uurules-ref-player .uurules-stepper").count() == 0, "no stepper before Play it"
+        ref.locator(".uurules-ref-play").click()
+        player = ref.locator(".uurules-ref-player .uurules-stepper")
+        expect(player).to_be_visible()
+        expect(player.locator(".uurules-status")).to_contain_text("Step 0 of 2")
+        player.locator(".uurules-step").click()
+        expect(player.locator(".uurules-status")).to_contain_text("Step 1 of 2")
+        ref.locator(".uurules-ref-stage").click()
+        stager = ref.locator(".uurules-ref-stager .uurules-stager")
+        expect(stager).to_be_visible()
+        expect(stager.locator(".uurules-zone-cards select option")).to_have_text(["1. Unicorn Poison"])
+        expect(page.locator(".uurules-reference > .uurules-error").first).to_contain_text(
+            "Unicorn Poison is on the board below, in Ann's hand"
+        )
+        OUT.mkdir(parents=True, exist_ok=True)
+        ref.screenshot(path=str(OUT / "reference-lab.png"))

@@ -65,7 +65,8 @@ def before_after(scn: Scenario) -> BeforeAfter:
             break
         h.future.pop(0)
     g = h.game
-    after = StepView(h.position, f"after {h.position} steps: what changed", g.state, tuple(g.events), staged, g)
+    steps = f"{h.position} step" + ("" if h.position == 1 else "s")
+    after = StepView(h.position, f"after {steps}: what changed", g.state, tuple(g.events), staged, g)
     return BeforeAfter(start, after, h.position, note)
 
 
@@ -219,7 +220,9 @@ class Reference(widgets.VBox):  # type: ignore[misc]
                 except render.RenderError as exc:
                     body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
                 boxes.append(
-                    f'<div style="flex:1 1 460px;min-width:0"><b>{esc(head)}</b>'
+                    # each at its own size: side by side when both fit, else one under the other
+                    # (never shrunk to share a line: their text would be too small to read)
+                    f'<div style="flex:0 1 auto;max-width:100%"><b>{esc(head)}</b>'
                     f'<div class="uurules-diagram-box">{body}</div></div>'
                 )
             note = f'<p class="uurules-ref-note">{esc(ba.note)}</p>' if ba.note else ""
