@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point that sets everything up on a fresh machine, then does what you ask:
-#   bash tools/kit.sh lab     open the notebooks in JupyterLab
+#   bash tools/kit.sh lab     open the lessons in JupyterLab (your own copy of them: my-lessons/)
+#   bash tools/kit.sh author  open the kit's lessons themselves (notebooks/) in JupyterLab, to edit them
 #   bash tools/kit.sh run F   play a scenario file (uurules run F)
 #   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser, a MediaWiki)
 #   bash tools/kit.sh notebooks [notebooks/NN-name.md ...]
@@ -51,13 +52,15 @@ printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"
   > "$settings/overrides.json"
 
 case "$what" in
-  lab)
+  lab|author)
     # the kit's own notebooks are trusted, so their stored pictures show before they are run
+    # (a copy of a lesson has the same content, so it is trusted too)
     jupyter trust notebooks/[0-9]*.ipynb >/dev/null 2>&1 || true
-    # each lesson is a Markdown notebook paired with its .ipynb: Lab opens either (jupytext)
-    root=()
-    [ "$(id -u)" -eq 0 ] && root=(--allow-root)  # Jupyter refuses root unless told
-    exec jupyter lab --ServerApp.root_dir="$PWD/notebooks" "${root[@]}" "$@"
+    # each lesson is a Markdown notebook paired with its .ipynb: Lab opens either (jupytext).
+    # lab: the learner's own copy, my-lessons/ (notebooks/ is never written); author: notebooks/
+    # itself. Either way no widget view is saved (uurules/lab.py explains both).
+    mode=(); [ "$what" = "author" ] && mode=(--author)
+    exec python -m uurules.lab "${mode[@]}" "$@"
     ;;
   run)
     exec uurules run "$@"
@@ -71,7 +74,7 @@ case "$what" in
     exec python -m pytest -p no:cacheprovider "$@"
     ;;
   *)
-    echo "usage: bash tools/kit.sh lab | run FILE.yaml [--json] | test | notebooks [FILE.md ...]" >&2
+    echo "usage: bash tools/kit.sh lab | author | run FILE.yaml [--json] | test | notebooks [FILE.md ...]" >&2
     exit 2
     ;;
 esac

@@ -177,6 +177,11 @@ class Catalogue:
         cards = [c for c in printed if kind is None or c.type == kind]
         self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
 
+    @property
+    def title(self) -> str:
+        """The game's name, as its rule set gives it (``Unstable Unicorns``)."""
+        return ruleset_class(self.game).title
+
     def others(self) -> list[str]:
         """The cards of the file the game does not print (the kit's own, other sets)."""
         return [c.name for c in sorted(book(self.game), key=_order) if not c.printed]
@@ -193,6 +198,25 @@ class Catalogue:
             if e.card.name == canonical:
                 return e
         raise KeyError(f"no card {name!r} in this catalogue")
+
+    def find(self, text: str = "", kind: str | None = None) -> list[Entry]:
+        """The cards whose name or a printed name holds ``text`` anywhere, in any case (every card
+        for an empty text), of one type when ``kind`` is given; in catalogue order.
+
+        >>> cat = Catalogue("unstable-unicorns", Path("notebooks/scenarios/cards"))
+        >>> [e.card.name for e in cat.find("NEIGH")]
+        ['Neigh', 'Super Neigh']
+        >>> [e.card.name for e in cat.find("corn p", kind="Magic")], len(cat.find("", "Instant"))
+        (['Unicorn Poison'], 2)
+        """
+        names = set(book(self.game).containing(text))
+        return [e for e in self.entries if e.card.name in names and (kind is None or e.card.type == kind)]
+
+    def index(self) -> Index:
+        """The cards by type: a small table that reads without a kernel (lesson 10's stored index)."""
+        return Index(
+            tuple((kind, tuple(e.card.name for e in self.entries if e.card.type == kind)) for kind in self.types())
+        )
 
     def section(self, kind: str) -> Catalogue:
         """The cards of one type."""
@@ -235,6 +259,23 @@ class Catalogue:
 
     def _repr_markdown_(self) -> str:
         return "\n".join(e.markdown() for e in self.entries) or "*No cards.*"
+
+
+@dataclass(frozen=True)
+class Index:
+    """The cards of a catalogue by type, in catalogue order: Markdown in a notebook, text in its repr."""
+
+    kinds: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{kind} ({len(names)}): {', '.join(names)}" for kind, names in self.kinds)
+
+    def _repr_markdown_(self) -> str:
+        rows = [
+            f"| {markdown_text(kind)} ({len(names)}) | {', '.join(markdown_text(n) for n in names)} |"
+            for kind, names in self.kinds
+        ]
+        return "\n".join(["| Type | Cards |", "|:--|:--|", *rows])
 
 
 def _order(card: CardDef) -> tuple[int, str, str]:

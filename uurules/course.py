@@ -43,7 +43,7 @@ from uurules.explore import explore
 from uurules.render import legend
 from uurules.scenario import Scenario, board_json, board_text
 from uurules.timeline import Timeline
-from uurules.widgets import explorer, stage, stepper
+from uurules.widgets import explorer, reference, stage, stepper
 from uurules.widgets.exercise import Exercise, predict
 from uurules.widgets.question import answer_scenario
 
@@ -66,6 +66,7 @@ __all__ = [
     "explorer",
     "legend",
     "predict",
+    "reference",
     "stage",
     "stepper",
     "story",
