@@ -365,9 +365,7 @@ def test_a_lesson_run_and_autosaved_in_lab_reopens_without_dead_widgets_and_git_
         page.goto(url + "?reset")  # open the lesson again, as after closing Lab
         panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
         expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
-        expect(panel.locator(".jp-OutputArea-output").filter(has_text="<Stepper ").first).to_be_visible(
-            timeout=60_000
-        )
+        expect(panel.locator(".jp-OutputArea-output").filter(has_text="<Stepper ").first).to_be_visible(timeout=60_000)
         assert "model not found" not in panel.inner_text()
         assert page.locator("text=Error displaying widget").count() == 0
         OUT.mkdir(parents=True, exist_ok=True)

@@ -18,9 +18,9 @@ path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
 example a list of script steps that replays it when appended to the scenario's script. A walk
 cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played),
-by Ctrl-C or by its memory bound prints what it found, says why in one line on stderr and exits
-0; Ctrl-C before the walk has started exits 130 with one line; bad input exits 2 with one
-message, as ``run`` does.
+or by its memory bound prints what it found, says why in one line on stderr and exits 0; cut
+by Ctrl-C, it does the same and exits 130 (as ``ask`` does); Ctrl-C before the walk has started
+exits 130 with one line; bad input exits 2 with one message, as ``run`` does.
 
 The command starts fast: each command imports what it needs when it runs, so ``uurules --help``
 loads neither the rule sets nor the explorer, the renderer, the widgets or ``jsonschema``.
@@ -191,7 +191,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
             print(line)
     if found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
-    return 0
+    return 130 if found.message and found.message.startswith("interrupted") else 0
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
