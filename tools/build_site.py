@@ -148,7 +148,9 @@ def write_wheel(
     metadata += [f"Requires-Dist: {r}\n" for r in requires]
     everything = dict(sorted(files.items()))
     everything[f"{info}/METADATA"] = "".join(metadata).encode("utf-8")
-    everything[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: uurules-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    everything[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: uurules-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
     for path, data in everything.items():
@@ -295,29 +297,29 @@ def contents(folder: Path) -> Path:
     return folder
 
 
-def lite_config(folder: Path) -> Path:
-    """``jupyter-lite.json`` for the build: Pyodide from the site, no package index, no news."""
-    config = {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "uurules: the course",
-            "litePluginSettings": {
-                KERNEL_PLUGIN: {
-                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
-                    "disablePyPIFallback": True,
-                }
-            },
-        },
-    }
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "jupyter-lite.json"
-    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    overrides = {
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
-        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
-    }
-    (folder / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n", encoding="utf-8")
-    return path
+SETTINGS: dict[str, Any] = {
+    "appName": "uurules: the course",
+    "exposeAppInBrowser": True,  # window.jupyterapp: what the browser test drives
+}
+KERNEL_SETTINGS: dict[str, Any] = {
+    "pyodideUrl": "./static/pyodide/pyodide.mjs",  # Pyodide from the site, not from elsewhere
+    "disablePyPIFallback": True,  # never a package index: every wheel is in the site
+}
+OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+}
+"""No news and no update checks (nothing fetched); every cell in the page (every picture measurable)."""
+
+
+def configure(site: Path) -> None:
+    """The built site's ``jupyter-lite.json``, with :data:`SETTINGS` and :data:`KERNEL_SETTINGS` merged in."""
+    path = site / "jupyter-lite.json"
+    config: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data = config.setdefault("jupyter-config-data", {})
+    data.update(SETTINGS)
+    data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {}).update(KERNEL_SETTINGS)
+    path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def build(out: Path, cache: Path) -> Path:
@@ -325,7 +327,10 @@ def build(out: Path, cache: Path) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     work = cache / "build"
     lite = work / "lite"
-    lite_config(lite)
+    if lite.exists():
+        shutil.rmtree(lite)
+    lite.mkdir(parents=True)
+    (lite / "overrides.json").write_text(json.dumps(OVERRIDES, indent=2) + "\n", encoding="utf-8")
     files = contents(work / "contents")
     staged = work / "site"
     if staged.exists():
@@ -335,6 +340,7 @@ def build(out: Path, cache: Path) -> Path:
     cmd = [str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir", str(staged)]
     cmd += ["--contents", str(files), "--settings-overrides", str(lite / "overrides.json"), "--no-sourcemaps"]
     run(cmd, cwd=work, stdout=subprocess.DEVNULL)
+    configure(staged)
     pyodide = staged / "static" / "pyodide"
     pyodide.mkdir(parents=True, exist_ok=True)
     with tarfile.open(npm_pack(f"pyodide@{PYODIDE}", cache)) as tar:
