@@ -537,9 +537,7 @@ def render(source: str, format: str = "svg") -> bytes:
         return source.encode("utf-8")
     if format not in FORMATS:
         raise RenderError(f"unknown picture format {format!r}. Accepted: {', '.join(FORMATS)}")
-    if wasm.in_browser():
-        return _guarded(wasm.render, source, format)
-    out = _guarded(_dot, source, format)
+    out = _guarded(wasm.render if wasm.in_browser() else _dot, source, format)
     if format == "svg":
         out = _VERSION_COMMENT.sub("", out.decode("utf-8")).encode("utf-8")
     return out
