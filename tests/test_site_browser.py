@@ -4,8 +4,9 @@ The site is built from this checkout (``tools/build_site.py``: downloads cached 
 and served on 127.0.0.1 by Python's ``http.server``; every request chromium makes to anywhere else
 is aborted and listed, and the list must stay empty. Lesson 1 is run whole in the browser's Python
 (Pyodide): its log, its pictures (drawn by Graphviz in WebAssembly) and its stepper (Step and
-Back); lesson 9's FAQ explorer walks a board. Nothing is timed: each wait is on a condition, with
-generous bounds (the Pyodide kernel takes 20 s to minutes to start on a busy machine).
+Back); lesson 9's FAQ explorer walks a board and answers a question on it. Nothing is timed: each
+wait is on a condition, with generous bounds (the Pyodide kernel takes 20 s to minutes to start on
+a busy machine).
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def test_lesson_1_runs_offline_with_its_pictures_log_and_stepper(offline: tuple[
     assert refused == []
 
 
-def test_lesson_9s_faq_explorer_walks_a_board_offline(offline: tuple[Any, list[str]], site: str) -> None:
+def test_lesson_9s_faq_explorer_walks_a_board_and_answers_offline(offline: tuple[Any, list[str]], site: str) -> None:
     from playwright.sync_api import expect
 
     page, refused = offline
@@ -153,6 +154,12 @@ def test_lesson_9s_faq_explorer_walks_a_board_offline(offline: tuple[Any, list[s
     expect(summary).to_contain_text("outcome", timeout=KERNEL)
     tree = page.locator(".uurules-explore-tree svg").first
     expect(tree).to_contain_text("Outcome 1")
+    ask = page.locator(".uurules-ask-run").first  # the explorer's question form: answered in the browser
+    ask.scroll_into_view_if_needed()
+    expect(ask).to_be_enabled()
+    ask.click()
+    expect(page.locator(".uurules-ask-status").first).to_contain_text("decision nodes searched", timeout=KERNEL)
+    expect(page.locator(".uurules-ask-answer").first).to_contain_text("Bob")
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / "site-lesson-9.png"))
     assert refused == []
