@@ -97,11 +97,11 @@ def run_lesson(page: Any, site: str, lesson: str) -> None:
 
 
 def errors(page: Any) -> list[str]:
-    """The error outputs and the tracebacks on show."""
+    """The error outputs, the tracebacks and the pictures shown as text (not drawn) on show."""
     found: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('.jp-OutputArea-output')]"
         ".filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stderr'"
-        "             || /Traceback|Error:/.test(o.textContent))"
+        "             || /Traceback|Error:|could not be drawn|WebAssembly Graphviz/.test(o.textContent))"
         ".map(o => o.textContent.slice(0, 2000))"
     )
     return found
