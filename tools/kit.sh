@@ -6,6 +6,8 @@
 #   bash tools/kit.sh test    run every test (lint, types, pytest, notebooks, browser, a MediaWiki)
 #   bash tools/kit.sh notebooks [notebooks/NN-name.md ...]
 #                             run lessons (default: all) and store their outputs in their .ipynb
+#   bash tools/kit.sh site    build site/: the course as a static JupyterLite site that runs offline
+#                             in a browser (python tools/build_site.py; downloads cached in .cache/site)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-lab}"
@@ -25,6 +27,8 @@ if [ "$what" = "test" ]; then
     grep -qix "${m%%:*}" <<<"$php_modules" || need_apt+=("${m#*:}")
   done
 fi
+# the site's Pyodide and WebAssembly Graphviz are npm packages (the browser test builds the site)
+if { [ "$what" = "test" ] || [ "$what" = "site" ]; } && ! command -v npm >/dev/null 2>&1; then need_apt+=(npm); fi
 if [ "${#need_apt[@]}" -gt 0 ]; then
   echo "kit: installing Debian packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -41,8 +45,8 @@ stamp=.venv/.kit-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "kit: installing Python packages"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2>&1 | grep -v '^WARNING: Location' || true
-  .venv/bin/python -c "import uurules, jupyterlab, jupytext, nbval, playwright" && touch "$stamp"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,site]" 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -c "import uurules, jupyterlab, jupytext, nbval, playwright, jupyterlite_core, pyrsistent_as_rpds" && touch "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
 # JupyterLab opens a lesson's Markdown (notebooks/NN-name.md) as the notebook it is (jupytext)
@@ -68,13 +72,16 @@ case "$what" in
   notebooks)
     exec python -m uurules.course "$@"
     ;;
+  site)
+    exec python tools/build_site.py "$@"
+    ;;
   test)
     ruff check uurules tests tools benchmarks
     mypy
     exec python -m pytest -p no:cacheprovider "$@"
     ;;
   *)
-    echo "usage: bash tools/kit.sh lab | author | run FILE.yaml [--json] | test | notebooks [FILE.md ...]" >&2
+    echo "usage: bash tools/kit.sh lab | author | run FILE.yaml [--json] | test | notebooks [FILE.md ...] | site" >&2
     exit 2
     ;;
 esac

@@ -263,6 +263,50 @@ _LIBYAML_PROBLEMS = {
 }
 """libyaml's words for what this module's own checks would have said, in this module's words."""
 
+_PURE_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in [
+        (r"^expected the node content, but found .*$", "did not find expected node content"),
+        (r"^expected '<document start>', but found .*$", "did not find expected <document start>"),
+        (r"^expected ',' or '\]', but got .*$", "did not find expected ',' or ']'"),
+        (r"^expected ',' or '\}', but got .*$", "did not find expected ',' or '}'"),
+        (r"^expected alphabetic or numeric character, but found .*$",
+         "did not find expected alphabetic or numeric character"),
+        (r"^expected a comment or a line break, but found .*$", "did not find expected comment or line break"),
+        (r"^found character .* that cannot start any token$", "found character that cannot start any token"),
+        (r"^found unknown escape character .*$", "found unknown escape character"),
+        (r"^found undefined tag handle .*$", "found undefined tag handle"),
+        (r"^mapping values are not allowed here$", "mapping values are not allowed in this context"),
+        (r"^mapping keys are not allowed here$", "mapping keys are not allowed in this context"),
+        (r"^sequence entries are not allowed here$", "block sequence entries are not allowed in this context"),
+        (r"^special characters are not allowed$", "control characters are not allowed"),
+    ]
+)  # fmt: skip
+"""PyYAML's pure-Python parser's words (a browser has no libyaml) and libyaml's for the same problem:
+a file gets the same message from either."""
+
+_BLOCK_END = {
+    "while parsing a block mapping": "did not find expected key",
+    "while parsing a block collection": "did not find expected '-' indicator",
+}
+"""The pure parser's "expected <block end>" in libyaml's words, by what it was parsing."""
+
+
+def _in_libyaml_words(problem: str, context: str | None) -> str:
+    """``problem`` as libyaml words it (PyYAML's pure-Python parser words some problems its own way).
+
+    >>> _in_libyaml_words("expected <block end>, but found '<scalar>'", "while parsing a block mapping")
+    'did not find expected key'
+    >>> _in_libyaml_words("found character '\\t' that cannot start any token", None)
+    'found character that cannot start any token'
+    """
+    if problem.startswith("expected <block end>, but found") and context in _BLOCK_END:
+        return _BLOCK_END[context]
+    for pattern, words in _PURE_PROBLEMS:
+        if pattern.match(problem):
+            return words
+    return problem
+
 
 def load(
     text: str,
@@ -306,11 +350,14 @@ def load(
         last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # a mark at the end: the last line
         at = min(mark.line + 1, last) if mark is not None else None
         problem = _LIBYAML_PROBLEMS.get(str(exc.problem), exc.problem)
+        if not C_PARSER:
+            problem = _in_libyaml_words(str(problem), exc.context)
         raise InputError(f"malformed YAML: {problem}", file=file, line=at) from None
     except yaml.reader.ReaderError as exc:  # a control character (a NUL byte) in the text
         char = repr(chr(exc.character))[1:-1] if isinstance(exc.character, int) else str(exc.character)
         line = _line_of(text, exc.position)
-        problem = f"the character {char} is not allowed ({exc.reason}; write it as an escape in double quotes)"
+        reason = exc.reason if C_PARSER else _in_libyaml_words(exc.reason, None)
+        problem = f"the character {char} is not allowed ({reason}; write it as an escape in double quotes)"
         raise InputError(f"malformed YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
         raise InputError(f"malformed YAML: {exc}", file=file) from None

@@ -99,13 +99,16 @@ class Picture:
         return write_bytes(path, self.pipe(fmt))  # drawn first, then written whole (never half a file)
 
     def bundle(self, text: str | None = None) -> dict[str, Any]:
-        """Jupyter's mime bundle: the SVG and ``text`` (default: the repr); without graphviz's
-        ``dot``, the text and the message that says how to install it."""
+        """Jupyter's mime bundle: the SVG and ``text`` (default: the repr). When the picture cannot
+        be drawn (no graphviz ``dot``, or drawing failed, whatever the cause), the text and the
+        reason (how to install ``dot`` where that is it): never an exception."""
         text = repr(self) if text is None else text
         try:
             return {"image/svg+xml": self.svg(), "text/plain": text}
         except RenderError as exc:
             return {"text/plain": f"{text}\n{exc}"}
+        except Exception as exc:  # render() turns every failure into a RenderError: this is a last guard
+            return {"text/plain": f"{text}\nthe picture could not be drawn ({type(exc).__name__}: {exc})"}
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
         return self.bundle()

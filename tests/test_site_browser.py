@@ -1,0 +1,180 @@
+"""The course site (``bash tools/kit.sh site``) in a real browser with nothing but the site to reach.
+
+The site is built from this checkout (``tools/build_site.py``: downloads cached in ``.cache/site``)
+and served on 127.0.0.1 by Python's ``http.server``; every request chromium makes to anywhere else
+is aborted and listed, and the list must stay empty. Lesson 1 is run whole in the browser's Python
+(Pyodide): its log, its pictures (drawn by Graphviz in WebAssembly) and its stepper (Step and
+Back); lesson 9's FAQ explorer walks a board and answers a question on it. Nothing is timed: each
+wait is on a condition, with generous bounds (the Pyodide kernel takes 20 s to minutes to start on
+a busy machine).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser_support import ALL_DONE, KERNEL_READY, OUT, chromium_missing, launch
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+KERNEL = 900_000
+"""How long the kernel may take to start and a lesson to run, in ms (a bound, not an expectation)."""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The site built from this checkout, served on 127.0.0.1; yields its address."""
+    why = chromium_missing()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the browser tests must run under CI: {why}")
+        pytest.skip(why)
+    out = ROOT / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)], check=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def offline(site: str) -> Iterator[tuple[Any, list[str]]]:
+    """A page of a fresh chromium context that reaches only the site; and the requests it refused."""
+    from playwright.sync_api import sync_playwright
+
+    refused: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if url == site or url.startswith(site + "/"):
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.route("**/*", guard)
+        try:
+            yield context.new_page(), refused
+        finally:
+            context.close()
+            browser.close()
+
+
+def run_lesson(page: Any, site: str, lesson: str) -> None:
+    """Open ``lesson`` in the site's JupyterLab, wait for the kernel, clear the stored outputs and run it all."""
+    page.goto(f"{site}/lab/index.html?path={lesson}")
+    page.wait_for_function(KERNEL_READY, timeout=KERNEL, polling=500)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(
+        "() => ![...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-InputPrompt')]"
+        ".some(p => /\\[\\d+\\]/.test(p.textContent))",
+        timeout=KERNEL,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(ALL_DONE, timeout=KERNEL, polling=500)
+
+
+def errors(page: Any) -> list[str]:
+    """The error outputs, the tracebacks and the pictures shown as text (not drawn) on show."""
+    found: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+        ".filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stderr'"
+        "             || /Traceback|Error:|could not be drawn|WebAssembly Graphviz/.test(o.textContent))"
+        ".map(o => o.textContent.slice(0, 2000))"
+    )
+    return found
+
+
+def test_lesson_1_runs_offline_with_its_pictures_log_and_stepper(offline: tuple[Any, list[str]], site: str) -> None:
+    from playwright.sync_api import expect
+
+    page, refused = offline
+    run_lesson(page, site, "01-the-effect-chain.ipynb")
+    assert errors(page) == []
+    outputs = page.locator(".jp-OutputArea-output")
+    expect(outputs.filter(has_text="| RESOLUTION:THE EFFECT CHAIN;").first).to_be_visible()  # the log
+    pictures = page.locator(".jp-RenderedSVG img, .jp-RenderedSVG svg, .uurules-diagram svg")
+    assert pictures.count() >= 3
+    svg = page.evaluate(
+        "() => [...document.querySelectorAll('.jp-RenderedSVG')]"
+        ".map(r => r.innerHTML + [...r.querySelectorAll('img')].map(i => decodeURIComponent(i.src)).join('')).join('')"
+    )
+    assert "THE EFFECT CHAIN" in svg  # drawn in the browser, with the kit's labels
+    stepper = page.locator(".uurules-stepper").first
+    stepper.scroll_into_view_if_needed()
+    diagram = stepper.locator(".uurules-diagram svg")
+    status = stepper.locator(".uurules-status")
+    expect(diagram).to_contain_text("Step 0 · staged board")
+    expect(status).to_contain_text("Step 0 of")
+    stepper.locator(".uurules-step").click()
+    expect(status).to_contain_text("Step 1 of")
+    expect(diagram).to_contain_text("Step 1 · play: Ann")
+    expect(stepper.locator(".uurules-log .uurules-current")).to_contain_text("1. play: Ann")
+    stepper.locator(".uurules-back").click()
+    expect(status).to_contain_text("Step 0 of")
+    expect(diagram).to_contain_text("Step 0 · staged board")
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "site-lesson-1.png"))
+    assert refused == []
+
+
+def test_lesson_9s_faq_explorer_walks_a_board_and_answers_offline(offline: tuple[Any, list[str]], site: str) -> None:
+    from playwright.sync_api import expect
+
+    page, refused = offline
+    run_lesson(page, site, "09-the-faq-explorer.ipynb")
+    assert errors(page) == []
+    run = page.locator(".uurules-explore-run").first
+    run.scroll_into_view_if_needed()
+    expect(run).to_be_enabled()
+    run.click()
+    summary = page.locator(".uurules-explore-summary").first
+    expect(summary).to_contain_text("outcome", timeout=KERNEL)
+    tree = page.locator(".uurules-explore-tree svg").first
+    expect(tree).to_contain_text("Outcome 1")
+    ask = page.locator(".uurules-ask-run").first  # the explorer's question form: answered in the browser
+    ask.scroll_into_view_if_needed()
+    expect(ask).to_be_enabled()
+    ask.click()
+    expect(page.locator(".uurules-ask-status").first).to_contain_text("decision nodes searched", timeout=KERNEL)
+    expect(page.locator(".uurules-ask-answer").first).to_contain_text("Bob")
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "site-lesson-9.png"))
+    assert refused == []
+
+
+def test_the_site_holds_every_lesson_and_scenario_and_names_no_outside_address(site: str) -> None:
+    out = ROOT / "site"
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    assert sorted(p.name for p in (out / "files").glob("*.ipynb")) == lessons
+    scenarios = {p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "scenarios").rglob("*.yaml")}
+    assert {p.relative_to(out / "files") for p in (out / "files" / "scenarios").rglob("*.yaml")} == scenarios
+    config = (out / "jupyter-lite.json").read_text(encoding="utf-8")
+    assert '"pyodideUrl": "./static/pyodide/pyodide.mjs"' in config and '"disablePyPIFallback": true' in config
+    lock = (out / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8")
+    assert "://" not in lock  # every wheel is beside it
+    wheels = {p.name for p in (out / "static" / "pyodide").glob("*.whl")}
+    assert any(w.startswith("uurules-") for w in wheels) and any(w.startswith("uurules_viz-") for w in wheels)
+    assert all(w.endswith("-none-any.whl") for w in wheels)
