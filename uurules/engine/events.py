@@ -59,6 +59,9 @@ class EventKind:
     optional: tuple[str, ...] = ()
     role: Role = "result"
     values: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    turn: str = ""
+    """Conditions (as a template's, ``[phase]``) under which an event of this kind belongs to the
+    turn's note in a step's picture (kinds whose ``role`` is ``turn`` always do)."""
     unused: str = ""
 
     def check(self, detail: Mapping[str, Any]) -> None:
@@ -85,6 +88,15 @@ class EventKind:
             if body is not None:
                 return body.format(**{k: self._value(k, v, lang) for k, v in have.items() if v is not None})
         return None
+
+    def about_turn(self, event: Event) -> bool:
+        """Whether ``event`` is part of what a step did to the turn (see ``turn``)."""
+        if self.role == "turn":
+            return True
+        return (
+            bool(self.turn)
+            and _fits(self.turn, {"player": event.player, "card": event.card, **event.detail}) is not None
+        )
 
     def _value(self, key: str, value: Any, lang: str) -> Any:
         named = self.values.get(key, {}).get(str(value)) if isinstance(value, str) else None
@@ -184,6 +196,12 @@ class Event:
     def role(self) -> Role:
         return kind(self.type).role
 
+    @property
+    def about_turn(self) -> bool:
+        """Whether the event is part of what its step did to the turn (a phase, the turn's own
+        draw, a discard to the hand limit, the turn passing on, the game ending as the deck ran out)."""
+        return kind(self.type).about_turn(self)
+
     def words(self, lang: str = "en", terms: Mapping[str, str] | None = None) -> str:
         """The event in words, from its kind's declaration ("Ann draws Neigh"); ``terms``: the
         rule set's words (:data:`TERMS`)."""
@@ -274,7 +292,7 @@ def step_words(
 def _passing(
     events: Sequence[Event], passes: list[Event], everyone: bool, lang: str, terms: Mapping[str, str] | None
 ) -> str:
-    """"Everyone passes: Two-For-One resolves" (or one player's pass), with what it set off."""
+    """ "Everyone passes: Two-For-One resolves" (or one player's pass), with what it set off."""
     if everyone or len({e.player for e in passes}) > 1 or not passes:
         who = {"en": "Everyone passes", "ru": "Все пасуют"}.get(lang, "Everyone passes")
     else:

@@ -62,7 +62,10 @@ declare(
         "respond",
         {
             "en": ["[whose] {player} answers {whose}'s {to} with {card}", "{player} answers {to} with {card}"],
-            "ru": ["[whose] {player} отвечает на {to} ({whose}) картой {card}", "{player} отвечает на {to} картой {card}"],
+            "ru": [
+                "[whose] {player} отвечает на {to} ({whose}) картой {card}",
+                "{player} отвечает на {to} картой {card}",
+            ],
         },
         fields=("to",),
         optional=("whose",),
@@ -91,7 +94,10 @@ declare(
         "activate",
         {
             "en": ["[targets] {player} uses {card}'s {ability} on {targets}", "{player} uses {card}'s {ability}"],
-            "ru": ["[targets] {player}: {card} использует «{ability}», цель: {targets}", "{player}: {card} использует «{ability}»"],
+            "ru": [
+                "[targets] {player}: {card} использует «{ability}», цель: {targets}",
+                "{player}: {card} использует «{ability}»",
+            ],
         },
         fields=("ability",),
         optional=("targets",),
@@ -122,11 +128,16 @@ declare(
     ),
     EventKind(
         "cancel",
-        {"en": ["[ability] {player}'s {card} ({ability}) is cancelled by {by}", "{player}'s {card} is cancelled by {by}"]},
+        {
+            "en": [
+                "[ability] {player}'s {card} ({ability}) is cancelled by {by}",
+                "{player}'s {card} is cancelled by {by}",
+            ]
+        },
         fields=("by",),
         optional=("ability",),
     ),
-    EventKind("stack-closed", {"en": ["the stack closes with {items} items on it"]}, fields=("items",), role="aside"),
+    EventKind("stack-closed", {"en": ["the stack closes (items on it: {items})"]}, fields=("items",), role="aside"),
     EventKind("link-resolved", {"en": ["link {link} has resolved"]}, fields=("link",), role="aside"),
     # -- triggers, effects and replacements ------------------------------------------------------
     EventKind(
@@ -142,9 +153,7 @@ declare(
         },
         optional=("optional", "ability", "n", "cause", "rank"),
     ),
-    EventKind(
-        "no-trigger", {"en": ["{card} does not trigger: {reason}"]}, fields=("reason",), role="aside"
-    ),
+    EventKind("no-trigger", {"en": ["{card} does not trigger: {reason}"]}, fields=("reason",), role="aside"),
     EventKind(
         "cut",
         {
@@ -195,13 +204,15 @@ declare(
     # -- cards moving ----------------------------------------------------------------------------
     EventKind(
         "draw",
-        {"en": ["[hand] {player} draws {card} (hand: {hand})", "{player} draws {card}"]},
+        {"en": ["[hand] {player} draws {card} · hand {hand}", "{player} draws {card}"]},
         optional=("phase", "hand", "by"),
+        turn="[phase]",
     ),
     EventKind(
         "discard",
         {"en": ["[reason=hand-limit] {player} discards {card}: above the Hand limit", "{player} discards {card}"]},
         optional=("reason",),
+        turn="[reason=hand-limit]",
     ),
     EventKind("destroy", {"en": ["{player} destroys {from}'s {card}", "{player} destroys {card}"]}, fields=("from",)),
     EventKind("sacrifice", {"en": ["{player} sacrifices {card}"]}),
@@ -218,7 +229,12 @@ declare(
     ),
     EventKind(
         "bring",
-        {"en": ["[from] {player} brings {card} from the {from} into their {stable}", "{player} brings {card} into their {stable}"]},
+        {
+            "en": [
+                "[from] {player} brings {card} from the {from} into their {stable}",
+                "{player} brings {card} into their {stable}",
+            ]
+        },
         optional=("from",),
         values={"from": _ZONES},
     ),
@@ -278,20 +294,18 @@ declare(
     ),
     EventKind("deck-ran-out", {"en": ["the deck runs out on {player}", "the deck runs out"]}),
     # -- Berserk: counters, hits, wounds ---------------------------------------------------------
-    EventKind(
-        "summon", {"en": ["{player} summons {card}"], "ru": ["{player} вызывает {card}"]}
-    ),
+    EventKind("summon", {"en": ["{player} summons {card}"], "ru": ["{player} вызывает {card}"]}),
     EventKind("open", {"en": ["{card} opens"], "ru": ["{card} открывается"]}),
     EventKind("close", {"en": ["{card} closes"], "ru": ["{card} закрывается"]}),
     EventKind(
         "spend",
-        {"en": ["{card} spends {counters} counters"], "ru": ["{card} тратит фишки: {counters}"]},
+        {"en": ["{card} spends counters: {counters}"], "ru": ["{card} тратит фишки: {counters}"]},
         fields=("counters",),
     ),
     EventKind(
         "counter",
         {
-            "en": ["{card} gains {amount} counters ({counters} in all)"],
+            "en": ["{card} gains counters: {amount} ({counters} in all)"],
             "ru": ["{card} получает фишки: {amount} (всего {counters})"],
         },
         fields=("amount", "counters"),
@@ -299,20 +313,26 @@ declare(
     EventKind(
         "heal",
         {
-            "en": ["{card} is healed of {amount} wounds ({wounds} left)"],
+            "en": ["{card} is healed of wounds: {amount} ({wounds} left)"],
             "ru": ["{card} излечивается на {amount} (осталось ран: {wounds})"],
         },
         fields=("amount", "wounds"),
     ),
     EventKind(
         "hit",
-        {"en": ["{card}'s hit changes by {amount}: now {hit}"], "ru": ["{card}: удар меняется на {amount}, теперь {hit}"]},
+        {
+            "en": ["{card}'s hit changes by {amount}: now {hit}"],
+            "ru": ["{card}: удар меняется на {amount}, теперь {hit}"],
+        },
         fields=("amount", "modifier", "hit"),
     ),
     EventKind(
         "expire",
         {
-            "en": ["[effect=ward] {player}'s cards may be targeted again", "[hit] {card}: the hit modifiers end; hit {hit}"],
+            "en": [
+                "[effect=ward] {player}'s cards may be targeted again",
+                "[hit] {card}: the hit modifiers end; hit {hit}",
+            ],
             "ru": ["[hit] {card}: модификаторы удара закончились; удар {hit}"],
         },
         optional=("hit", "effect"),
@@ -325,7 +345,7 @@ declare(
     EventKind(
         "wound",
         {
-            "en": ["{card} takes {amount} wounds from {by} ({wounds} in all)"],
+            "en": ["{card} takes wounds: {amount} from {by} ({wounds} in all)"],
             "ru": ["{card} получает ран: {amount} от {by} (всего {wounds})"],
         },
         fields=("amount", "wounds", "by"),
@@ -375,6 +395,7 @@ declare(
         fields=("by",),
         optional=("unicorns", "letters", "resources"),
         values={"by": _ENDS},
+        turn="[by=deck-ran-out]",
     ),
     EventKind(
         "win",

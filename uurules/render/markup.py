@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -55,6 +55,11 @@ class StepLike(Protocol):
 
     @property
     def label(self) -> str: ...
+
+    @property
+    def heading(self) -> str:
+        """The step in words (the events' declared words), or its script step if it did nothing."""
+        ...
 
     @property
     def state(self) -> State: ...
@@ -671,44 +676,17 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
 
 
 # -- the turn: its phases, its draws, its hand limit -----------------------------------------------
-PHASES = {
-    "beginning-of-turn": "Beginning of Turn",
-    "start-of-turn": "Start of Turn",
-    "draw": "Draw phase",
-    "action": "Action phase",
-    "main": "Main phase",
-    "end-of-turn": "End of Turn",
-}
-"""The words for a ``phase`` event's phase (another phase is shown as it is named)."""
+def turn_lines(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> list[str]:
+    """What these events did to the turn, in their declared words (:attr:`Event.about_turn`):
+    phases entered, the turn's own draws (the Draw phase's, or drawing as the action; an
+    effect's draws are drawn in its chain), discards down to the hand limit, the turn passing
+    on, and the game ending as the deck ran out."""
+    return [ev.words("en", terms) for ev in events if ev.about_turn]
 
 
-def turn_lines(events: Sequence[Event]) -> list[str]:
-    """What these events did to the turn: phases entered, the turn's own draws (the Draw
-    phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
-    down to the hand limit, the turn passing on, and the game ending as the deck ran out."""
-    out = []
-    for ev in events:
-        if ev.type == "phase":
-            phase = str(ev.detail.get("phase", ""))
-            out.append(f"{ev.player}: {PHASES.get(phase, phase)}")
-        elif ev.type == "draw" and "phase" in ev.detail:
-            hand = ev.detail.get("hand")
-            out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
-        elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
-            out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
-        elif ev.type == "turn" and ev.detail.get("extra"):
-            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} takes another turn")
-        elif ev.type == "turn":
-            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
-        elif ev.type == "end" and ev.detail.get("by") == "deck-ran-out":  # UU.END.1
-            who = f"{ev.player} wins" if ev.player else "everyone loses"
-            out.append(f"the deck has run out: the game ends, {who}")
-    return out
-
-
-def turn_node(events: Sequence[Event]) -> Node | None:
+def turn_node(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> Node | None:
     """A note of what a step did to the turn (:func:`turn_lines`), or ``None`` if nothing."""
-    lines = turn_lines(events)
+    lines = turn_lines(events, terms)
     if not lines:
         return None
     rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
@@ -847,7 +825,7 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     board = board_group(game, changed)
-    turn = turn_node(events)
+    turn = turn_node(events, game.ruleset.terms)
     if turn is not None:  # the step's (or the last action's) phases and draws, above the players
         board.nodes.insert(0, turn)
         board.columns[0].insert(0, turn.id)
@@ -903,7 +881,7 @@ def step_scene(step: StepLike) -> Diagram:
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
     first = len(game.events) - len(step.events)
-    title = f"Step {step.number} · {step.label}"
+    title = f"Step {step.number} · {step.heading}"
     if game.title:
         title = f"{game.title}\n{title}"
     return _scene(game, "step", title, step.events, changed, first)
