@@ -91,12 +91,12 @@ def event_text(event: Event | Mapping[str, Any], lang: str = "en", terms: Mappin
     return event.words(lang, terms)
 
 
-def events(game_or_events: Game | Iterable[Event] | Iterable[Mapping[str, Any]]) -> str:
+def events(game_or_events: Game | Iterable[Event] | Iterable[Mapping[str, Any]], lang: str = "en") -> str:
     """The event log in words, one numbered line an event (a game, or a list of events or of
     their JSON objects, as ``board_json(game)["events"]`` holds them)."""
     found = game_or_events.events if isinstance(game_or_events, Game) else game_or_events
     terms = game_or_events.ruleset.terms if isinstance(game_or_events, Game) else None
-    return "\n".join(f"{n}. {event_text(e, terms=terms)}" for n, e in enumerate(found, 1))
+    return "\n".join(f"{n}. {event_text(e, lang, terms)}" for n, e in enumerate(found, 1))
 
 
 def answers(*exercises: Exercise | Sequence[Exercise]) -> None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import difflib
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -149,6 +150,19 @@ def declare(*kinds: EventKind) -> None:
         if "en" not in kind.words or not kind.words["en"]:
             raise ValueError(f"event type {kind.name!r} has no English words")
         _KINDS[kind.name] = kind
+
+
+@contextmanager
+def declared(*more: EventKind) -> Iterator[None]:
+    """Declare event kinds for the duration of a ``with`` block (a test's own verb and its event,
+    as :meth:`uurules.rulesets.base.Vocabulary.registered` registers a verb)."""
+    kinds()
+    declare(*more)
+    try:
+        yield
+    finally:
+        for k in more:
+            _KINDS.pop(k.name, None)
 
 
 def kinds() -> dict[str, EventKind]:

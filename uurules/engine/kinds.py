@@ -86,7 +86,13 @@ declare(
     ),
     EventKind(
         "target",
-        {"en": ["[effect] {player} targets {card} with {effect}", "[by] {player} targets {card} with {by}"]},
+        {
+            "en": [
+                "[effect] {player} targets {card} with {effect}",
+                "[by] {player} targets {card} with {by}",
+                "{player} targets {card}",
+            ]
+        },
         optional=("effect", "by"),
         role="deed",
     ),
@@ -170,8 +176,9 @@ declare(
                 "[effect] {effect} is disregarded: {reason}",
                 "[target] {card} does nothing to {target}: {reason}",
                 "{card} is disregarded: {reason}",
+                "{card} is disregarded",
             ],
-            "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})"],
+            "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})", "{card}: не выполняется"],
         },
         optional=("reason", "effect", "target", "action", "value", "rule"),
         values={"action": _ZERO},
@@ -187,7 +194,8 @@ declare(
             "en": [
                 "[to] {card} goes to the {to} instead",
                 "[effects=1] {card} replaces 1 effect",
-                "{card} replaces {effects} effects",
+                "[effects] {card} replaces {effects} effects",
+                "{card} replaces an effect",
             ]
         },
         optional=("effects", "to"),
@@ -332,8 +340,9 @@ declare(
             "en": [
                 "[effect=ward] {player}'s cards may be targeted again",
                 "[hit] {card}: the hit modifiers end; hit {hit}",
+                "{card}: an effect ends",
             ],
-            "ru": ["[hit] {card}: модификаторы удара закончились; удар {hit}"],
+            "ru": ["[hit] {card}: модификаторы удара закончились; удар {hit}", "{card}: действие закончилось"],
         },
         optional=("hit", "effect"),
     ),
