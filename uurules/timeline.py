@@ -22,6 +22,8 @@ gives after the script is one more step.
 <Timeline 'Poison': steps 0..2>
 >>> [s.label for s in tl]
 ['staged board', 'play: Ann Unicorn Poison', 'choose: pass (auto)']
+>>> [s.words for s in tl]  # what each step did, in words (its events' declared words)
+['The staged board', 'Ann plays Unicorn Poison', 'Bob passes: Unicorn Poison resolves']
 >>> tl[2].log[-1]
 '| RESOLUTION:THE EFFECT CHAIN; "DESTROY Basic Unicorn". |'
 

@@ -29,7 +29,7 @@ Role = Literal["deed", "result", "turn", "aside"]
 passed, chose), a ``result`` of the rules carrying it out, a ``turn`` event (a phase, the turn
 passing on), or an ``aside`` (restating another event, or bookkeeping)."""
 
-TERMS: Mapping[str, str] = {"stable": "Stable"}
+TERMS: Mapping[str, str] = {"stable": "Stable", "creatures": "creatures"}
 """Words a rule set may name otherwise (``{"stable": "Field"}`` in Llamas Unleashed), for templates."""
 
 _FORMATTER = string.Formatter()
@@ -276,7 +276,8 @@ def step_words(
     "Bob answers Ann's Two-For-One with Neigh", "Everyone passes: Two-For-One resolves".
 
     The step's deeds lead (at most two); passes are said together ("Everyone passes" when
-    ``everyone``: the step was ``pass: all`` or a ``resolve:``), then what the passing set off;
+    ``everyone``: the step was ``pass: all`` or a ``resolve:``), then the first thing the passing
+    set off (deeds after it, such as a target picked for the only choice, are left to the log);
     a step with no deed says its first two results or turn events (asides only when there is
     nothing else). ``''`` when the step did nothing.
 
@@ -288,12 +289,12 @@ def step_words(
     parts: list[str] = []
     said_pass = False
     for e in deeds:
-        if e.type != "pass":
-            if len(parts) < 2:
-                parts.append(e.words(lang, terms))
-        elif not said_pass:
-            said_pass = True
+        if e.type == "pass":
+            said_pass = True  # what follows the passing is its consequence: said after it, once
             parts.append(_passing(events, passes, everyone, lang, terms))
+            break
+        if len(parts) < 2:
+            parts.append(e.words(lang, terms))
     if everyone and not said_pass and not parts:
         parts.append(_passing(events, passes, everyone, lang, terms))
     if not parts:

@@ -7,7 +7,8 @@ pictures' "what changed" and the lessons all read events through these declarati
 
 Words are templates (see :class:`~uurules.engine.events.EventKind`): ``{player}`` and
 ``{card}`` are the event's player and card, the other names its fields; ``{stable}`` is the rule
-set's word for a Stable ("Field" in Llamas Unleashed). Russian words are given for every kind
+set's word for a Stable ("Field" in Llamas Unleashed), ``{creatures}`` for what wins ("Unicorns",
+"Animals"). Russian words are given for every kind
 Berserk emits (its log is printed in Russian with ``--lang ru``); ``tests/test_event_kinds.py``
 checks that, and that every kind named anywhere in the code is declared here.
 
@@ -80,7 +81,7 @@ declare(
     ),
     EventKind(
         "choose",
-        {"en": ["{player} chooses {choice} ({card})", "{player} chooses {choice}"]},
+        {"en": ["{player} chooses {choice} for {card}", "{player} chooses {choice}"]},
         fields=("choice",),
         role="deed",
     ),
@@ -283,7 +284,7 @@ declare(
     EventKind("look", {"en": ["{player} looks at {hand}'s hand"]}, fields=("hand",)),
     EventKind(
         "trade",
-        {"en": ["{player} trades hands with {with}"]},
+        {"en": ["{player} trades hands with {with} (gave {gave}; got {got})"]},
         fields=("with", "gave", "got"),
     ),
     EventKind(
@@ -394,8 +395,16 @@ declare(
         "end",
         {
             "en": [
+                "[by=deck-ran-out] the deck has run out: the game ends, {player} wins"
+                " ({creatures}: {unicorns}; letters: {letters})",
+                "[by=deck-ran-out] the deck has run out: the game ends, everyone loses"
+                " ({creatures}: {unicorns}; letters: {letters})",
+                "[by=deck-ran-out] the deck has run out: the game ends, {player} wins ({creatures}: {unicorns})",
+                "[by=deck-ran-out] the deck has run out: the game ends, everyone loses ({creatures}: {unicorns})",
                 "[by=deck-ran-out] the deck has run out: the game ends, {player} wins",
                 "[by=deck-ran-out] the deck has run out: the game ends, everyone loses",
+                "[resources] the game ends ({by}): {player} wins (resources: {resources})",
+                "[resources] the game ends ({by}): nobody wins (resources: {resources})",
                 "the game ends ({by}): {player} wins",
                 "the game ends ({by}): nobody wins",
             ],

@@ -230,7 +230,11 @@ class Ruleset(ABC):
     @property
     def terms(self) -> dict[str, str]:
         """The game's words that event templates use (:data:`uurules.engine.events.TERMS`)."""
-        return {"stable": str(getattr(self, "stable_word", "Stable"))}
+        creature = getattr(self, "creature_word", "")
+        return {
+            "stable": str(getattr(self, "stable_word", "Stable")),
+            "creatures": f"{creature}s" if creature else "creatures",
+        }
 
     _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
     _begins: ClassVar[bool] = False
