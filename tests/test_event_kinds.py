@@ -314,3 +314,10 @@ def test_llamas_words_say_field() -> None:
         "script: [{play: {player: Ann, card: Basic Llama}}]\n"
     ).play()
     assert "Basic Llama enters Ann's Field" in events(game)
+
+
+def test_a_declined_replacement_says_who_declined_it() -> None:
+    text = SEED.read_text(encoding="utf-8").split("script:")[0]
+    tl = Timeline(Scenario.from_text(text + "script:\n  - begin-turn: Ann\n  - choose: 'yes'\n  - choose: 'no'\n"))
+    assert (tl[3].label, tl[3].words) == ("choose: no", "Ann declines Parallel Universicorn")
+    assert {"type": "decline", "player": "Ann", "card": "Parallel Universicorn"} in [e.to_json() for e in tl.events]
