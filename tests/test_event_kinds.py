@@ -321,3 +321,16 @@ def test_a_declined_replacement_says_who_declined_it() -> None:
     tl = Timeline(Scenario.from_text(text + "script:\n  - begin-turn: Ann\n  - choose: 'yes'\n  - choose: 'no'\n"))
     assert (tl[3].label, tl[3].words) == ("choose: no", "Ann declines Parallel Universicorn")
     assert {"type": "decline", "player": "Ann", "card": "Parallel Universicorn"} in [e.to_json() for e in tl.events]
+
+
+def test_what_an_event_does_to_the_pile_is_declared_with_its_kind() -> None:
+    # the pictures of the pile read these, not type names (mypy's strict equality checks the words)
+    assert Event("play", "Ann", "Neigh").on_pile == "enters"
+    assert Event("respond", "Bob", "Neigh", {"to": "Two-For-One"}).on_pile == "enters"
+    assert Event("resolve", "Ann", "Neigh").on_pile == "resolves"
+    assert Event("resolve", "Ann", "Blink", {"uninterruptible": True}).on_pile == "outside"
+    assert Event("resolve", None, "Dawn", {"rank": "world"}).on_pile == ""  # an effect, not a card on the stack
+    assert Event("cancel", "Bob", "Neigh", {"by": "Neigh"}).on_pile == "cancelled"
+    assert Event("return", "Cat", "Neigh", {"reason": "slower response"}).on_pile == "slower"
+    assert Event("return", "Bob", "Basic Unicorn", {"from": "Bob"}).on_pile == ""
+    assert Event("draw", "Ann", "Yay").on_pile == ""

@@ -29,6 +29,13 @@ Role = Literal["deed", "result", "turn", "aside"]
 passed, chose), a ``result`` of the rules carrying it out, a ``turn`` event (a phase, the turn
 passing on), or an ``aside`` (restating another event, or bookkeeping)."""
 
+OnPile = Literal["", "enters", "resolves", "cancelled", "outside", "slower", "without-effect"]
+"""What an event does to the pile or stack, for its pictures: a card ``enters`` it (played,
+answered, activated), ``resolves`` off it, is ``cancelled`` off it, resolves ``outside`` it
+(uninterruptible), is a ``slower`` response that never went on it, or the resolving card does
+nothing (``without-effect``); ``""``: nothing. A :data:`typing.Literal`, so that mypy's strict
+equality refuses a misspelt comparison."""
+
 TERMS: Mapping[str, str] = {"stable": "Stable", "creatures": "creatures"}
 """Words a rule set may name otherwise (``{"stable": "Field"}`` in Llamas Unleashed), for templates."""
 
@@ -63,6 +70,9 @@ class EventKind:
     turn: str = ""
     """Conditions (as a template's, ``[phase]``) under which an event of this kind belongs to the
     turn's note in a step's picture (kinds whose ``role`` is ``turn`` always do)."""
+    pile: tuple[tuple[str, OnPile], ...] = ()
+    """What an event of this kind does to the pile (:data:`OnPile`): (conditions, what) pairs,
+    the first whose conditions hold (``""``: always)."""
     unused: str = ""
 
     def check(self, detail: Mapping[str, Any]) -> None:
@@ -98,6 +108,11 @@ class EventKind:
             bool(self.turn)
             and _fits(self.turn, {"player": event.player, "card": event.card, **event.detail}) is not None
         )
+
+    def on_pile(self, event: Event) -> OnPile:
+        """What ``event`` does to the pile or stack (see ``pile``)."""
+        have = {"player": event.player, "card": event.card, **event.detail}
+        return next((what for cond, what in self.pile if _fits(cond, have) is not None), "")
 
     def _value(self, key: str, value: Any, lang: str) -> Any:
         named = self.values.get(key, {}).get(str(value)) if isinstance(value, str) else None
@@ -209,6 +224,11 @@ class Event:
     @property
     def role(self) -> Role:
         return kind(self.type).role
+
+    @property
+    def on_pile(self) -> OnPile:
+        """What the event does to the pile or stack (:data:`OnPile`; ``""``: nothing)."""
+        return kind(self.type).on_pile(self)
 
     @property
     def about_turn(self) -> bool:

@@ -58,7 +58,9 @@ _ZERO = {
 
 declare(
     # -- a player's deeds: what a step label leads with -----------------------------------------
-    EventKind("play", {"en": ["{player} plays {card}"], "ru": ["{player} играет {card}"]}, role="deed"),
+    EventKind(
+        "play", {"en": ["{player} plays {card}"], "ru": ["{player} играет {card}"]}, role="deed", pile=(("", "enters"),)
+    ),
     EventKind(
         "respond",
         {
@@ -71,6 +73,7 @@ declare(
         fields=("to",),
         optional=("whose",),
         role="deed",
+        pile=(("", "enters"),),
     ),
     EventKind("pass", {"en": ["{player} passes"], "ru": ["{player} пасует"]}, role="deed"),
     EventKind("use", {"en": ["{player} uses {card}"], "ru": ["{player} использует {card}"]}, role="deed"),
@@ -109,6 +112,7 @@ declare(
         fields=("ability",),
         optional=("targets",),
         role="deed",
+        pile=(("", "enters"),),
     ),
     EventKind(
         "attack",
@@ -132,6 +136,7 @@ declare(
             ]
         },
         optional=("uninterruptible", "ability", "rank"),
+        pile=(("[uninterruptible]", "outside"), ("[!rank]", "resolves")),
     ),
     EventKind(
         "cancel",
@@ -143,6 +148,7 @@ declare(
         },
         fields=("by",),
         optional=("ability",),
+        pile=(("", "cancelled"),),
     ),
     EventKind("stack-closed", {"en": ["the stack closes (items on it: {items})"]}, fields=("items",), role="aside"),
     EventKind("link-resolved", {"en": ["link {link} has resolved"]}, fields=("link",), role="aside"),
@@ -182,6 +188,7 @@ declare(
             "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})", "{card}: не выполняется"],
         },
         optional=("reason", "effect", "target", "action", "value", "rule"),
+        pile=(("", "without-effect"),),
         values={"action": _ZERO},
     ),
     EventKind(
@@ -235,6 +242,7 @@ declare(
             ]
         },
         optional=("from", "reason"),
+        pile=(("[reason=slower response]", "slower"),),
     ),
     EventKind(
         "bring",

@@ -435,17 +435,13 @@ def _pushes(events: Sequence[Event], first_event: int) -> list[tuple[int, Event]
     """Cards put on the pile by these events (fastest responses only) that then left it."""
     out = []
     for i, ev in enumerate(events):
-        if ev.type not in ("play", "respond", "activate") or ev.card is None:
+        if ev.on_pile != "enters" or ev.card is None:
             continue
         key = (ev.player, ev.card)
         later = events[i + 1 :]
-        if any(e.type == "return" and (e.player, e.card) == key for e in later):
+        if any(e.on_pile == "slower" and (e.player, e.card) == key for e in later):
             continue  # a slower response: it never went on the pile
-        left = any(
-            (e.player, e.card) == key
-            and (e.type == "cancel" or (e.type == "resolve" and not set(e.detail) & {"uninterruptible", "rank"}))
-            for e in later
-        )
+        left = any((e.player, e.card) == key and e.on_pile in ("cancelled", "resolves") for e in later)
         if left:
             out.append((first_event + i, ev))
     return out
@@ -465,12 +461,13 @@ def _settle(items: list[_Item], events: Sequence[Event]) -> None:
     for ev in events:
         if ev.card is None:
             continue
-        if ev.type == "resolve" and not set(ev.detail) & {"uninterruptible", "rank"}:
+        on_pile = ev.on_pile
+        if on_pile == "resolves":
             it = gone(ev.player, ev.card)
             if it is not None:
                 k += 1
                 it.fate, it.order, resolver = "resolved", k, it
-        elif ev.type == "cancel":
+        elif on_pile == "cancelled":
             it = gone(ev.player, ev.card)
             if it is None:
                 continue
@@ -481,7 +478,9 @@ def _settle(items: list[_Item], events: Sequence[Event]) -> None:
             else:
                 it.fate = f"cancelled by {by}" if by else "cancelled"
         elif (
-            ev.type == "disregard" and resolver is not None and (ev.player, ev.card) == (resolver.player, resolver.name)
+            on_pile == "without-effect"
+            and resolver is not None
+            and (ev.player, ev.card) == (resolver.player, resolver.name)
         ):
             reason = ev.detail.get("reason")
             resolver.fate = "resolved without effect" + (f": {reason}" if reason else "")
@@ -579,20 +578,14 @@ def pile_group(
     gone = [it for it in items if not it.live]
     if gone:  # cards that left during the step: the moment they were all waiting, drawn first
         groups.insert(0, _waiting_group(name, structure, items))
-    outside = [
-        (n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")
-    ]
+    outside = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "outside"]
     if outside:
         og = Group("cluster_outside", f"Outside the {structure}", "outside")
         for n, ev in outside:
             rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
             og.nodes.append(Node(f"u{n}", "uninterruptible", rows, "uninterruptible: resolved at once", True))
         groups.append(og)
-    slower = [
-        (n, ev)
-        for n, ev in enumerate(events, first_event)
-        if ev.type == "return" and ev.detail.get("reason") == "slower response" and changed is not None
-    ]
+    slower = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "slower" and changed is not None]
     if slower:
         sg = Group("cluster_slower", f"Slower responses: not on the {structure}", "outside")
         for n, ev in slower:
@@ -814,7 +807,7 @@ def _scene(
         group, edges = chain_group(game, game.events, changed)
         diagram.groups.append(group)
         diagram.edges.extend(edges)
-    if s.pile or (changed and changed.gone_items) or any(e.detail.get("uninterruptible") for e in events):
+    if s.pile or (changed and changed.gone_items) or any(e.on_pile == "outside" for e in events):
         groups, edges, notes = pile_group(game, events, changed, first_event)
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
