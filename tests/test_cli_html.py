@@ -57,7 +57,7 @@ def test_the_page_holds_every_step_with_its_picture_and_the_log(
     text = write(tmp_path, SEED, capsys)
     tl = Timeline.from_file(SEED)
     page = Page(text)
-    assert [(s["data-step"], s["data-label"]) for s in page.sections] == [(str(s.number), s.label) for s in tl]
+    assert [(s["data-step"], s["data-label"]) for s in page.sections] == [(str(s.number), s.heading) for s in tl]
     assert page.tags["svg"] == len(tl) == 8 and page.tags["script"] == 1
     for cls in ("uurules-first", "uurules-back", "uurules-step", "uurules-last", "uurules-slider"):
         assert any(k == "class" and cls in v.split() for _, k, v in page.attrs), cls
@@ -135,7 +135,7 @@ def test_every_name_is_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert esc('Bob "the <Great> & \\ Тест"') in text
     assert "&lt;img src=x onerror=alert(1)&gt; &amp; &#x27;Co&#x27;" in text
     page = Page(text)
-    assert page.tags["img"] == 0 and page.sections[1]["data-label"] == "play: Ann Unicorn Poison"
+    assert page.tags["img"] == 0 and page.sections[1]["data-label"] == "Ann plays Unicorn Poison"
     assert "<title>Names: Bob &quot;the &lt;Great&gt; &amp; \\ Тест&quot; &lt;/script&gt;" in text
 
 

@@ -28,7 +28,7 @@ def test_render_dot_of_one_step_needs_no_graphviz(
     out = tmp_path / "step.dot"
     assert main(["render", SEED, "-o", str(out), "--step", "2"]) == 0
     source = out.read_text(encoding="utf-8")
-    assert source.startswith("digraph step {") and "Step 2 · choose: yes" in source
+    assert source.startswith("digraph step {") and "Step 2 · Ann uses Controlled Chaos" in source
     assert "wrote" in capsys.readouterr().out
 
 
@@ -36,7 +36,9 @@ def test_render_all_steps_writes_one_file_per_step(tmp_path: Path) -> None:
     assert main(["render", SEED, "-o", str(tmp_path / "steps"), "--all-steps", "--format", "dot"]) == 0
     names = sorted(p.name for p in (tmp_path / "steps").iterdir())
     assert names == [f"step-{n:03d}.dot" for n in range(8)]
-    assert "Step 7 · choose: Mermaid Unicorn" in (tmp_path / "steps" / "step-007.dot").read_text(encoding="utf-8")
+    assert "Step 7 · Ann searches the deck for Mermaid Unicorn" in (tmp_path / "steps" / "step-007.dot").read_text(
+        encoding="utf-8"
+    )
 
 
 @needs_dot
@@ -44,7 +46,7 @@ def test_render_default_is_the_last_step_as_svg_and_png_by_suffix(tmp_path: Path
     assert main(["render", NEIGH, "-o", str(tmp_path / "end.svg")]) == 0
     root = ET.parse(tmp_path / "end.svg").getroot()
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "Step 8 · choose: Bob/Mermaid Unicorn" in texts
+    assert "Step 8 · Ann targets Mermaid Unicorn with DESTROY a card" in texts
     assert main(["render", NEIGH, "-o", str(tmp_path / "three.png"), "--step", "3"]) == 0
     assert (tmp_path / "three.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["render", NEIGH, "-o", str(tmp_path), "--step", "0"]) == 0  # a directory: step-000.svg in it
@@ -89,8 +91,13 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in lines
     assert '| RESOLUTION:THE EFFECT CHAIN; "Draw a card*". |' in lines
     assert "* [[Dread Pirate Unicorn]] has priority." in lines
-    step3 = lines.index("=== Step 3: choose: yes ===")
+    step3 = lines.index("=== Step 3: Parallel Universicorn replaces 4 effects; Ann draws Yay ===")  # in words
     assert lines[step3 + 1] == "[[File:seed-001-gameplay-step-003.svg|thumb|right|480px|Step 3]]"
+    assert lines[step3 + 2] == "<small>Script: choose: yes</small>"  # the script step, small
+    # the events in words beside the notation
+    words, notation = lines.index("'''In words'''", step3), lines.index("'''In the seed's notation'''", step3)
+    assert lines[words + 1 : words + 3] == ["* Parallel Universicorn replaces 4 effects", "* Ann draws Yay"]
+    assert lines[notation + 1] == "* [[Parallel Universicorn]] replaces each discard effect."
     linked = [ln.split("|")[0][len("[[File:") :] for ln in lines if ln.startswith("[[File:")]
     assert len(linked) == 8
     for name in linked:

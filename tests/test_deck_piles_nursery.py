@@ -653,6 +653,9 @@ def test_the_events_of_the_deck_and_the_piles_in_words() -> None:
     assert "Ann adds Rainbow Aura from the deck to their hand" in words
     assert "Ann puts Slowdown, Neigh back on top of the deck" in words
     _, loses = run("uu-end-1-everyone-loses.yaml")
-    words = [event_text(e) for e in loses["events"]]
+    words = [event_text(e, terms={"creatures": "Unicorns"}) for e in loses["events"]]
     assert "the deck runs out on Ann" in words
-    assert "the game ends (deck-ran-out) (unicorns Ann 1, Bob 1, Cat 0; letters Ann 9, Bob 9)" in words
+    assert (
+        "the deck has run out: the game ends, everyone loses (Unicorns: Ann 1, Bob 1, Cat 0; letters: Ann 9, Bob 9)"
+        in words
+    )

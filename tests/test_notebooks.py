@@ -155,7 +155,7 @@ def test_a_teacher_adds_a_lesson_by_writing_one_markdown_notebook(tmp_path: Path
     nb = nbformat.read(made, as_version=4)
     assert made == tmp_path / "10-my-lesson.ipynb" and [c.id for c in nb.cells] == [f"c{i:02d}" for i in range(5)]
     printed = nb.cells[3].outputs[0]["text"]
-    assert printed.splitlines()[:2] == ["1. Ann's end-of-turn phase", "2. Ann discards Slowdown (reason hand-limit)"]
+    assert printed.splitlines()[:2] == ["1. Ann: End of Turn", "2. Ann discards Slowdown: above the Hand limit"]
     assert nb.cells[4].outputs[0]["data"]["text/plain"].startswith("<Stepper ")
     assert "application/vnd.jupyter.widget-view+json" not in nb.cells[4].outputs[0]["data"]
     compare_notebooks(jupytext.read(lesson), nb, fmt="md")

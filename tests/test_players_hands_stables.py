@@ -563,8 +563,8 @@ script:
 @pytest.mark.parametrize(
     ("scenario", "words"),
     [
-        ("americorn.yaml", "Ann pulls Rainbow Aura from Bob's hand (random)"),
-        ("nanny-cam.yaml", "Ann pulls Yay from Bob's hand (chosen)"),
+        ("americorn.yaml", "Ann pulls Rainbow Aura from Bob's hand at random"),
+        ("nanny-cam.yaml", "Ann pulls Yay from Bob's hand"),
         ("blatant-thievery.yaml", "Ann looks at Bob's hand"),
         ("blatant-thievery.yaml", "Ann takes Rainbow Aura from Bob's hand"),
         ("unfair-bargain.yaml", "Ann trades hands with Bob (gave 1; got 3)"),

@@ -356,7 +356,7 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
     ann = scene.node("p0")
     moved = [c for row in ann.rows for c in row if c.changed]
     assert [c.lines[0][0].text for c in moved] == ["Yay"]  # the card drawn this step
-    assert scene.title.endswith("Step 3 · choose: yes")
+    assert scene.title.endswith("Step 3 · Parallel Universicorn replaces 4 effects; Ann draws Yay")
     source = render.step(tl[3]).source
     assert source.count(f"penwidth={Style.TABLE['changed']['penwidth']}") == len(changed)
     assert "▶ this step: ✓ done" in source
@@ -557,7 +557,7 @@ def test_game_step_and_picture_display_in_jupyter_with_deterministic_text() -> N
     assert bundle["image/svg+xml"].lstrip().startswith("<?xml")
     step_bundle = tl[3]._repr_mimebundle_()
     assert step_bundle["text/plain"] == "<Step 3: respond: Ann Neigh>"
-    assert repr(tl[3].picture()) == "<Picture step: Step 3 · respond: Ann Neigh>"
+    assert repr(tl[3].picture()) == "<Picture step: Step 3 · Ann answers Bob's Neigh with Neigh>"
     assert repr(tl[3]) == "<Step 3: respond: Ann Neigh>"
     for kind in ("game", "chain", "pile", "board", "sequence"):
         assert "0x" not in repr(game.picture(kind))

@@ -116,7 +116,7 @@ def test_change_of_luck_the_turn_ends_with_the_hand_limit_then_the_extra_turn() 
     assert out["active"] == "Ann" and game.state.phase == "start" and game.state.turn == 2
     words = [event_text(e) for e in out["events"]]
     assert "Ann will take another turn after this one" in words
-    assert "Ann's turn ends; Ann is next (extra yes)" in words
+    assert "Ann's turn ends; Ann takes another turn" in words
     game.push(BeginTurn("Ann"))
     assert names(game, "Ann", "hand")[-1] == "Claw Machine"
     game.push(EndTurn("Ann"))

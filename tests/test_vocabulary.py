@@ -17,6 +17,7 @@ from tests.conftest import ROOT, board, run
 from uurules import InputError
 from uurules.engine.actions import Play
 from uurules.engine.errors import IllegalAction
+from uurules.engine.events import EventKind, declared
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets import games, make
@@ -79,10 +80,14 @@ class Peek(ChainVerb):
         rs.chain.done(game, eff, f"PEEK: {answer}")
 
 
-def test_a_new_verb_is_one_class_in_the_registry_and_nothing_else() -> None:
+PEEKED = EventKind("peek", {"en": ["{player} peeks at {card}: it goes to the {to}"]}, fields=("to",))
+"""The verb's event, declared as every event is (uurules/engine/kinds.py)."""
+
+
+def test_a_new_verb_is_one_class_in_the_registry_and_its_event_one_declaration() -> None:
     with pytest.raises(InputError, match="'peek' is not one of"):
         board(PEEK_CARD)  # not a word of the card files yet
-    with FAMILY.registered(Peek):
+    with FAMILY.registered(Peek), declared(PEEKED):
         _, out = run(PEEK_CARD)
         # its label in the log, twice (count: 2 makes two effects in one link: UU.CHAIN.2)
         assert 'THE EFFECT CHAIN; "PEEK at the deck","PEEK at the deck"' in out["log"]

@@ -16,7 +16,7 @@ lesson").
 ... ''').play()
 >>> print(events(game))
 1. Ann plays Unicorn Poison
-2. Ann's Unicorn Poison resolves
+2. Unicorn Poison resolves
 3. Ann's Unicorn Poison triggers
 4. Ann targets Basic Unicorn with DESTROY a Unicorn card
 5. Ann destroys Bob's Basic Unicorn
@@ -24,12 +24,13 @@ lesson").
 >>> event_text({"type": "turn", "player": "Ann", "to": "Bob"})
 "Ann's turn ends; Bob is next"
 >>> event_text({"type": "counter", "player": "Bob", "card": "Charon", "amount": 1, "counters": 2})
-'Bob: counter Charon (amount 1; counters 2)'
+'Charon gains counters: 1 (2 in all)'
+>>> event_text({"type": "counter", "player": "Bob", "card": "Charon", "amount": 1, "counters": 2}, "ru")
+'Charon получает фишки: 1 (всего 2)'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -80,81 +81,23 @@ def story(game: Game) -> None:
     print(board_text(board_json(game)))
 
 
-# How each kind of event reads; ``{player}``, ``{card}`` and the keys of the event's detail are
-# filled in. An event type not listed (or missing a value its words need) reads
-# "<player>: <type> <card>"; details the words do not use follow in brackets.
-_EVENT_WORDS = {
-    "play": "{player} plays {card}",
-    "respond": "{player} responds with {card} to {to}",
-    "pass": "{player} passes",
-    "draw": "{player} draws {card}",
-    "discard": "{player} discards {card}",
-    "destroy": "{player} destroys {from}'s {card}",
-    "sacrifice": "{player} sacrifices {card}",
-    "steal": "{player} steals {from}'s {card}",
-    "leave": "{card} leaves {player}'s Stable",
-    "enter": "{card} enters {player}'s Stable",
-    "resolve": "{player}'s {card} resolves",
-    "cancel": "{player}'s {card} is cancelled by {by}",
-    "trigger": "{player}'s {card} triggers",
-    "target": "{player} targets {card} with {effect}",
-    "phase": "{player}'s {phase} phase",
-    "turn": "{player}'s turn ends; {to} is next",
-    "extra-turn": "{player} will take another turn after this one",
-    "search": "{player} searches the deck for {card}",
-    "shuffle": "{player} shuffles the deck",
-    "return": "{card} goes back to {player}'s hand",
-    "choose": "{player} chooses {choice} for {card}",
-    "pull": "{player} pulls {card} from {from}'s hand ({pick})",
-    "look": "{player} looks at {hand}'s hand",
-    "take": "{player} takes {card} from {from}'s hand",
-    "trade": "{player} trades hands with {with}",
-    "move": "{player} moves {from}'s {card} into {to}'s Stable",
-    "bring": "{player} brings {card} into their Stable",
-    "add": "{player} adds {card} from the {from} to their hand",
-    "look-at-deck": "{player} looks at the top of the deck: {cards}",
-    "put-back": "{player} puts {cards} back on top of the deck",
-    "deck-ran-out": "the deck runs out on {player}",
-    "out": "{player} is out of the battle (no creature left on the field)",
-    "end": "the game ends ({by})",
-    "win": "{player} wins",
-}
-_FIELD = re.compile(r"{(\w+)}")
+def event_text(event: Event | Mapping[str, Any], lang: str = "en", terms: Mapping[str, str] | None = None) -> str:
+    """One event in words, as its kind declares them (:mod:`uurules.engine.kinds`):
+    ``{'type': 'discard', 'player': 'Ann', 'card': 'Slowdown'}`` reads "Ann discards Slowdown".
+    An event's JSON object (``board_json(game)["events"]``) is read as the event it stands for."""
+    if not isinstance(event, Event):
+        data = dict(event)
+        kind = str(data.pop("type"))
+        event = Event(kind, data.pop("player", None), data.pop("card", None), data)
+    return event.words(lang, terms)
 
 
-def event_text(event: Event | Mapping[str, Any]) -> str:
-    """One event in words: ``{'type': 'discard', 'player': 'Ann', 'card': 'Slowdown'}`` reads
-    "Ann discards Slowdown"."""
-    data = dict(event.to_json() if isinstance(event, Event) else event)
-    kind = str(data.pop("type"))
-    fields = {"player": data.pop("player", None), "card": data.pop("card", None), **data}
-    template = _EVENT_WORDS.get(kind, "")
-    needed = set(_FIELD.findall(template))
-    if template and all(fields.get(k) is not None for k in needed):
-        words = template.format(**{k: _word(fields[k]) for k in needed})
-    else:
-        player, card = fields["player"], fields["card"]
-        words = " ".join(str(x) for x in (f"{player}:" if player else None, kind, card) if x)
-        needed = {"player", "card"}
-    rest = [f"{k} {_word(v)}" for k, v in data.items() if k not in needed and v is not False]
-    return words + (f" ({'; '.join(rest)})" if rest else "")
-
-
-def _word(value: Any) -> str:
-    if isinstance(value, dict):  # counts by player: "Ann 2, Bob 3"
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    if value is True:
-        return "yes"
-    return str(value)
-
-
-def events(game_or_events: Game | Iterable[Event] | Iterable[Mapping[str, Any]]) -> str:
+def events(game_or_events: Game | Iterable[Event] | Iterable[Mapping[str, Any]], lang: str = "en") -> str:
     """The event log in words, one numbered line an event (a game, or a list of events or of
     their JSON objects, as ``board_json(game)["events"]`` holds them)."""
     found = game_or_events.events if isinstance(game_or_events, Game) else game_or_events
-    return "\n".join(f"{n}. {event_text(e)}" for n, e in enumerate(found, 1))
+    terms = game_or_events.ruleset.terms if isinstance(game_or_events, Game) else None
+    return "\n".join(f"{n}. {event_text(e, lang, terms)}" for n, e in enumerate(found, 1))
 
 
 def answers(*exercises: Exercise | Sequence[Exercise]) -> None:

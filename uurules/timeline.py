@@ -22,6 +22,8 @@ gives after the script is one more step.
 <Timeline 'Poison': steps 0..2>
 >>> [s.label for s in tl]
 ['staged board', 'play: Ann Unicorn Poison', 'choose: pass (auto)']
+>>> [s.words for s in tl]  # what each step did, in words (its events' declared words)
+['The staged board', 'Ann plays Unicorn Poison', 'Bob passes: Unicorn Poison resolves']
 >>> tl[2].log[-1]
 '| RESOLUTION:THE EFFECT CHAIN; "DESTROY Basic Unicorn". |'
 
@@ -45,14 +47,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from uurules.engine.actions import Choose, describe
-from uurules.engine.events import Event
+from uurules.engine.actions import Action, Choose, Pass, Resolve, describe
+from uurules.engine.events import Event, step_words
 from uurules.engine.game import Game
 from uurules.engine.state import State
 from uurules.scenario import Scenario, auto_limit
 
 if TYPE_CHECKING:
     from uurules.rulesets.base import Ruleset
+
+
+STAGED_WORDS = "The staged board"
+"""What step 0 is, in words."""
+
+
+def words_of(events: tuple[Event, ...] | list[Event], actions: tuple[Action, ...], terms: dict[str, str]) -> str:
+    """A step in words (:func:`~uurules.engine.events.step_words`): ``actions`` are the step's,
+    which say whether everyone passed (``pass: all``, ``resolve:``)."""
+    everyone = any(isinstance(a, Resolve) or (isinstance(a, Pass) and a.player == "all") for a in actions)
+    return step_words(events, everyone=everyone, terms=terms)
 
 
 @dataclass(frozen=True)
@@ -84,6 +97,14 @@ class Step:
     """The board of the step before (a step from :class:`Playing`, which keeps no other)."""
     record: _Record | None = field(default=None, repr=False, compare=False)
     """What :meth:`game` reads besides the board (shared by every step of one scenario)."""
+    words: str = field(default="", compare=False)
+    """What the step did, in words ("Bob answers Ann's Two-For-One with Neigh"), from its events'
+    declarations (:func:`uurules.engine.events.step_words`); ``label`` is the script's step."""
+
+    @property
+    def heading(self) -> str:
+        """What a person reads first: the step in words (the script's step when it did nothing)."""
+        return self.words or self.label
 
     @property
     def previous(self) -> Step | None:
@@ -150,12 +171,13 @@ class Playing:
         before: State | None = None
         number = 0
 
-        def step(label: str, line: int | None, auto: bool) -> Step:
+        def step(label: str, line: int | None, auto: bool, actions: tuple[Action, ...] = ()) -> Step:
             nonlocal ends, before, number
             new = (len(game.events), len(game.log))
             state = game.state.copy()
             events, log = tuple(game.events[ends[0] : new[0]]), tuple(game.log[ends[1] : new[1]])
-            out = Step(number, label, state, events, log, line, auto, None, new, before, record)
+            words = words_of(events, actions, scn.ruleset.terms) if number else STAGED_WORDS
+            out = Step(number, label, state, events, log, line, auto, None, new, before, record, words)
             ends, before, number = new, state, number + 1
             self.played = number
             return out
@@ -163,13 +185,13 @@ class Playing:
         yield step("staged board", None, False)
         for item in scn.steps:
             scn.apply_step(game, item)
-            yield step("; ".join(describe(a) for a in item.actions) or item.verb, item.line, False)
+            yield step("; ".join(describe(a) for a in item.actions) or item.verb, item.line, False, tuple(item.actions))
         for _ in range(auto_limit(game)):
             answer = scn.auto_choice(game)
             if answer is None:
                 break
             game.push(Choose(answer))
-            yield step(f"{describe(Choose(answer))} (auto)", None, True)
+            yield step(f"{describe(Choose(answer))} (auto)", None, True, (Choose(answer),))
 
 
 class Timeline:

@@ -1,15 +1,208 @@
-"""The event log: everything that happened, in order, one small record each."""
+"""The event log: everything that happened, in order, one small record each.
+
+Every kind of event is declared once, as an :class:`EventKind` (its name, its fields and its
+words), in :mod:`uurules.engine.kinds`; an :class:`Event` of a kind not declared there, or with a
+field its kind does not declare (or without one it requires), is refused when it is made
+(:class:`UndeclaredEvent`). Whoever shows events (the log in words, the step labels, the
+pictures' "what changed", the lessons) reads them through :meth:`Event.words` and the kind's
+declaration, never by spelling type names of its own (Forge's event records with a visitor).
+
+>>> Event("draw", "Ann", "Neigh").words()
+'Ann draws Neigh'
+>>> Event("drwa", "Ann", "Neigh")
+Traceback (most recent call last):
+...
+uurules.engine.events.UndeclaredEvent: no event type 'drwa' is declared (uurules/engine/kinds.py); did you mean 'draw'?
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+import string
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+Role = Literal["deed", "result", "turn", "aside"]
+"""What an event is to a person reading a step: a player's own ``deed`` (played, answered,
+passed, chose), a ``result`` of the rules carrying it out, a ``turn`` event (a phase, the turn
+passing on), or an ``aside`` (restating another event, or bookkeeping)."""
+
+OnPile = Literal["", "enters", "resolves", "cancelled", "outside", "slower", "without-effect"]
+"""What an event does to the pile or stack, for its pictures: a card ``enters`` it (played,
+answered, activated), ``resolves`` off it, is ``cancelled`` off it, resolves ``outside`` it
+(uninterruptible), is a ``slower`` response that never went on it, or the resolving card does
+nothing (``without-effect``); ``""``: nothing. A :data:`typing.Literal`, so that mypy's strict
+equality refuses a misspelt comparison."""
+
+TERMS: Mapping[str, str] = {"stable": "Stable", "creatures": "creatures"}
+"""Words a rule set may name otherwise (``{"stable": "Field"}`` in Llamas Unleashed), for templates."""
+
+_FORMATTER = string.Formatter()
+
+
+class UndeclaredEvent(TypeError):
+    """An event of a type no :class:`EventKind` declares, or with fields its kind does not declare:
+    a bug in the code that made it, refused at once."""
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event, declared once: its name, its fields and its words.
+
+    ``fields`` are the detail keys every event of the kind carries, ``optional`` those it may
+    carry. ``words`` gives, by language, templates tried in order: the first whose conditions
+    hold and whose ``{fields}`` the event has (``player``, ``card`` and its details) is used.
+    A template may start with conditions in brackets: ``[extra]`` (the field is there and not
+    false), ``[!extra]`` (it is not), ``[by=deck-ran-out]`` (it has that value). ``values``
+    words a field's values (``{"phase": {"draw": {"en": "Draw phase", ...}}}``). ``role`` says
+    what the event is to a person reading a step (:data:`Role`). ``unused`` says why a kind
+    that no code emits is declared (a test checks that every other kind is emitted somewhere).
+    """
+
+    name: str
+    words: Mapping[str, Sequence[str]]
+    fields: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    role: Role = "result"
+    values: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    turn: str = ""
+    """Conditions (as a template's, ``[phase]``) under which an event of this kind belongs to the
+    turn's note in a step's picture (kinds whose ``role`` is ``turn`` always do)."""
+    pile: tuple[tuple[str, OnPile], ...] = ()
+    """What an event of this kind does to the pile (:data:`OnPile`): (conditions, what) pairs,
+    the first whose conditions hold (``""``: always)."""
+    unused: str = ""
+
+    def check(self, detail: Mapping[str, Any]) -> None:
+        """Refuse ``detail`` if it lacks a field the kind requires or has one it does not declare."""
+        keys = detail.keys()
+        missing = [f for f in self.fields if f not in keys]
+        unknown = [k for k in keys if k not in self.fields and k not in self.optional]
+        if missing or unknown:
+            said = ", ".join(self.fields + self.optional) or "none"
+            problems = []
+            if missing:
+                problems.append(f"without {', '.join(missing)}")
+            if unknown:
+                problems.append(f"with undeclared {', '.join(unknown)}")
+            raise UndeclaredEvent(f"a {self.name!r} event {' and '.join(problems)} (its fields: {said})")
+
+    def text(self, event: Event, lang: str = "en", terms: Mapping[str, str] | None = None) -> str | None:
+        """The event in words in ``lang`` (English where ``lang`` has none), or ``None`` if no
+        template fits it. ``terms``: the rule set's words (:data:`TERMS`)."""
+        templates = self.words.get(lang) or self.words["en"]
+        have: dict[str, Any] = {**TERMS, **(terms or {}), "player": event.player, "card": event.card, **event.detail}
+        for template in templates:
+            body = _fits(template, have)
+            if body is not None:
+                return body.format(**{k: self._value(k, v, lang) for k, v in have.items() if v is not None})
+        return None
+
+    def about_turn(self, event: Event) -> bool:
+        """Whether ``event`` is part of what a step did to the turn (see ``turn``)."""
+        if self.role == "turn":
+            return True
+        return (
+            bool(self.turn)
+            and _fits(self.turn, {"player": event.player, "card": event.card, **event.detail}) is not None
+        )
+
+    def on_pile(self, event: Event) -> OnPile:
+        """What ``event`` does to the pile or stack (see ``pile``)."""
+        have = {"player": event.player, "card": event.card, **event.detail}
+        return next((what for cond, what in self.pile if _fits(cond, have) is not None), "")
+
+    def _value(self, key: str, value: Any, lang: str) -> Any:
+        named = self.values.get(key, {}).get(str(value)) if isinstance(value, str) else None
+        if named is not None:
+            return named.get(lang, named["en"])
+        return _word(value, lang)
+
+
+def _fits(template: str, have: Mapping[str, Any]) -> str | None:
+    """``template`` without its conditions, if they hold and ``have`` has every field it names."""
+    body = template
+    while body.startswith("["):
+        cond, _, body = body[1:].partition("]")
+        body = body.lstrip()
+        key, eq, want = cond.partition("=")
+        if key.startswith("!"):
+            if have.get(key[1:]) not in (None, False):
+                return None
+        elif eq:
+            if str(have.get(key)) != want:
+                return None
+        elif have.get(key) in (None, False):
+            return None
+    for _, name, _, _ in _FORMATTER.parse(body):
+        if name is not None and have.get(name) is None:
+            return None
+    return body
+
+
+def _word(value: Any, lang: str) -> Any:
+    if isinstance(value, Mapping):
+        if "en" in value:  # words by language
+            return value.get(lang, value["en"])
+        return ", ".join(f"{k} {v}" for k, v in value.items())  # counts by player: "Ann 2, Bob 3"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    if value is True:
+        return "yes"
+    return value
+
+
+_KINDS: dict[str, EventKind] = {}
+
+
+def declare(*kinds: EventKind) -> None:
+    """Declare event kinds (each name once)."""
+    for kind in kinds:
+        if kind.name in _KINDS:
+            raise ValueError(f"event type {kind.name!r} is declared twice")
+        if "en" not in kind.words or not kind.words["en"]:
+            raise ValueError(f"event type {kind.name!r} has no English words")
+        _KINDS[kind.name] = kind
+
+
+@contextmanager
+def declared(*more: EventKind) -> Iterator[None]:
+    """Declare event kinds for the duration of a ``with`` block (a test's own verb and its event,
+    as :meth:`uurules.rulesets.base.Vocabulary.registered` registers a verb)."""
+    kinds()
+    declare(*more)
+    try:
+        yield
+    finally:
+        for k in more:
+            _KINDS.pop(k.name, None)
+
+
+def kinds() -> dict[str, EventKind]:
+    """Every declared event kind, by name."""
+    if not _KINDS:
+        import uurules.engine.kinds  # noqa: F401  (declares them)
+    return dict(_KINDS)
+
+
+def kind(name: str) -> EventKind:
+    """The declaration of event type ``name``; :class:`UndeclaredEvent` if there is none."""
+    if not _KINDS:
+        kinds()
+    found = _KINDS.get(name)
+    if found is None:
+        close = difflib.get_close_matches(name, list(_KINDS), 1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UndeclaredEvent(f"no event type {name!r} is declared (uurules/engine/kinds.py){hint}")
+    return found
 
 
 @dataclass(frozen=True)
 class Event:
-    """``type`` is a lower-case verb (draw, discard, destroy, play, respond, resolve ...)."""
+    """One thing that happened: ``type`` is a declared kind's name (:mod:`uurules.engine.kinds`:
+    draw, discard, destroy, play, respond, resolve ...), checked with its fields when made."""
 
     type: str
     player: str | None = None
@@ -19,6 +212,36 @@ class Event:
     """Which card on the board ``card`` names (``None`` when the event names none): a name is
     what people read, the id is what follows one card of several of that name (the question
     solver's ``resolved:`` conditions, :mod:`uurules.ask`). Not part of the JSON."""
+
+    def __post_init__(self) -> None:
+        kind(self.type).check(self.detail)
+
+    @property
+    def kind(self) -> EventKind:
+        """The declaration of this event's type."""
+        return kind(self.type)
+
+    @property
+    def role(self) -> Role:
+        return kind(self.type).role
+
+    @property
+    def on_pile(self) -> OnPile:
+        """What the event does to the pile or stack (:data:`OnPile`; ``""``: nothing)."""
+        return kind(self.type).on_pile(self)
+
+    @property
+    def about_turn(self) -> bool:
+        """Whether the event is part of what its step did to the turn (a phase, the turn's own
+        draw, a discard to the hand limit, the turn passing on, the game ending as the deck ran out)."""
+        return kind(self.type).about_turn(self)
+
+    def words(self, lang: str = "en", terms: Mapping[str, str] | None = None) -> str:
+        """The event in words, from its kind's declaration ("Ann draws Neigh"); ``terms``: the
+        rule set's words (:data:`TERMS`)."""
+        return kind(self.type).text(self, lang, terms) or " ".join(
+            str(x) for x in (f"{self.player}:" if self.player else None, self.type, self.card) if x
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -64,3 +287,51 @@ class LogLine(str):
 def _fill(templates: Mapping[str, str], values: Mapping[str, Any], lang: str) -> str:
     local = {k: (v.get(lang, v.get("en")) if isinstance(v, Mapping) else v) for k, v in values.items()}
     return templates[lang].format(**local)
+
+
+def step_words(
+    events: Sequence[Event], *, everyone: bool = False, lang: str = "en", terms: Mapping[str, str] | None = None
+) -> str:
+    """What a step did, in words, from its events' declarations: "Ann declines Controlled Chaos",
+    "Bob answers Ann's Two-For-One with Neigh", "Everyone passes: Two-For-One resolves".
+
+    The step's deeds lead (at most two); passes are said together ("Everyone passes" when
+    ``everyone``: the step was ``pass: all`` or a ``resolve:``), then the first thing the passing
+    set off (deeds after it, such as a target picked for the only choice, are left to the log);
+    a step with no deed says its first two results or turn events (asides only when there is
+    nothing else). ``''`` when the step did nothing.
+
+    >>> step_words([Event("pass", "Cat"), Event("resolve", "Ann", "Two-For-One")], everyone=True)
+    'Everyone passes: Two-For-One resolves'
+    """
+    deeds = [e for e in events if e.role == "deed"]
+    passes = [e for e in deeds if e.type == "pass"]
+    parts: list[str] = []
+    said_pass = False
+    for e in deeds:
+        if e.type == "pass":
+            said_pass = True  # what follows the passing is its consequence: said after it, once
+            parts.append(_passing(events, passes, everyone, lang, terms))
+            break
+        if len(parts) < 2:
+            parts.append(e.words(lang, terms))
+    if everyone and not said_pass and not parts:
+        parts.append(_passing(events, passes, everyone, lang, terms))
+    if not parts:
+        shown = [e for e in events if e.role != "aside"] or list(events)
+        parts = [e.words(lang, terms) for e in shown[:2]]
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def _passing(
+    events: Sequence[Event], passes: list[Event], everyone: bool, lang: str, terms: Mapping[str, str] | None
+) -> str:
+    """ "Everyone passes: Two-For-One resolves" (or one player's pass), with what it set off."""
+    if everyone or len({e.player for e in passes}) > 1 or not passes:
+        who = {"en": "Everyone passes", "ru": "Все пасуют"}.get(lang, "Everyone passes")
+    else:
+        who = passes[0].words(lang, terms)
+    after = events.index(passes[-1]) + 1 if passes else 0
+    then = next((e for e in events[after:] if e.role == "result"), None)
+    return who + (f": {then.words(lang, terms)}" if then is not None else "")

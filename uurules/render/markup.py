@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -55,6 +55,11 @@ class StepLike(Protocol):
 
     @property
     def label(self) -> str: ...
+
+    @property
+    def heading(self) -> str:
+        """The step in words (the events' declared words), or its script step if it did nothing."""
+        ...
 
     @property
     def state(self) -> State: ...
@@ -430,17 +435,13 @@ def _pushes(events: Sequence[Event], first_event: int) -> list[tuple[int, Event]
     """Cards put on the pile by these events (fastest responses only) that then left it."""
     out = []
     for i, ev in enumerate(events):
-        if ev.type not in ("play", "respond", "activate") or ev.card is None:
+        if ev.on_pile != "enters" or ev.card is None:
             continue
         key = (ev.player, ev.card)
         later = events[i + 1 :]
-        if any(e.type == "return" and (e.player, e.card) == key for e in later):
+        if any(e.on_pile == "slower" and (e.player, e.card) == key for e in later):
             continue  # a slower response: it never went on the pile
-        left = any(
-            (e.player, e.card) == key
-            and (e.type == "cancel" or (e.type == "resolve" and not set(e.detail) & {"uninterruptible", "rank"}))
-            for e in later
-        )
+        left = any((e.player, e.card) == key and e.on_pile in ("cancelled", "resolves") for e in later)
         if left:
             out.append((first_event + i, ev))
     return out
@@ -460,12 +461,13 @@ def _settle(items: list[_Item], events: Sequence[Event]) -> None:
     for ev in events:
         if ev.card is None:
             continue
-        if ev.type == "resolve" and not set(ev.detail) & {"uninterruptible", "rank"}:
+        on_pile = ev.on_pile
+        if on_pile == "resolves":
             it = gone(ev.player, ev.card)
             if it is not None:
                 k += 1
                 it.fate, it.order, resolver = "resolved", k, it
-        elif ev.type == "cancel":
+        elif on_pile == "cancelled":
             it = gone(ev.player, ev.card)
             if it is None:
                 continue
@@ -476,7 +478,9 @@ def _settle(items: list[_Item], events: Sequence[Event]) -> None:
             else:
                 it.fate = f"cancelled by {by}" if by else "cancelled"
         elif (
-            ev.type == "disregard" and resolver is not None and (ev.player, ev.card) == (resolver.player, resolver.name)
+            on_pile == "without-effect"
+            and resolver is not None
+            and (ev.player, ev.card) == (resolver.player, resolver.name)
         ):
             reason = ev.detail.get("reason")
             resolver.fate = "resolved without effect" + (f": {reason}" if reason else "")
@@ -574,20 +578,14 @@ def pile_group(
     gone = [it for it in items if not it.live]
     if gone:  # cards that left during the step: the moment they were all waiting, drawn first
         groups.insert(0, _waiting_group(name, structure, items))
-    outside = [
-        (n, ev) for n, ev in enumerate(events, first_event) if ev.type == "resolve" and ev.detail.get("uninterruptible")
-    ]
+    outside = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "outside"]
     if outside:
         og = Group("cluster_outside", f"Outside the {structure}", "outside")
         for n, ev in outside:
             rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
             og.nodes.append(Node(f"u{n}", "uninterruptible", rows, "uninterruptible: resolved at once", True))
         groups.append(og)
-    slower = [
-        (n, ev)
-        for n, ev in enumerate(events, first_event)
-        if ev.type == "return" and ev.detail.get("reason") == "slower response" and changed is not None
-    ]
+    slower = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "slower" and changed is not None]
     if slower:
         sg = Group("cluster_slower", f"Slower responses: not on the {structure}", "outside")
         for n, ev in slower:
@@ -671,44 +669,17 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
 
 
 # -- the turn: its phases, its draws, its hand limit -----------------------------------------------
-PHASES = {
-    "beginning-of-turn": "Beginning of Turn",
-    "start-of-turn": "Start of Turn",
-    "draw": "Draw phase",
-    "action": "Action phase",
-    "main": "Main phase",
-    "end-of-turn": "End of Turn",
-}
-"""The words for a ``phase`` event's phase (another phase is shown as it is named)."""
+def turn_lines(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> list[str]:
+    """What these events did to the turn, in their declared words (:attr:`Event.about_turn`):
+    phases entered, the turn's own draws (the Draw phase's, or drawing as the action; an
+    effect's draws are drawn in its chain), discards down to the hand limit, the turn passing
+    on, and the game ending as the deck ran out."""
+    return [ev.words("en", terms) for ev in events if ev.about_turn]
 
 
-def turn_lines(events: Sequence[Event]) -> list[str]:
-    """What these events did to the turn: phases entered, the turn's own draws (the Draw
-    phase's, or drawing as the action; an effect's draws are drawn in its chain), discards
-    down to the hand limit, the turn passing on, and the game ending as the deck ran out."""
-    out = []
-    for ev in events:
-        if ev.type == "phase":
-            phase = str(ev.detail.get("phase", ""))
-            out.append(f"{ev.player}: {PHASES.get(phase, phase)}")
-        elif ev.type == "draw" and "phase" in ev.detail:
-            hand = ev.detail.get("hand")
-            out.append(f"{ev.player} draws {ev.card}" + (f" · hand {hand}" if hand is not None else ""))
-        elif ev.type == "discard" and ev.detail.get("reason") == "hand-limit":
-            out.append(f"{ev.player} discards {ev.card}: above the Hand limit")
-        elif ev.type == "turn" and ev.detail.get("extra"):
-            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} takes another turn")
-        elif ev.type == "turn":
-            out.append(f"{ev.player}'s turn ends; {ev.detail.get('to')} is next")
-        elif ev.type == "end" and ev.detail.get("by") == "deck-ran-out":  # UU.END.1
-            who = f"{ev.player} wins" if ev.player else "everyone loses"
-            out.append(f"the deck has run out: the game ends, {who}")
-    return out
-
-
-def turn_node(events: Sequence[Event]) -> Node | None:
+def turn_node(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> Node | None:
     """A note of what a step did to the turn (:func:`turn_lines`), or ``None`` if nothing."""
-    lines = turn_lines(events)
+    lines = turn_lines(events, terms)
     if not lines:
         return None
     rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
@@ -836,7 +807,7 @@ def _scene(
         group, edges = chain_group(game, game.events, changed)
         diagram.groups.append(group)
         diagram.edges.extend(edges)
-    if s.pile or (changed and changed.gone_items) or any(e.detail.get("uninterruptible") for e in events):
+    if s.pile or (changed and changed.gone_items) or any(e.on_pile == "outside" for e in events):
         groups, edges, notes = pile_group(game, events, changed, first_event)
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
@@ -847,7 +818,7 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     board = board_group(game, changed)
-    turn = turn_node(events)
+    turn = turn_node(events, game.ruleset.terms)
     if turn is not None:  # the step's (or the last action's) phases and draws, above the players
         board.nodes.insert(0, turn)
         board.columns[0].insert(0, turn.id)
@@ -903,7 +874,7 @@ def step_scene(step: StepLike) -> Diagram:
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
     first = len(game.events) - len(step.events)
-    title = f"Step {step.number} · {step.label}"
+    title = f"Step {step.number} · {step.heading}"
     if game.title:
         title = f"{game.title}\n{title}"
     return _scene(game, "step", title, step.events, changed, first)

@@ -1,8 +1,10 @@
 """A scenario as a MediaWiki page, in the style of the seed wiki pages.
 
 The page shows the staged board (each player's hand size and cards, as the seed's
-``- [In Stable];Controlled Chaos`` lines), then each step in the seed's notation
-(``THE EFFECT CHAIN; ...`` and ``| RESOLUTION: ... |``) with the step's picture beside it
+``- [In Stable];Controlled Chaos`` lines), then each step, headed by what it did in words
+(:attr:`uurules.timeline.Step.heading`, its script step small below it), its events in words
+beside the seed's notation (``THE EFFECT CHAIN; ...`` and ``| RESOLUTION: ... |``), and the
+step's picture beside it
 (``[[File:NAME-step-001.svg|...]]``), then the end result; a scenario with a ``question:``
 (CONTRACT.md, "Questions") ends with a Q&A section: the question and the answer in words, the
 strategy's pictures (``NAME-strategy-01.svg``, ...) or a ``where:`` table, and the example as
@@ -350,10 +352,16 @@ class _Page:
             out += _board(step.view(), self.links)
             out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
         else:
-            out.append(f"=== Step {step.number}: {wiki_text(step.label, start=False)} ===")
+            out.append(f"=== Step {step.number}: {wiki_text(step.heading, start=False)} ===")
             out.append(f"[[File:{picture}|thumb|right|480px|Step {step.number}]]")
+            out.append(f"<small>Script: {wiki_text(step.label, start=False)}</small>")
+            terms = step.view().ruleset.terms
+            said = [f"* {wiki_text(e.words('en', terms), start=False)}" for e in step.events]
+            out += ['<div style="display:flex;gap:1em">', '<div style="flex:1">', "'''In words'''"]
+            out += said or ["''(nothing happened)''"]
+            out += ["</div>", '<div style="flex:1">', "'''In the seed's notation'''"]
             out += _notation(step.log, self.links) or ["''(nothing is written down for this step)''"]
-            out += ['<div style="clear:both"></div>', ""]
+            out += ["</div>", "</div>", '<div style="clear:both"></div>', ""]
         self.last = step
 
     def text(self, qa: list[str] | None = None) -> str:

@@ -227,6 +227,15 @@ class Ruleset(ABC):
     end: ClassVar[GameEnd]  # how the game ends (every registered game says it)
     data_shape: ClassVar[DataShape] = CORE_DATA  # what the game keeps in flags, marks and data (declared once)
 
+    @property
+    def terms(self) -> dict[str, str]:
+        """The game's words that event templates use (:data:`uurules.engine.events.TERMS`)."""
+        creature = getattr(self, "creature_word", "")
+        return {
+            "stable": str(getattr(self, "stable_word", "Stable")),
+            "creatures": f"{creature}s" if creature else "creatures",
+        }
+
     _action_hooks: ClassVar[dict[type, Callable[..., None]]] = {}
     _begins: ClassVar[bool] = False
     _answer_hooks: ClassVar[dict[str, Callable[..., None]]] = {}
@@ -581,7 +590,7 @@ class ResponseWindows:
         item = PileItem(s.new_id(), card, player, top.id)
         s.pile.append(item)
         s.window = Window(item.id)
-        game.emit("respond", player, card, to=game.shown(top.card))
+        game.emit("respond", player, card, to=game.shown(top.card), whose=top.player)
         rs.responded(game, item)
         return item
 
@@ -746,7 +755,7 @@ class InstantPile(ResponseWindows):
         self.push_response(rs, game, player, card, top)  # rule: LU.INST.1 an Instant answers the top card
         for other, c in chosen[1:]:
             # rule: LU.PILE.2 only the fastest response goes on the pile; the others go back
-            game.emit("respond", other, c, to=game.shown(top.card))
+            game.emit("respond", other, c, to=game.shown(top.card), whose=top.player)
             game.emit("return", other, c, reason="slower response")
             game.say(f"- {other}'s {game.shown(c)} was slower and returns to {other}'s hand.")
         game.say(self.text(rs, game))

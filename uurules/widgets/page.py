@@ -113,8 +113,12 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         game = step.view()
         s = game.state
         result = {**board_view(game), "active": s.active}
-        out = [f'<section class="uurules-page-step" data-step="{step.number}" data-label="{esc(step.label)}">']
-        out.append(f"<h2>Step {step.number} · {esc(step.label)}</h2>")
+        out = [
+            f'<section class="uurules-page-step" data-step="{step.number}" data-label="{esc(step.heading)}"'
+            f' data-script="{esc(step.label)}">'
+        ]
+        script = f' <small class="uurules-script">script: {esc(step.label)}</small>' if step.words else ""
+        out.append(f"<h2>Step {step.number} · {esc(step.heading)}{script}</h2>")
         question = decision_html(s.pending.to_json() if s.pending is not None else None)
         if question:
             out.append(f'<div class="uurules-question">{question}</div>')
@@ -123,7 +127,8 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         out.append(f"<details><summary>the board</summary>{board_html(result)}</details>")
         out.append("</section>")
         yield "\n".join(out) + "\n"
-        entries.append(LogEntry(step.number, step.label, step.log))
+        said = tuple(e.words("en", game.ruleset.terms) for e in step.events)
+        entries.append(LogEntry(step.number, step.label, step.log, step.heading, said))
     tail = ["</div>", '<aside class="uurules-log-box">', "<h2>Log</h2>"]
     tail.append('<ol class="uurules-log uurules-log-steps" start="0">')
     tail += [log_entry_html(e, current=False) for e in entries]

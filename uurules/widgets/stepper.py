@@ -40,6 +40,7 @@ from uurules.engine.events import Event
 from uurules.engine.game import Game
 from uurules.engine.state import State
 from uurules.scenario import Scenario, auto_limit, board_json
+from uurules.timeline import STAGED_WORDS, words_of
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_html
 
@@ -62,6 +63,8 @@ class _Taken:
     before: State
     events: int
     log: int
+    words: str = ""
+    """What the step did, in words (:func:`uurules.timeline.words_of`)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,12 @@ class StepView:
     events: tuple[Event, ...]
     before: State | None
     live: Game = field(repr=False)
+    words: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The step in words (its script step when it did nothing)."""
+        return self.words or self.label
 
     @property
     def previous(self) -> Any:
@@ -148,7 +157,13 @@ class History:
 
     @property
     def label(self) -> str:
+        """The current step's script step (``staged board`` at step 0)."""
         return self.taken[-1].label if self.taken else STAGED
+
+    @property
+    def words(self) -> str:
+        """What the current step did, in words (its script step when it did nothing)."""
+        return (self.taken[-1].words or self.taken[-1].label) if self.taken else STAGED_WORDS
 
     @property
     def next(self) -> Planned | None:
@@ -160,7 +175,8 @@ class History:
         before = self.game.state.copy()
         events, log = len(self.game.events), len(self.game.log)
         self.game.push(action)
-        self.taken.append(_Taken(label, before, events, log))
+        words = words_of(self.game.events[events:], (action,), self.game.ruleset.terms)
+        self.taken.append(_Taken(label, before, events, log, words))
 
     def step(self) -> None:
         """Take the next step."""
@@ -212,11 +228,15 @@ class History:
     # -- what the views read -------------------------------------------------------------------
     def entries(self) -> list[LogEntry]:
         """The log, one entry per step taken (step 0: what the staged board set going)."""
-        log = self.game.log
+        log, events = self.game.log, self.game.events
+        terms = self.game.ruleset.terms
         ends = [*(t.log for t in self.taken), len(log)]
-        out = [LogEntry(0, STAGED, tuple(log[: ends[0]]))]
+        starts = [*(t.events for t in self.taken), len(events)]
+        said = tuple(e.words("en", terms) for e in events[: starts[0]])
+        out = [LogEntry(0, STAGED, tuple(log[: ends[0]]), STAGED_WORDS, said)]
         for k, t in enumerate(self.taken):
-            out.append(LogEntry(k + 1, t.label, tuple(log[t.log : ends[k + 1]])))
+            said = tuple(e.words("en", terms) for e in events[t.events : starts[k + 1]])
+            out.append(LogEntry(k + 1, t.label, tuple(log[t.log : ends[k + 1]]), t.words or t.label, said))
         return out
 
     def view(self) -> StepView:
@@ -224,8 +244,8 @@ class History:
         g = self.game
         if self.taken:
             t = self.taken[-1]
-            return StepView(self.position, t.label, g.state, tuple(g.events[t.events :]), t.before, g)
-        return StepView(0, STAGED, g.state, tuple(g.events), None, g)
+            return StepView(self.position, t.label, g.state, tuple(g.events[t.events :]), t.before, g, t.words)
+        return StepView(0, STAGED, g.state, tuple(g.events), None, g, STAGED_WORDS)
 
     def script(self) -> list[dict[str, Any]]:
         """Every step after the staged board as scenario script items (taken, then to take)."""
@@ -412,7 +432,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.first_button.disabled = self.back_button.disabled = n == 0
         self.step_button.disabled = self.last_button.disabled = n == last
         upcoming = f" · next: {esc(h.next.label)}" if h.next else ""
-        self.status.value = f"<b>Step {n} of {last}</b> · {esc(h.label)}{upcoming}"
+        script = f'<small class="uurules-script">script: {esc(h.label)}{upcoming}</small>'
+        self.status.value = f"<b>Step {n} of {last}</b> · {esc(h.words)} {script}"
         self.log_view.value = log_html(h.entries(), n)
         result = board_json(self.game)
         self.board_view.value = board_html(result)

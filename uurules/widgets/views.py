@@ -45,19 +45,34 @@ def inline_svg(svg: str, prefix: str = "") -> str:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One step as the log shows it: its number, what was done, and the lines it wrote."""
+    """One step as the log shows it: its number, its script step (``label``), the lines it wrote
+    in the seed's notation, what it did in words (``words``, the step's heading) and each of its
+    events in words (``said``)."""
 
     number: int
     label: str
     lines: tuple[str, ...]
+    words: str = ""
+    said: tuple[str, ...] = ()
 
 
 def log_entry_html(entry: LogEntry, current: bool, hidden: bool = False) -> str:
-    """One step of the log; the current step is bold, each of its lines marked with ▶."""
+    """One step of the log: the step in words, its script step small (for authors), then its
+    events in words beside the lines it wrote in the seed's notation; the current step is bold,
+    each of its lines marked with ▶."""
     cls = "uurules-log-step" + (" uurules-current" if current else "")
     attrs = f' class="{cls}" data-step="{entry.number}"' + (" hidden" if hidden else "")
-    head = f"{entry.number}. {esc(entry.label)}"
-    parts = [f"<li{attrs}>", f'<div class="uurules-log-head">{"<b>" + head + "</b>" if current else head}</div>']
+    head = f"{entry.number}. {esc(entry.words or entry.label)}"
+    script = f' <small class="uurules-script">{esc(entry.label)}</small>' if entry.words else ""
+    parts = [
+        f"<li{attrs}>",
+        f'<div class="uurules-log-head">{"<b>" + head + "</b>" if current else head}{script}</div>',
+    ]
+    parts.append('<div class="uurules-log-pair">')
+    if entry.said:
+        said = "".join(f'<div class="uurules-log-said">{esc(line)}</div>' for line in entry.said)
+        parts.append(f'<div class="uurules-log-words" title="what happened, in words">{said}</div>')
+    parts.append('<div class="uurules-log-notation" title="the log in the seed notation">')
     for line in entry.lines:
         text = esc(line)
         if current:
@@ -68,7 +83,7 @@ def log_entry_html(entry: LogEntry, current: bool, hidden: bool = False) -> str:
             parts.append(f'<div class="uurules-log-line"><span class="uurules-marker"></span> {text}</div>')
     if not entry.lines:
         parts.append('<div class="uurules-log-line"><i>(nothing written to the log)</i></div>')
-    parts.append("</li>")
+    parts.append("</div></div></li>")
     return "".join(parts)
 
 
@@ -122,6 +137,11 @@ STYLE = """
 .uurules-log-step { margin: 2px 0; }
 .uurules-log-head { color: #37474f; }
 .uurules-log-line { white-space: pre-wrap; padding-left: 1em; }
+.uurules-script { color: #78909c; font-size: 10px; }
+.uurules-log-pair { display: flex; gap: 1em; }
+.uurules-log-words { flex: 1; padding-left: 1em; font-family: sans-serif; }
+.uurules-log-said::before { content: "• "; color: #78909c; }
+.uurules-log-notation { flex: 1; }
 .uurules-current { background: #fff8e1; }
 .uurules-marker { display: inline-block; width: 1em; color: #e65100; }
 .uurules-board-table { border-collapse: collapse; font-size: 12px; }

@@ -144,7 +144,7 @@ class Replacements:
             game.emit("replace", leaves[0].player if leaves else None, c, effects=len(leaves))
             self.say_chain(game, roots)
         else:
-            game.emit("decline", None, c)
+            game.emit("decline", game.holder(c), c)  # the one who was asked
         self.offer_next(game)
 
     def replace(

@@ -1,0 +1,431 @@
+"""Every kind of event, declared once: its name, its fields and its words.
+
+An event (:class:`uurules.engine.events.Event`) is made only of a kind declared here, with the
+fields declared here; anything else is refused when it is made
+(:class:`~uurules.engine.events.UndeclaredEvent`). The log in words, the step labels, the
+pictures' "what changed" and the lessons all read events through these declarations.
+
+Words are templates (see :class:`~uurules.engine.events.EventKind`): ``{player}`` and
+``{card}`` are the event's player and card, the other names its fields; ``{stable}`` is the rule
+set's word for a Stable ("Field" in Llamas Unleashed), ``{creatures}`` for what wins ("Unicorns",
+"Animals"). Russian words are given for every kind
+Berserk emits (its log is printed in Russian with ``--lang ru``); ``tests/test_event_kinds.py``
+checks that, and that every kind named anywhere in the code is declared here.
+
+``role`` says what the event is to someone reading a step: a player's ``deed`` (what the step
+label leads with), a ``result`` of the rules, a ``turn`` event, or an ``aside`` (an event that
+restates another, or bookkeeping: shown in the log, never in a step's label unless alone).
+"""
+
+from __future__ import annotations
+
+from uurules.engine.events import EventKind, declare
+
+_PHASES = {
+    "beginning-of-turn": {"en": "Beginning of Turn", "ru": "начало хода"},
+    "start-of-turn": {"en": "Start of Turn", "ru": "начало хода"},
+    "draw": {"en": "Draw phase", "ru": "фаза добора"},
+    "action": {"en": "Action phase", "ru": "фаза действий"},
+    "main": {"en": "Main phase", "ru": "основная фаза"},
+    "end-of-turn": {"en": "End of Turn", "ru": "конец хода"},
+}
+_HITS = {
+    "weak": {"en": "weak", "ru": "слабый"},
+    "medium": {"en": "medium", "ru": "средний"},
+    "strong": {"en": "strong", "ru": "сильный"},
+}
+_ZONES = {
+    "world": {"en": "the World", "ru": "мир"},
+    "active-play-area": {"en": "Active Play Area", "ru": "активная зона"},
+    "nursery": {"en": "Nursery", "ru": "ясли"},
+    "hand": {"en": "hand", "ru": "рука"},
+    "deck": {"en": "deck", "ru": "колода"},
+    "discard": {"en": "discard pile", "ru": "сброс"},
+    "stable": {"en": "Stable", "ru": "стойло"},
+}
+_ENDS = {
+    "deck-ran-out": {"en": "the deck ran out", "ru": "колода кончилась"},
+    "creatures-destroyed": {"en": "all creatures destroyed", "ru": "все существа уничтожены"},
+    "midnight": {"en": "midnight", "ru": "полночь"},
+    "unicorns": {"en": "seven Unicorns", "ru": "семь единорогов"},
+}
+_ZERO = {
+    "gain-counters": {"en": "gains no counters", "ru": "не получает фишек"},
+    "heal": {"en": "is healed of nothing", "ru": "не излечивается"},
+    "modify-hit": {"en": "keeps its hit (a modifier of 0)", "ru": "сохраняет удар (модификатор 0)"},
+    "wound": {"en": "takes no wounds (a hit of 0)", "ru": "не получает ран (удар на 0)"},
+}
+
+declare(
+    # -- a player's deeds: what a step label leads with -----------------------------------------
+    EventKind(
+        "play", {"en": ["{player} plays {card}"], "ru": ["{player} играет {card}"]}, role="deed", pile=(("", "enters"),)
+    ),
+    EventKind(
+        "respond",
+        {
+            "en": ["[whose] {player} answers {whose}'s {to} with {card}", "{player} answers {to} with {card}"],
+            "ru": [
+                "[whose] {player} отвечает на {to} ({whose}) картой {card}",
+                "{player} отвечает на {to} картой {card}",
+            ],
+        },
+        fields=("to",),
+        optional=("whose",),
+        role="deed",
+        pile=(("", "enters"),),
+    ),
+    EventKind("pass", {"en": ["{player} passes"], "ru": ["{player} пасует"]}, role="deed"),
+    EventKind("use", {"en": ["{player} uses {card}"], "ru": ["{player} использует {card}"]}, role="deed"),
+    EventKind(
+        "decline",
+        {"en": ["{player} declines {card}", "{card} is not used"], "ru": ["{player} отказывается от {card}"]},
+        role="deed",
+    ),
+    EventKind(
+        "choose",
+        {"en": ["{player} chooses {choice} for {card}", "{player} chooses {choice}"]},
+        fields=("choice",),
+        role="deed",
+    ),
+    EventKind(
+        "target",
+        {
+            "en": [
+                "[effect] {player} targets {card} with {effect}",
+                "[by] {player} targets {card} with {by}",
+                "{player} targets {card}",
+            ]
+        },
+        optional=("effect", "by"),
+        role="deed",
+    ),
+    EventKind(
+        "activate",
+        {
+            "en": ["[targets] {player} uses {card}'s {ability} on {targets}", "{player} uses {card}'s {ability}"],
+            "ru": [
+                "[targets] {player}: {card} использует «{ability}», цель: {targets}",
+                "{player}: {card} использует «{ability}»",
+            ],
+        },
+        fields=("ability",),
+        optional=("targets",),
+        role="deed",
+        pile=(("", "enters"),),
+    ),
+    EventKind(
+        "attack",
+        {
+            "en": ["{player}'s {card} attacks {target} with a {hit} hit for {value}"],
+            "ru": ["{player}: {card} атакует {target}: {hit} удар на {value}"],
+        },
+        fields=("target", "hit", "value"),
+        role="deed",
+        values={"hit": _HITS},
+    ),
+    # -- the pile or stack -----------------------------------------------------------------------
+    EventKind(
+        "resolve",
+        {
+            "en": [
+                "[uninterruptible] {card} resolves at once (uninterruptible)",
+                "[ability] {card}'s {ability} resolves",
+                "[rank] {card}'s effect resolves ({rank})",
+                "{card} resolves",
+            ]
+        },
+        optional=("uninterruptible", "ability", "rank"),
+        pile=(("[uninterruptible]", "outside"), ("[!rank]", "resolves")),
+    ),
+    EventKind(
+        "cancel",
+        {
+            "en": [
+                "[ability] {player}'s {card} ({ability}) is cancelled by {by}",
+                "{player}'s {card} is cancelled by {by}",
+            ]
+        },
+        fields=("by",),
+        optional=("ability",),
+        pile=(("", "cancelled"),),
+    ),
+    EventKind("stack-closed", {"en": ["the stack closes (items on it: {items})"]}, fields=("items",), role="aside"),
+    EventKind("link-resolved", {"en": ["link {link} has resolved"]}, fields=("link",), role="aside"),
+    # -- triggers, effects and replacements ------------------------------------------------------
+    EventKind(
+        "trigger",
+        {
+            "en": [
+                "[ability] {card}'s {ability} triggers",
+                "[rank] {card} triggers ({rank})",
+                "[player] {player}'s {card} triggers",
+                "{card} triggers",
+            ],
+            "ru": ["[ability] {card}: срабатывает «{ability}»", "{card}: срабатывает"],
+        },
+        optional=("optional", "ability", "n", "cause", "rank"),
+    ),
+    EventKind("no-trigger", {"en": ["{card} does not trigger: {reason}"]}, fields=("reason",), role="aside"),
+    EventKind(
+        "cut",
+        {
+            "en": ["{card}'s {ability} would repeat: the sequence stops before it (BK.CHAIN.1)"],
+            "ru": ["{card}: «{ability}» повторилась бы: цепочка обрывается перед ней (BK.CHAIN.1)"],
+        },
+        fields=("ability", "n", "repeats"),
+    ),
+    EventKind(
+        "disregard",
+        {
+            "en": [
+                "[rule] {card} {action} ({rule})",
+                "[effect] {effect} is disregarded: {reason}",
+                "[target] {card} does nothing to {target}: {reason}",
+                "{card} is disregarded: {reason}",
+                "{card} is disregarded",
+            ],
+            "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})", "{card}: не выполняется"],
+        },
+        optional=("reason", "effect", "target", "action", "value", "rule"),
+        pile=(("", "without-effect"),),
+        values={"action": _ZERO},
+    ),
+    EventKind(
+        "skip",
+        {"en": ['{card}: the action before "{join}" was not performed, so what follows is not']},
+        fields=("join",),
+    ),
+    EventKind(
+        "replace",
+        {
+            "en": [
+                "[to] {card} goes to the {to} instead",
+                "[effects=1] {card} replaces 1 effect",
+                "[effects] {card} replaces {effects} effects",
+                "{card} replaces an effect",
+            ]
+        },
+        optional=("effects", "to"),
+        values={"to": _ZONES},
+    ),
+    EventKind(
+        "override",
+        {
+            "en": ["{card}'s text overrides the rule {rule}: {value} (BK.AXE.1)"],
+            "ru": ["{card}: текст карты отменяет правило {rule}: {value} (BK.AXE.1)"],
+        },
+        fields=("rule", "value", "default"),
+    ),
+    # -- cards moving ----------------------------------------------------------------------------
+    EventKind(
+        "draw",
+        {"en": ["[hand] {player} draws {card} · hand {hand}", "{player} draws {card}"]},
+        optional=("phase", "hand", "by"),
+        turn="[phase]",
+    ),
+    EventKind(
+        "discard",
+        {"en": ["[reason=hand-limit] {player} discards {card}: above the Hand limit", "{player} discards {card}"]},
+        optional=("reason",),
+        turn="[reason=hand-limit]",
+    ),
+    EventKind("destroy", {"en": ["{player} destroys {from}'s {card}", "{player} destroys {card}"]}, fields=("from",)),
+    EventKind("sacrifice", {"en": ["{player} sacrifices {card}"]}),
+    EventKind("steal", {"en": ["{player} steals {from}'s {card}"]}, fields=("from",)),
+    EventKind(
+        "return",
+        {
+            "en": [
+                "[reason=slower response] {player}'s {card} was slower: back to {player}'s hand",
+                "{card} goes back to {player}'s hand",
+            ]
+        },
+        optional=("from", "reason"),
+        pile=(("[reason=slower response]", "slower"),),
+    ),
+    EventKind(
+        "bring",
+        {
+            "en": [
+                "[from] {player} brings {card} from the {from} into their {stable}",
+                "{player} brings {card} into their {stable}",
+            ]
+        },
+        optional=("from",),
+        values={"from": _ZONES},
+    ),
+    EventKind(
+        "leave",
+        {"en": ["[zone=world] {card} leaves the World", "{card} leaves {player}'s {stable}"]},
+        optional=("zone",),
+        role="aside",
+    ),
+    EventKind(
+        "enter",
+        {
+            "en": [
+                "[zone=world] {card} becomes the World card",
+                "[zone] {card} enters {player}'s {zone}",
+                "{card} enters {player}'s {stable}",
+            ]
+        },
+        optional=("zone",),
+        values={"zone": _ZONES},
+    ),
+    EventKind(
+        "move",
+        {"en": ["{player} moves {from}'s {card} into {to}'s {stable}"]},
+        fields=("from", "to"),
+    ),
+    EventKind(
+        "pull",
+        {
+            "en": [
+                "[pick=random] {player} pulls {card} from {from}'s hand at random",
+                "{player} pulls {card} from {from}'s hand",
+            ]
+        },
+        fields=("from", "pick"),
+    ),
+    EventKind("take", {"en": ["{player} takes {card} from {from}'s hand"]}, fields=("from",)),
+    EventKind("look", {"en": ["{player} looks at {hand}'s hand"]}, fields=("hand",)),
+    EventKind(
+        "trade",
+        {"en": ["{player} trades hands with {with} (gave {gave}; got {got})"]},
+        fields=("with", "gave", "got"),
+    ),
+    EventKind(
+        "add",
+        {"en": ["{player} adds {card} from the {from} to their hand"]},
+        fields=("from",),
+        values={"from": _ZONES},
+    ),
+    EventKind("look-at-deck", {"en": ["{player} looks at the top of the deck: {cards}"]}, fields=("cards",)),
+    EventKind("put-back", {"en": ["{player} puts {cards} back on top of the deck"]}, fields=("cards",)),
+    EventKind("search", {"en": ["{player} searches the deck for {card}"]}),
+    EventKind(
+        "shuffle",
+        {"en": ["[cards] {player} shuffles {cards} cards into the deck", "{player} shuffles the deck"]},
+        optional=("cards",),
+    ),
+    EventKind("deck-ran-out", {"en": ["the deck runs out on {player}", "the deck runs out"]}),
+    # -- Berserk: counters, hits, wounds ---------------------------------------------------------
+    EventKind("summon", {"en": ["{player} summons {card}"], "ru": ["{player} вызывает {card}"]}),
+    EventKind("open", {"en": ["{card} opens"], "ru": ["{card} открывается"]}),
+    EventKind("close", {"en": ["{card} closes"], "ru": ["{card} закрывается"]}),
+    EventKind(
+        "spend",
+        {"en": ["{card} spends counters: {counters}"], "ru": ["{card} тратит фишки: {counters}"]},
+        fields=("counters",),
+    ),
+    EventKind(
+        "counter",
+        {
+            "en": ["{card} gains counters: {amount} ({counters} in all)"],
+            "ru": ["{card} получает фишки: {amount} (всего {counters})"],
+        },
+        fields=("amount", "counters"),
+    ),
+    EventKind(
+        "heal",
+        {
+            "en": ["{card} is healed of wounds: {amount} ({wounds} left)"],
+            "ru": ["{card} излечивается на {amount} (осталось ран: {wounds})"],
+        },
+        fields=("amount", "wounds"),
+    ),
+    EventKind(
+        "hit",
+        {
+            "en": ["{card}'s hit changes by {amount}: now {hit}"],
+            "ru": ["{card}: удар меняется на {amount}, теперь {hit}"],
+        },
+        fields=("amount", "modifier", "hit"),
+    ),
+    EventKind(
+        "expire",
+        {
+            "en": [
+                "[effect=ward] {player}'s cards may be targeted again",
+                "[hit] {card}: the hit modifiers end; hit {hit}",
+                "{card}: an effect ends",
+            ],
+            "ru": ["[hit] {card}: модификаторы удара закончились; удар {hit}", "{card}: действие закончилось"],
+        },
+        optional=("hit", "effect"),
+    ),
+    EventKind(
+        "defend",
+        {"en": ["{card} defends {target}"], "ru": ["{card} защищает {target}"]},
+        fields=("target",),
+    ),
+    EventKind(
+        "wound",
+        {
+            "en": ["{card} takes wounds: {amount} from {by} ({wounds} in all)"],
+            "ru": ["{card} получает ран: {amount} от {by} (всего {wounds})"],
+        },
+        fields=("amount", "wounds", "by"),
+    ),
+    EventKind("die", {"en": ["{card} dies"], "ru": ["{card} погибает"]}, fields=("wounds",)),
+    # -- Eve of Midnight: resources, wards ------------------------------------------------------
+    EventKind("pay", {"en": ["{player} pays {amount} for {card}"]}, fields=("amount",)),
+    EventKind("gain", {"en": ["{player} gains {amount} resources ({card})"]}, fields=("amount",)),
+    EventKind("discount", {"en": ["{player}'s next card costs {amount} less ({card})"]}, fields=("amount",)),
+    EventKind("ward", {"en": ["{player}'s cards cannot be targeted until the end of the turn ({card})"]}),
+    EventKind("disable", {"en": ["{player}'s {card} is disabled by {by}"]}, fields=("by",)),
+    # -- the turn and the end of the game -------------------------------------------------------
+    EventKind(
+        "phase",
+        {"en": ["{player}: {phase}"], "ru": ["{player}: {phase}"]},
+        fields=("phase",),
+        role="turn",
+        values={"phase": _PHASES},
+    ),
+    EventKind(
+        "turn",
+        {"en": ["[extra] {player}'s turn ends; {to} takes another turn", "{player}'s turn ends; {to} is next"]},
+        fields=("to",),
+        optional=("extra",),
+        role="turn",
+    ),
+    EventKind("extra-turn", {"en": ["{player} will take another turn after this one"]}, role="turn"),
+    EventKind(
+        "out",
+        {
+            "en": ["{player} is out of the battle: no creature left on the field ({rule})"],
+            "ru": ["{player} выбывает из боя: на поле не осталось существ ({rule})"],
+        },
+        fields=("rule",),
+    ),
+    EventKind(
+        "end",
+        {
+            "en": [
+                "[by=deck-ran-out] the deck has run out: the game ends, {player} wins"
+                " ({creatures}: {unicorns}; letters: {letters})",
+                "[by=deck-ran-out] the deck has run out: the game ends, everyone loses"
+                " ({creatures}: {unicorns}; letters: {letters})",
+                "[by=deck-ran-out] the deck has run out: the game ends, {player} wins ({creatures}: {unicorns})",
+                "[by=deck-ran-out] the deck has run out: the game ends, everyone loses ({creatures}: {unicorns})",
+                "[by=deck-ran-out] the deck has run out: the game ends, {player} wins",
+                "[by=deck-ran-out] the deck has run out: the game ends, everyone loses",
+                "[resources] the game ends ({by}): {player} wins (resources: {resources})",
+                "[resources] the game ends ({by}): nobody wins (resources: {resources})",
+                "the game ends ({by}): {player} wins",
+                "the game ends ({by}): nobody wins",
+            ],
+            "ru": ["игра окончена ({by}): {player} побеждает", "игра окончена ({by}): победителя нет"],
+        },
+        fields=("by",),
+        optional=("unicorns", "letters", "resources"),
+        values={"by": _ENDS},
+        turn="[by=deck-ran-out]",
+    ),
+    EventKind(
+        "win",
+        {"en": ["{player} wins"], "ru": ["{player} побеждает"]},
+        optional=("unicorns", "resources"),
+    ),
+)
