@@ -77,9 +77,13 @@ def strip_widget_views(nb: dict[str, Any]) -> int:
     return dropped
 
 
+NOTEBOOK = "notebook"
+"""The type of a Jupyter contents model that is a notebook (not an event's type)."""
+
+
 def pre_save_hook(model: dict[str, Any], **_: Any) -> None:
     """The Jupyter server's pre-save hook: a notebook is saved without widget views."""
-    if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+    if model.get("type") == NOTEBOOK and isinstance(model.get("content"), dict):
         strip_widget_views(model["content"])
 
 
