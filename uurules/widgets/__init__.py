@@ -4,7 +4,8 @@ Thin ipywidgets views over the engine and the diagrams (no rules here): :func:`s
 forward and back through a scenario or a game; :func:`stage` builds a board with the mouse,
 acts on it, and saves it as a scenario file; :func:`explorer` answers a question about a board
 (its question form), walks every way the board can play out, draws the outcome tree and replays a
-chosen outcome in a stepper. Every callback runs
+chosen outcome in a stepper; :func:`play` plays a game of the base game against the computer
+player (:mod:`uurules.computer`). Every callback runs
 through one :class:`Feedback` area, so a refusal shows the engine's reason and an error is never
 lost.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from uurules.widgets.explorer import Explorer, explorer
 from uurules.widgets.feedback import Feedback
+from uurules.widgets.play import PlayWidget, play
 from uurules.widgets.question import QuestionForm
 from uurules.widgets.stager import Stager, stage
 from uurules.widgets.stepper import History, Stepper, stepper
@@ -22,11 +24,13 @@ __all__ = [
     "Explorer",
     "Feedback",
     "History",
+    "PlayWidget",
     "QuestionForm",
     "Stager",
     "Stepper",
     "esc",
     "explorer",
+    "play",
     "stage",
     "stepper",
 ]
