@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import board
+from tests.conftest import board, scenario
 from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond, Response
 from uurules.engine.errors import IllegalAction, Refusal, rule_of
 from uurules.engine.game import Game
@@ -42,6 +42,17 @@ def test_a_refusal_keeps_its_words_and_names_its_rule() -> None:
     assert rule_of(Refusal("w", "UU.REQ.1")) == "UU.REQ.1" and rule_of("w") is None and rule_of(None) is None
 
 
+@pytest.mark.rule("UU.TURN.1")
+def test_a_turn_goes_through_its_four_phases_with_one_action() -> None:
+    game = scenario("uu-turn-1-a-turn.yaml").play()
+    phases = [e.to_json()["phase"] for e in game.events if e.to_json()["type"] == "phase"]
+    assert phases == ["beginning-of-turn", "draw", "action", "end-of-turn"]
+    kinds = [e.to_json()["type"] for e in game.events]
+    assert kinds.index("draw") < kinds.index("play") < kinds.index("discard") < kinds.index("turn")
+    assert game.state.active == "Bob" and game.state.phase == "start"
+
+
+@pytest.mark.rule("UU.TURN.1")
 def test_the_turns_refusals_name_the_turn_rule() -> None:
     game = board(TURN).play()
     assert refusal(game, BeginTurn("Ann")).rule == "UU.TURN.1"  # already begun

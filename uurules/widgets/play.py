@@ -76,7 +76,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.says = widgets.HTML()
         self.says.add_class("uurules-says")
         self.question = widgets.HTML()
-        self.question.add_class("uurules-question")
+        self.question.add_class("uurules-play-question")
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions.add_class("uurules-actions")
         self.hand = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
