@@ -36,10 +36,10 @@ from uurules.widgets.stepper import StepView
 from uurules.widgets.views import STYLE, esc, inline_svg
 
 PLAY_STYLE = """
-.uurules-play .uurules-refusal { color: #b71c1c; }
-.uurules-play .uurules-says { background: #f3f7fb; border-left: 3px solid #1565c0; padding: 2px 8px; }
-.uurules-play .uurules-says p { margin: 2px 0; }
-.uurules-play .uurules-step-log { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
+.uurules-game .uurules-refusal { color: #b71c1c; }
+.uurules-game .uurules-says { background: #f3f7fb; border-left: 3px solid #1565c0; padding: 2px 8px; }
+.uurules-game .uurules-says p { margin: 2px 0; }
+.uurules-game .uurules-step-log { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
 """
 
 PHASES = {
@@ -87,7 +87,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.step_text.add_class("uurules-step-text")
         self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
         self.diagram.add_class("uurules-diagram")
-        self.seed = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="9em"))
+        self.seed = widgets.IntText(
+            value=seed, description="seed", style={"description_width": "initial"}, layout=widgets.Layout(width="10em")
+        )
         self.seed.add_class("uurules-seed")
         self.new_button = widgets.Button(description="New game", layout=widgets.Layout(width="auto"))
         self.new_button.add_class("uurules-new-game")
@@ -118,7 +120,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 self.diagram,
             ]
         )
-        self.add_class("uurules-play")
+        self.add_class("uurules-game")
         self.match = Match(seed, you, computer)
         self.said: list[str] = []
         self.refresh()
