@@ -120,11 +120,12 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def jupyter(kind: str, folder: Path, notebook: str) -> Iterator[str]:
+def jupyter(kind: str, folder: Path, notebook: str, options: tuple[str, ...] = ()) -> Iterator[str]:
     """Start ``lab`` (JupyterLab) or ``voila`` on 127.0.0.1 over ``folder``; yields the page's URL.
 
     Lab: no token, no password, the app exposed as ``window.jupyterapp``; the URL opens
-    ``notebook``. Voilà runs every cell of ``notebook`` when the page loads.
+    ``notebook``; ``options``: more of the server's options (the kit's: ``uurules.lab.HOOK_ARGS``).
+    Voilà runs every cell of ``notebook`` when the page loads.
     """
     home = folder / ".home"
     env = jupyter_env(home)
@@ -135,7 +136,7 @@ def jupyter(kind: str, folder: Path, notebook: str) -> Iterator[str]:
             sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
             "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={folder}",
             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=", "--LabApp.extension_manager=readonly",
-            "--ServerApp.port_retries=0",
+            "--ServerApp.port_retries=0", *options,
         ]  # fmt: skip
         if os.geteuid() == 0:
             cmd.append("--allow-root")

@@ -22,9 +22,16 @@ from uurules.scenario import Scenario
 
 
 def scenario(
-    players: list[dict[str, Any]], script: list[Any], question: dict[str, Any], *, check: bool = True
+    players: list[dict[str, Any]],
+    script: list[Any],
+    question: dict[str, Any],
+    *,
+    check: bool = True,
+    discard: list[str] | None = None,
 ) -> Scenario:
-    doc = {"ruleset": "unstable-unicorns", "players": players, "script": script}
+    doc: dict[str, Any] = {"ruleset": "unstable-unicorns", "players": players, "script": script}
+    if discard:
+        doc["discard"] = discard
     if check:
         doc["question"] = question
     return Scenario.from_text(yaml.safe_dump(doc, sort_keys=False))
@@ -233,7 +240,8 @@ def test_cli_prints_the_contract_json_and_words(tmp_path: Any, capsys: Any) -> N
 # ----------------------------------------------------------------------------------------------
 INSTANTS = ["Neigh", "Neigh", "Super Neigh"]
 UNICORNS = ["Basic Unicorn", "Rhinocorn", "Black Knight Unicorn", "Baby Unicorn"]
-PLAYS = ["Unicorn Poison", "Two-For-One", "Back Kick", "Unicorn Swap"]
+PLAYS = ["Unicorn Poison", "Two-For-One", "Back Kick", "Unicorn Swap", "Kiss of Life"]
+DISCARDED = ["Basic Unicorn", "Rhinocorn", "Neigh"]  # Kiss of Life takes a Unicorn from the discard pile by name
 
 
 @st.composite
@@ -249,7 +257,8 @@ def uu_boards(draw: st.DrawFn) -> tuple[Scenario, dict[str, Any]]:
     players[0]["hand"].append(play)
     if play == "Two-For-One":
         players[0]["stable"] = [*players[0]["stable"], "Basic Unicorn"]
-    staged = scenario(players, [{"play": {"player": "Ann", "card": play}}], {}, check=False)
+    discard = draw(st.lists(st.sampled_from(DISCARDED), max_size=3))
+    staged = scenario(players, [{"play": {"player": "Ann", "card": play}}], {}, check=False, discard=discard)
     try:
         game = staged.play(auto=False)
     except InputError:  # a Requirement this board cannot meet (UU.REQ.1): not a board to ask about
@@ -270,7 +279,7 @@ def uu_boards(draw: st.DrawFn) -> tuple[Scenario, dict[str, Any]]:
     question = {"can": askers if len(askers) > 1 else askers[0], "make": [condition]}
     if draw(st.booleans()):
         question["fastest"] = "others"
-    scn = scenario(players, [{"play": {"player": "Ann", "card": play}}], question)
+    scn = scenario(players, [{"play": {"player": "Ann", "card": play}}], question, discard=discard)
     return scn, question
 
 
@@ -354,3 +363,61 @@ def test_a_question_is_answered_without_importing_jsonschemas_slow_format_librar
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "yes False True"
     assert out[1] in ("True", "absent")
+
+
+# ----------------------------------------------------------------------------------------------
+# Order-free zones: the discard pile keyed by the cards it holds
+# ----------------------------------------------------------------------------------------------
+def _solver_at(discard: list[str], *, hand: tuple[str, ...] = ()) -> Any:
+    from uurules.ask import Solver
+    from uurules.limits import Budget
+
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", *hand], "stable": ["Basic Unicorn"]},
+        {"name": "Bob", "hand": ["Neigh"], "stable": ["Rhinocorn"]},
+    ]
+    play = [{"play": {"player": "Ann", "card": "Unicorn Poison"}}]
+    scn = scenario(
+        players, play, {"can": "Bob", "make": [{"card": "Bob/Rhinocorn", "in": "Bob/stable"}]}, discard=discard
+    )
+    game = scn.play(auto=False)
+    return Solver(game, Question.parse(scn.question, game), Budget(max_nodes=1000))
+
+
+def test_the_discard_pile_is_keyed_by_the_cards_it_holds_whatever_their_order() -> None:
+    solver = _solver_at(["Neigh", "Basic Unicorn", "Neigh"])
+    s = solver.game.state
+    pile = s.zones[(None, "discard")]
+    first, unicorn, second = pile
+    key = solver.key(solver.seen0)
+    s.zones[(None, "discard")] = [second, unicorn, first]  # the two Neighs swapped
+    assert solver.key(solver.seen0) == key
+    s.zones[(None, "discard")] = [unicorn, first, second]  # the Basic Unicorn on top: the same cards
+    assert solver.key(solver.seen0) == key
+    assert s.zones[(None, "discard")] == [unicorn, first, second], "the position itself is left as it was"
+    s.zones[(None, "discard")] = [first, unicorn]  # another Neigh went elsewhere: another position
+    s.zones[("Bob", "hand")].append(second)
+    assert solver.key(solver.seen0) != key
+
+
+def test_copies_that_differ_or_are_named_elsewhere_keep_the_discard_piles_order() -> None:
+    solver = _solver_at(["Neigh", "Basic Unicorn", "Neigh"])
+    s = solver.game.state
+    first, unicorn, second = s.zones[(None, "discard")]
+    key = solver.key(solver.seen0)
+    s.cards[second].marks["x"] = 1  # the copies are no longer the same card in the same state
+    s.zones[(None, "discard")] = [second, unicorn, first]
+    assert solver.key(solver.seen0) != key
+    del s.cards[second].marks["x"]
+    assert solver.key(solver.seen0) == key
+    s.pile[0].card = first  # a card named elsewhere in the position (here, by the pile)
+    s.zones[(None, "discard")] = [first, unicorn, second]
+    k1 = solver.key(solver.seen0)
+    s.zones[(None, "discard")] = [second, unicorn, first]
+    assert solver.key(solver.seen0) != k1
+
+
+def test_a_board_that_can_shuffle_the_discard_pile_into_the_deck_keeps_its_order() -> None:
+    # Mystical Vortex in Ann's hand: a seeded shuffle of another order deals another deck
+    assert _solver_at(["Neigh"], hand=("Mystical Vortex",)).order_free == ((None, "nursery"),)
+    assert _solver_at(["Neigh"]).order_free == ((None, "discard"), (None, "nursery"))

@@ -40,11 +40,8 @@ TEST_NODES = 3_000
 """The decision nodes each search may visit here (the boards below need more: benchmarks/ask.py limits seconds)."""
 BEYOND_TEST_BUDGET = {
     # (board, reading of "the fastest"): benchmarks/REPORT.md has their figures.
-    # Bob's three Neighs against six: with the asker first, every line Bob may try must be refuted
-    ("two-for-one-black-knight", "asker"),
-    # "yes" against many Neighs in the others' hands: with the others first (LU.PILE.2), every way
-    # they may throw their Neighs about, on their own side's cards too, must be met
-    ("four-players-super-neigh", "others"),
+    # "yes" against eleven Neighs and a Super Neigh in four other hands: with the others first
+    # (LU.PILE.2), every way they may throw them about, on their own side's cards too, must be met
     ("five-players-yay", "others"),
 }
 
@@ -149,8 +146,7 @@ def test_each_board_is_a_base_game_faq_with_its_answer_written_down(path: Path) 
     have = Counter([*box.deck, *box.nursery])
     assert {name: n for name, n in used.items() if n > have[name]} == {}
     # each card the question names has a name no other card on the board has (the replay follows it
-    # by name), and its reference finds that card (a coloured Basic Unicorn is found by its colour
-    # only while its player holds no other Basic Unicorn: Game.find matches the card, not the colour)
+    # by name), and its reference finds that card (a coloured Basic Unicorn by its colour)
     assert scn.question is not None
     game = scn.play(auto=False)
     for ref in named(scn.question):

@@ -261,8 +261,9 @@ def test_every_picture_of_a_lesson_fits_1000_px_with_readable_text(browser: Any,
         context.close()
 
 
-def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_show(page: Any, tmp_path: Path) -> None:
-    """Typed as a learner types: a valid card, then a typo. The typo must not add the card before it."""
+def test_stager_matches_any_case_and_unique_starts_and_shows_only_its_controls(page: Any, tmp_path: Path) -> None:
+    """Typed as a learner types: a start several cards share adds nothing and shows them; a start one
+    card has, in any case, adds that card."""
     from playwright.sync_api import expect
 
     shutil.copy(ROOT / "tests" / "browser" / "stager.ipynb", tmp_path / "stager.ipynb")
@@ -274,12 +275,16 @@ def test_stager_typo_adds_nothing_and_suggests_and_only_the_rule_sets_controls_s
         picker.fill("Neigh")
         page.locator(".uurules-add").click()
         expect(cards).to_have_text(["1. Neigh"])
-        picker.fill("Super neigh")
+        picker.fill("unicorn p")
         page.locator(".uurules-add").click()
         feedback = page.locator(".uurules-stager > .uurules-error").first
-        expect(feedback).to_contain_text("'Super neigh' is not a card of Unstable Unicorns: nothing was added")
-        expect(feedback).to_contain_text("the closest names: Super Neigh")
+        expect(feedback).to_contain_text("'unicorn p' starts the names of 2 cards: nothing was added")
+        expect(feedback).to_contain_text("Unicorn Phoenix, Unicorn Poison")
         expect(cards).to_have_text(["1. Neigh"])
+        picker.fill("unicorn poi")
+        page.locator(".uurules-add").click()
+        expect(cards).to_have_text(["1. Neigh", "2. Unicorn Poison"])
+        expect(feedback).to_contain_text("added Unicorn Poison")
         # the Act tab: no Activate, Attack or hit for Unstable Unicorns
         page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Act").first.click()
         expect(page.locator(".uurules-play-card")).to_be_visible()
@@ -368,3 +373,100 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         OUT.mkdir(parents=True, exist_ok=True)
         game.screenshot(path=str(OUT / "play-lab.png"))
         assert page.locator(".uurules-game .uurules-error").first.inner_text().strip() == ""
+
+
+def test_a_lesson_run_and_autosaved_in_lab_reopens_without_dead_widgets_and_git_stays_clean(
+    page: Any, tmp_path: Path
+) -> None:
+    """A study session as ``bash tools/kit.sh lab`` starts it, on a copy of the repository: open a
+    lesson, Run All, let Lab save it, open it again. No "model not found"; the lesson saved in the
+    learner's copy is complete and clean; the repository's own files are untouched (git status)."""
+    import subprocess
+
+    from playwright.sync_api import expect
+
+    from tests.test_notebooks import assert_complete_and_clean
+    from uurules.lab import HOOK_ARGS, prepare
+
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "notebooks", repo / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copy(ROOT / ".gitignore", repo / ".gitignore")
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-c", "user.name=kit", "-c", "user.email=kit@localhost", *args],
+            cwd=repo, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return done.stdout
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-qm", "the lessons")
+    folder = prepare(repo)  # what tools/kit.sh lab opens
+    name = "01-the-effect-chain"
+    with jupyter("lab", folder, f"{name}.md", HOOK_ARGS) as url:
+        lab_run_all(page, url + "?reset", timeout=120_000, clear=True)
+        page.wait_for_function(ALL_DONE, timeout=180_000, polling=250)
+        expect(page.locator(".uurules-stepper").first).to_be_visible(timeout=60_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=60_000, polling=100
+        )
+        saved = json.loads((folder / f"{name}.ipynb").read_text(encoding="utf-8"))
+        code = [c for c in saved["cells"] if c["cell_type"] == "code"]
+        assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), "Lab saved the run"
+        page.goto(url + "?reset")  # open the lesson again, as after closing Lab
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        expect(panel.locator(".jp-Cell").first).to_be_visible(timeout=60_000)
+        expect(panel.locator(".jp-OutputArea-output").filter(has_text="<Stepper ").first).to_be_visible(timeout=60_000)
+        assert "model not found" not in panel.inner_text()
+        assert page.locator("text=Error displaying widget").count() == 0
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "lesson-reopened.png"))
+    assert git("status", "--porcelain") == ""
+    for lesson in (repo / "notebooks").glob("*.*"):
+        assert lesson.read_bytes() == (ROOT / "notebooks" / lesson.name).read_bytes(), lesson.name
+    assert_complete_and_clean(folder / f"{name}.ipynb")  # what the learner saved: no widget view
+    assert_complete_and_clean(repo / "notebooks" / f"{name}.ipynb")
+
+
+def test_the_card_reference_in_lab_finds_draws_plays_and_stages_a_card(page: Any, tmp_path: Path) -> None:
+    """Lesson 10 in JupyterLab: search any part of a name in any case, the card's before/after
+    pictures fit with readable text, Play it opens a stepper, Put it on a board opens the stager."""
+    from playwright.sync_api import expect
+
+    from uurules.lab import HOOK_ARGS
+
+    shutil.copytree(ROOT / "notebooks", tmp_path, dirs_exist_ok=True)
+    with jupyter("lab", tmp_path, "10-every-card.ipynb", HOOK_ARGS) as url:
+        lab_run_all(page, url + "?reset", timeout=120_000, clear=True)
+        page.wait_for_function(ALL_DONE, timeout=180_000, polling=250)
+        ref = page.locator(".uurules-reference")
+        expect(ref).to_be_visible(timeout=60_000)
+        assert ref.locator(".uurules-ref-pictures svg").count() == 2  # Two-For-One, chosen by the lesson
+        expect(ref.locator(".uurules-ref-card")).to_contain_text("Two-For-One")
+        ref.locator(".uurules-ref-search input").fill("CORN POI")
+        expect(ref.locator(".uurules-ref-index select option")).to_have_text(["Unicorn Poison · Magic"])
+        expect(ref.locator(".uurules-ref-count")).to_have_text("1 of 65 cards")
+        expect(ref.locator(".uurules-ref-card")).to_contain_text("DESTROY a Unicorn card")
+        pictures = ref.locator(".uurules-ref-pictures")
+        expect(pictures).to_contain_text("Before: the staged board")
+        expect(pictures.locator("svg").last).to_contain_text("Step 2 · after 2 steps: what changed")
+        shown = page.evaluate(MEASURE, ".uurules-ref-pictures svg")
+        assert len(shown) == 2 and not misfits(shown), shown
+        assert ref.locator(".uurules-ref-player .uurules-stepper").count() == 0, "no stepper before Play it"
+        ref.locator(".uurules-ref-play").click()
+        player = ref.locator(".uurules-ref-player .uurules-stepper")
+        expect(player).to_be_visible()
+        expect(player.locator(".uurules-status")).to_contain_text("Step 0 of 2")
+        player.locator(".uurules-step").click()
+        expect(player.locator(".uurules-status")).to_contain_text("Step 1 of 2")
+        ref.locator(".uurules-ref-stage").click()
+        stager = ref.locator(".uurules-ref-stager .uurules-stager")
+        expect(stager).to_be_visible()
+        expect(stager.locator(".uurules-zone-cards select option")).to_have_text(["1. Unicorn Poison"])
+        expect(page.locator(".uurules-reference > .uurules-error").first).to_contain_text(
+            "Unicorn Poison is on the board below, in Ann's hand"
+        )
+        OUT.mkdir(parents=True, exist_ok=True)
+        ref.screenshot(path=str(OUT / "reference-lab.png"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -77,14 +78,17 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert main(["wiki", SEED, "-o", str(tmp_path)]) == 0
     page = (tmp_path / "seed-001-gameplay.wiki").read_text(encoding="utf-8")
     lines = page.splitlines()
-    assert lines[0] == "= Seed 001 gameplay example: Controlled Chaos, Dread Pirate Unicorn and Parallel Universicorn ="
+    # a wiki shows the page's title at level 1: the page opens with it in bold, its headings at level 2
+    title = "Seed 001 gameplay example: Controlled Chaos, Dread Pirate Unicorn and Parallel Universicorn"
+    assert lines[0] == f"'''{title}'''"
+    assert not [ln for ln in lines if re.match(r"=[^=]", ln)]
     assert "== The board ==" in lines and "== Resolution ==" in lines and "== End result ==" in lines
     assert "'''Ann (active player)''': Hand size of 6" in lines
-    assert "* [In Stable];Controlled Chaos" in lines
+    assert "* [In Stable];[[Controlled Chaos]]" in lines  # card names link to the cards' pages
     # the seed's notation, each step with its picture beside it
     assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in lines
     assert '| RESOLUTION:THE EFFECT CHAIN; "Draw a card*". |' in lines
-    assert "* Dread Pirate Unicorn has priority." in lines
+    assert "* [[Dread Pirate Unicorn]] has priority." in lines
     step3 = lines.index("=== Step 3: choose: yes ===")
     assert lines[step3 + 1] == "[[File:seed-001-gameplay-step-003.svg|thumb|right|480px|Step 3]]"
     linked = [ln.split("|")[0][len("[[File:") :] for ln in lines if ln.startswith("[[File:")]

@@ -278,6 +278,29 @@ def test_an_interrupt_returns_what_was_found_so_far(monkeypatch: pytest.MonkeyPa
     assert found.outcomes and all(o.paths > 0 for o in found.outcomes)
 
 
+def test_the_cli_cut_by_ctrl_c_prints_what_it_found_and_exits_130_as_ask_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(explore_module, "PROGRESS_EVERY", 5)
+    walk = explore_module.explore
+
+    def interrupted(*args: Any, **kwargs: Any) -> Exploration:
+        def progress(p: Any) -> None:
+            if p.nodes >= 15 and not p.done:
+                raise KeyboardInterrupt
+
+        return walk(*args, **{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(explore_module, "explore", interrupted)
+    path = tmp_path / "two-for-one.yaml"
+    path.write_text(TWO_FOR_ONE, encoding="utf-8")
+    assert main(["explore", str(path), "--json"]) == 130
+    out, err = capsys.readouterr()
+    assert json.loads(out)["nodes"] == 15 and err.startswith("uurules: interrupted after 15 decision nodes")
+    monkeypatch.setattr(explore_module, "explore", walk)  # cut by its limit instead: done, exit 0
+    assert main(["explore", str(path), "--json", "--max-nodes", "15"]) == 0
+
+
 def test_an_interrupt_inside_an_action_leaves_the_callers_game_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     game = board(TWO_FOR_ONE).play(auto=False)
     before, events, log = game.state.copy(), list(game.events), list(game.log)

@@ -577,3 +577,24 @@ def test_the_new_events_in_words(scenario: str, words: str) -> None:
 
     _, out = run(f"cards/{scenario}")
     assert words in [event_text(e) for e in out["events"]]
+
+
+def test_a_reference_by_the_name_a_card_is_shown_by_finds_that_card_not_the_first_of_its_kind() -> None:
+    # Bob/Basic Unicorn (Blue) is the blue one, though Bob's hand holds a red Basic Unicorn first;
+    # a bare Basic Unicorn is the first of its kind, and #n counts every copy of the kind, as the
+    # references the engine writes do (each finds its own card again)
+    from uurules.scenario import Scenario
+
+    game = Scenario.from_text(
+        "ruleset: unstable-unicorns\n"
+        "players:\n"
+        "  - {name: Ann, hand: [Neigh]}\n"
+        "  - {name: Bob, hand: [Basic Unicorn (Red)], stable: [Basic Unicorn (Blue), Basic Unicorn (Blue)]}\n"
+    ).play(auto=False)
+    red, blue, blue2 = (*game.state.zones[("Bob", "hand")], *game.state.zones[("Bob", "stable")])
+    assert game.find("Bob/Basic Unicorn (Blue)") == blue
+    assert game.find("Bob/Basic Unicorn (Red)") == red
+    assert game.find("Bob/Basic Unicorn") == red
+    assert game.find("Bob/Basic Unicorn#2") == blue
+    assert game.find("Bob/Basic Unicorn (Blue)#3") == blue2
+    assert [game.find(game.ref(c)) for c in (red, blue, blue2)] == [red, blue, blue2]

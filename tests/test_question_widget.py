@@ -236,15 +236,21 @@ def test_in_a_real_kernel_stop_ends_a_search_running_in_its_thread() -> None:
             content = {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}
             kc.shell_channel.send(kc.session.msg("comm_msg", content))
 
-        # Each reading of the search's clock takes 10 ms (it reads it at every node), so the search
-        # of this board (over a thousand nodes) takes at least ten seconds however fast the machine;
-        # it is bounded, so a Stop that is never heard fails the test instead of hanging it.
+        # The search's clock does not move on until Stop is pressed (or a minute has passed, so
+        # a Stop that is never heard fails the test instead of hanging it): the search is still
+        # running when Stop is clicked, however fast or slow the machine, and then ends at its
+        # next decision node.
         run(
             f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
             "from uurules.scenario import Scenario\n"
             "from uurules.widgets import QuestionForm\n"
             f"form = QuestionForm(Scenario.from_file({str(BENCH)!r}), max_seconds=600)\n"
-            "form.clock = lambda: (time.sleep(0.01), time.monotonic())[1]"
+            "def held_clock():\n"
+            "    end = time.monotonic() + 60\n"
+            "    while not form._stop and time.monotonic() < end:\n"
+            "        time.sleep(0.01)\n"
+            "    return time.monotonic()\n"
+            "form.clock = held_clock"
         )
         ask_id, stop_id = run("print(form.ask_button.model_id, form.stop_button.model_id)").split()
         click(ask_id)

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from tests.conftest import SCENARIOS
-from uurules.engine.actions import Choose, Pass, Play, describe
+from uurules.engine.actions import BeginTurn, Choose, Pass, Play, describe
 from uurules.engine.errors import IllegalAction
 from uurules.scenario import Scenario, board_json
 from uurules.timeline import Timeline
@@ -279,7 +279,7 @@ def add(st: Stager, zone: tuple[str | None, str], *names: str) -> None:
     for name in names:
         st.card.value = name
         st.add_button.click()
-        assert st.feedback.message == "", st.feedback.message
+        assert st.feedback.kind in ("", "note"), st.feedback.message
 
 
 def llamas() -> Stager:
@@ -298,26 +298,101 @@ def test_the_card_picker_searches_the_rulesets_cards_and_refuses_unknown_ones() 
     st.card.value = "Basic Unicorn"  # a card of another game
     st.add_button.click()
     assert st.feedback.message.startswith(
-        "'Basic Unicorn' is not a card of Berserk: nothing was added. Accepted: the closest names:"
+        "no card of Berserk is called 'Basic Unicorn' or starts so: nothing was added. Accepted: the closest names:"
     )
     assert json.dumps(st.board) == board
 
 
-def test_a_typo_after_a_valid_card_adds_nothing_and_suggests_the_closest_names() -> None:
+def test_a_card_is_added_in_any_case_and_by_a_start_only_one_card_has() -> None:
+    st = stage()
+    add(st, ("Ann", "hand"), "unicorn poi")
+    assert st.cards_in(("Ann", "hand")) == ["Unicorn Poison"]
+    st.card.value = "  SUPER   neigh "
+    st.add_button.click()
+    assert st.cards_in(("Ann", "hand")) == ["Unicorn Poison", "Super Neigh"]
+    assert st.feedback.kind == "note" and st.feedback.message == "added Super Neigh"
+    add(st, ("Ann", "hand"), "neigh")  # a whole name wins over the longer names it starts
+    assert st.cards_in(("Ann", "hand"))[-1] == "Neigh"
+    add(st, ("Bob", "stable"), "baby unicorn (pur")  # a colour variant: its printed name is staged
+    assert st.cards_in(("Bob", "stable")) == ["Baby Unicorn (Purple)"]
+    assert board_json(st.game)["players"]["Bob"]["stable"] == ["Baby Unicorn (Purple)"]
+
+
+def test_a_start_several_cards_have_adds_nothing_and_shows_the_candidates() -> None:
+    st = stage()
+    add(st, ("Ann", "hand"), "Neigh")
+    board = json.dumps(st.board)
+    st.card.value = "unicorn p"
+    st.add_button.click()
+    assert st.feedback.message == (
+        "'unicorn p' starts the names of 2 cards: nothing was added; type more of one. "
+        "Accepted: Unicorn Phoenix, Unicorn Poison"
+    )
+    assert json.dumps(st.board) == board
+
+
+def test_a_name_nothing_starts_adds_nothing_and_gives_a_hint() -> None:
     st = stage()
     # the picker's value is what was typed: a typo never falls back on the last card that matched
     assert st.card.ensure_option is False
     add(st, ("Ann", "hand"), "Neigh")
     board = json.dumps(st.board)
-    st.card.value = "Super neigh"
+    st.card.value = "poison"  # in the name, not at its start: the names holding it
     st.add_button.click()
-    assert json.dumps(st.board) == board and st.cards_in(("Ann", "hand")) == ["Neigh"]
     assert st.feedback.message == (
-        "'Super neigh' is not a card of Unstable Unicorns: nothing was added. "
+        "no card of Unstable Unicorns is called 'poison' or starts so: nothing was added. "
+        "Accepted: names holding it: Unicorn Poison"
+    )
+    st.card.value = "Supr Neigh"  # a typo: the closest names
+    st.add_button.click()
+    assert st.feedback.message == (
+        "no card of Unstable Unicorns is called 'Supr Neigh' or starts so: nothing was added. "
         "Accepted: the closest names: Super Neigh, Neigh"
     )
-    add(st, ("Ann", "hand"), "Super Neigh")  # the exact name is added
-    assert st.cards_in(("Ann", "hand")) == ["Neigh", "Super Neigh"]
+    st.card.value = ""
+    st.add_button.click()
+    assert st.feedback.message.startswith("choose a card first")
+    assert json.dumps(st.board) == board and st.cards_in(("Ann", "hand")) == ["Neigh"]
+
+
+def legal_shown(st: Stager) -> list[str]:
+    return [label for label, _ in st.legal.options]
+
+
+def test_the_legal_list_is_the_engines_after_every_change() -> None:
+    st = stage()
+    add(st, ("Ann", "hand"), "Basic Unicorn")
+    add(st, (None, "deck"), "Neigh", "Yay", "Slowdown")
+    engine = lambda: [describe(a) for a in st.game.legal_actions()]  # noqa: E731
+    assert legal_shown(st) == engine() and "begin-turn: Ann" in legal_shown(st)
+    st.actor.value = "Ann"
+    st.begin_button.click()
+    assert legal_shown(st) == engine() == ["play: Ann Ann/Basic Unicorn", "draw: Ann", "end-turn: Ann", "resolve: all"]
+    st.legal.value = 0  # play, from the list
+    st.do_button.click()
+    assert st.feedback.message == "" and legal_shown(st) == engine() == ["end-turn: Ann", "resolve: all"]
+    st.begin_button.click()  # refused: the list stays the engine's
+    assert st.feedback.message == "Ann's turn has already begun. Accepted: end-turn: Ann"
+    assert legal_shown(st) == engine() == ["end-turn: Ann", "resolve: all"]
+    st.stepper.back_button.click()  # the stepper's own buttons move the game: the list follows
+    assert legal_shown(st) == engine() and "play: Ann Ann/Basic Unicorn" in legal_shown(st)
+    st.stepper.step_button.click()
+    assert legal_shown(st) == engine() == ["end-turn: Ann", "resolve: all"]
+    st.legal.value = 0
+    st.do_button.click()  # end-turn
+    assert legal_shown(st) == engine() and legal_shown(st)[0] == "begin-turn: Bob"
+    assert [describe(a) for a in st.game.actions] == ["begin-turn: Ann", "play: Ann Ann/Basic Unicorn", "end-turn: Ann"]
+
+
+def test_do_refuses_a_list_drawn_for_another_step_and_draws_it_again() -> None:
+    st = stage()
+    add(st, ("Ann", "hand"), "Basic Unicorn")
+    add(st, (None, "deck"), "Neigh", "Yay")
+    st.stepper.history.act(BeginTurn("Ann"))  # the game moved without the widget hearing of it
+    st.do_button.click()
+    assert st.feedback.message.startswith("the game has changed since the list was shown: choose again")
+    assert [describe(a) for a in st.game.actions] == ["begin-turn: Ann"]
+    assert legal_shown(st) == [describe(a) for a in st.game.legal_actions()]
 
 
 def test_controls_a_rule_set_has_no_use_for_are_hidden() -> None:

@@ -66,13 +66,29 @@ Reductions (each sound, and each tested against a plain search on random boards)
         same card), so every intermediate pass adds nothing: the value with one ``pass: all``
         equals the value with every order of single passes, under either reading. Positions after an answer do not
         depend on who passed before it (an answer opens a new window).
+    Order-free zones
+        A rule set may say which shared zones no rule reads the order of on a board
+        (:meth:`~uurules.rulesets.base.Ruleset.order_free_zones`: in Unstable Unicorns the
+        Nursery, and the discard pile unless a card on the board shuffles it into the deck). The
+        table keys such a zone by the cards it holds, whatever their order, where the copies of
+        each name in it can stand for one another: the same card in the same state (the owner
+        aside: a card taken out is its taker's), named nowhere else in the position
+        (:func:`uurules.engine.position.referenced_cards`) and not followed by the question.
+        Positions that differ only so have the same value: a card is taken out of such a zone by
+        name, as its first copy, and taking another copy leads to a position that differs only
+        by which of two interchangeable cards is where. (Six Neighs thrown in a Neigh war reach
+        the discard pile in many orders: one position, not dozens.)
     Interchangeable copies
         The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
         however many Neighs Bob holds; a target once per shown name): copies of a card in the
         same zone are never tried twice.
     Move order
         Answers before passes, and at the asker's decisions first the answers whose position is
-        already known to win (the transposition table is read before a line is searched).
+        already known to win (the transposition table is read before a line is searched). Before
+        either, the *history heuristic*: a choice that settled another position asking the same
+        question with the same options (the Neigh that answers a Neigh, the card a destroy must
+        take first) is tried first, before the other choices are even looked at. The order
+        changes only how soon a proof or a refutation is found, never the value.
 
 The answer
     :class:`Answer`: ``answer`` is ``"yes"``, ``"no"`` or ``"unknown"`` (a limit or Ctrl-C cut
@@ -94,6 +110,7 @@ from typing import Any
 from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, Response, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
+from uurules.engine.position import referenced_cards
 from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
 
@@ -508,6 +525,8 @@ class Solver:
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
         self.path: dict[Hashable, int] = {}
+        self.history: dict[tuple[Hashable, Action], int] = {}
+        """How often each choice settled a position (the history heuristic, :meth:`order`)."""
         self.tracked = question.tracked
         self.watched = tuple(
             dict.fromkeys(
@@ -516,6 +535,9 @@ class Solver:
         )
         """The cards the question follows: copies of them are told apart (:meth:`copies`)."""
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
+        self.fixed = frozenset([*self.tracked, *self.watched])
+        self.order_free = game.ruleset.order_free_zones(self.game.state) if self.reduce else ()
+        """Zones keyed by the cards they hold, whatever their order (see "Order-free zones")."""
 
     # -- positions ----------------------------------------------------------------------------
     def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
@@ -571,7 +593,46 @@ class Solver:
         return all(c.holds(s, seen, self.tracked) for c in self.question.make)
 
     def key(self, seen: tuple[int, ...]) -> Hashable:
-        return (self.keys(self.game.state), seen)
+        s = self.game.state
+        if not self.order_free:
+            return (self.keys(s), seen)
+        zones = s.zones
+        saved: list[tuple[ZoneKey, list[CardId]]] = []
+        referenced: set[CardId] | None = None
+        for z in self.order_free:
+            held = zones[z]
+            if len(held) < 2:
+                continue
+            ordered = sorted(held)
+            if ordered == held:
+                continue
+            if referenced is None:
+                referenced = referenced_cards(s)
+            if self._interchangeable(held, referenced):
+                saved.append((z, held))
+                zones[z] = ordered
+        try:
+            return (self.keys(s), seen)
+        finally:
+            for z, held in saved:
+                zones[z] = held
+
+    def _interchangeable(self, held: list[CardId], referenced: set[CardId]) -> bool:
+        """Whether the copies of each name in an order-free zone can stand for one another: the
+        same card in the same state (whoever owned it: taking it out makes it its taker's), named
+        nowhere else in the position, and none of them a card the question follows."""
+        cards = self.game.state.cards
+        first: dict[str, tuple[Any, ...]] = {}
+        many: set[str] = set()
+        for c in held:
+            card = cards[c]
+            record = (card.name, card.counters, card.wounds, card.closed, card.disabled, card.hit_modifier, card.marks)
+            seen = first.setdefault(card.shown, record)
+            if seen is not record:
+                if seen != record:
+                    return False
+                many.add(card.shown)
+        return not any(cards[c].shown in many and (c in referenced or c in self.fixed) for c in held)
 
     def push(self, action: Action, seen: tuple[int, ...]) -> tuple[int, ...]:
         game = self.game
@@ -612,6 +673,7 @@ class Solver:
             value, move, low = self._combine(found, seen, depth)
         finally:
             del self.path[key]
+        self.settles(move)
         if self.reduce and low >= depth:
             if len(self.table) >= self.max_table:
                 self.table.clear()
@@ -694,15 +756,32 @@ class Solver:
         finally:
             self.game.undo()
 
-    def order(self, actions: list[Action], mine: bool, seen: tuple[int, ...]) -> list[tuple[Action, bool | None]]:
+    def order(
+        self, actions: list[Action], mine: bool, seen: tuple[int, ...], *, history: bool = True
+    ) -> Iterator[tuple[Action, bool | None]]:
         """Move order, with the value of each choice where it is already known (a rest, or the
-        table). First the choices known to be good for the side choosing, then those that leave
-        the other side the fewest answers, last those known to be bad. The plain search keeps the
-        listed order and knows nothing in advance."""
+        table). First the choices that settled other positions of this search (the history
+        heuristic: a choice that won or refuted elsewhere, such as the Neigh that answers a
+        Neigh or the target that a destroy must take first, is likely to do so here too; it is
+        tried before anything else is looked at), then the choices known to be good for the side
+        choosing, then those that leave the other side the fewest answers, last those known to be
+        bad. The order is lazy: a choice that settles the position spares looking at the rest.
+        The plain search keeps the listed order and knows nothing in advance."""
         if not self.ordering or len(actions) < 2:
-            return [(a, None) for a in actions]
+            yield from ((a, None) for a in actions)
+            return
+        rest = actions
+        if history and self.history:
+            at = self.context()
+            times = {a: self.history.get((at, a), 0) for a in actions}
+            good = sorted((a for a in actions if times[a] > 0), key=lambda a: -times[a])
+            for a in good:
+                yield a, None
+            if good:
+                tried = set(good)
+                rest = [a for a in actions if a not in tried]
         scored: list[tuple[int, int, Action, bool | None]] = []
-        for i, a in enumerate(actions):
+        for i, a in enumerate(rest):
             self.spend()
             after = self.push(a, seen)
             try:
@@ -723,7 +802,19 @@ class Solver:
                 self.game.undo()
             scored.append((score, i, a, known))
         scored.sort(key=lambda t: (t[0], t[1]))
-        return [(a, known) for _s, _i, a, known in scored]
+        yield from ((a, known) for _s, _i, a, known in scored)
+
+    def context(self) -> Hashable:
+        """What the history heuristic tells decisions apart by: the question asked and its options
+        (the first and the second target of Two-For-One are two contexts)."""
+        d = self.game.state.pending
+        return None if d is None else (d.question, tuple(d.options))
+
+    def settles(self, action: Action | None) -> None:
+        """Note for the history heuristic (:meth:`order`) that ``action`` settled this position."""
+        if self.ordering and action is not None:
+            at = (self.context(), action)
+            self.history[at] = self.history.get(at, 0) + 1
 
     # -- reading a strategy off the table ----------------------------------------------------------
     def settled(self, seen: tuple[int, ...]) -> tuple[bool, Action | None]:
@@ -773,7 +864,7 @@ class Solver:
                 if not value:
                     tries = [*mine, *([passing] if passing is not None and self.fastest == "others" else [])]
                     if tries and (move is None or self.fastest == "asker"):
-                        move = self.order(tries, True, seen)[0][0] if len(tries) > 1 else tries[0]
+                        move = next(self.order(tries, True, seen, history=False))[0] if len(tries) > 1 else tries[0]
                 if move is None:
                     move = theirs[0] if theirs else (passing if passing is not None else mine[0])
                 words.append(action_words(self.game, move))

@@ -124,6 +124,65 @@ class CardBook:
         close = difflib.get_close_matches(name, list(self._alias), n=3, cutoff=0.5)
         return ", ".join(close) if close else ", ".join(self.names)
 
+    def starting(self, text: str) -> list[str]:
+        """The cards ``text`` names, in any case, whole or by the start of a name (an alias too).
+
+        One name when exactly one card matches: the name or alias typed in full, else the one
+        card whose name (or aliases) start with ``text`` (its own name when it matches, else its
+        one alias, else its own name: ``baby unicorn (`` is the Baby Unicorn). Several: every card
+        that matches, by its own name, A-Z (the learner picks one). None: nothing starts so.
+        Spaces are ignored at both ends and taken as one between words.
+
+        >>> b = book("unstable-unicorns")
+        >>> b.starting("unicorn poi"), b.starting("NEIGH"), b.starting("baby unicorn (re")
+        (['Unicorn Poison'], ['Neigh'], ['Baby Unicorn (Red)'])
+        >>> b.starting("unicorn p"), b.starting("zebra")
+        (['Unicorn Phoenix', 'Unicorn Poison'], [])
+        """
+        key = _fold(text)
+        if not key:
+            return []
+        exact = [name for name in self._alias if _fold(name) == key]
+        if exact:
+            return exact[:1]
+        found: dict[str, list[str]] = {}
+        for name, own in self._alias.items():
+            if _fold(name).startswith(key):
+                found.setdefault(own, []).append(name)
+        if len(found) == 1:
+            ((own, names),) = found.items()
+            return [names[0] if len(names) == 1 else own]
+        return sorted(found, key=str.casefold)
+
+    def containing(self, text: str) -> list[str]:
+        """The cards whose name or an alias holds ``text`` anywhere, in any case (their own names,
+        in the book's order; every card for an empty text).
+
+        >>> book("unstable-unicorns").containing("POISON")
+        ['Unicorn Poison']
+        """
+        key = _fold(text)
+        return [c.name for c in self._cards.values() if any(key in _fold(n) for n in (c.name, *c.aliases))]
+
+    def hint(self, text: str) -> str:
+        """What to type instead when :meth:`starting` finds nothing: names holding ``text``, else
+        the closest names."""
+        holding = self.containing(text) if _fold(text) else []
+        if holding:
+            return "names holding it: " + _some(holding)
+        return f"the closest names: {self.suggest(text)}"
+
+
+def _fold(text: str) -> str:
+    """A name as matched: any case, spaces collapsed."""
+    return " ".join(text.split()).casefold()
+
+
+def _some(names: list[str], most: int = 12) -> str:
+    """Up to ``most`` names, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
 
 def validate_cards(doc: yamlio.Located, what: str = "card file") -> None:
     """Check a card file (or one inline card, as ``{game, cards: [card]}``) against its game's vocabulary.

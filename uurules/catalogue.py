@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from uurules.cards import CardDef, Printed, book
 from uurules.render.markup import plural
@@ -176,6 +177,11 @@ class Catalogue:
         cards = [c for c in printed if kind is None or c.type == kind]
         self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
 
+    @property
+    def title(self) -> str:
+        """The game's name, as its rule set gives it (``Unstable Unicorns``)."""
+        return ruleset_class(self.game).title
+
     def others(self) -> list[str]:
         """The cards of the file the game does not print (the kit's own, other sets)."""
         return [c.name for c in sorted(book(self.game), key=_order) if not c.printed]
@@ -192,6 +198,25 @@ class Catalogue:
             if e.card.name == canonical:
                 return e
         raise KeyError(f"no card {name!r} in this catalogue")
+
+    def find(self, text: str = "", kind: str | None = None) -> list[Entry]:
+        """The cards whose name or a printed name holds ``text`` anywhere, in any case (every card
+        for an empty text), of one type when ``kind`` is given; in catalogue order.
+
+        >>> cat = Catalogue("unstable-unicorns", Path("notebooks/scenarios/cards"))
+        >>> [e.card.name for e in cat.find("NEIGH")]
+        ['Neigh', 'Super Neigh']
+        >>> [e.card.name for e in cat.find("corn p", kind="Magic")], len(cat.find("", "Instant"))
+        (['Unicorn Poison'], 2)
+        """
+        names = set(book(self.game).containing(text))
+        return [e for e in self.entries if e.card.name in names and (kind is None or e.card.type == kind)]
+
+    def index(self) -> Index:
+        """The cards by type: a small table that reads without a kernel (lesson 10's stored index)."""
+        return Index(
+            tuple((kind, tuple(e.card.name for e in self.entries if e.card.type == kind)) for kind in self.types())
+        )
 
     def section(self, kind: str) -> Catalogue:
         """The cards of one type."""
@@ -236,7 +261,98 @@ class Catalogue:
         return "\n".join(e.markdown() for e in self.entries) or "*No cards.*"
 
 
+@dataclass(frozen=True)
+class Index:
+    """The cards of a catalogue by type, in catalogue order: Markdown in a notebook, text in its repr."""
+
+    kinds: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{kind} ({len(names)}): {', '.join(names)}" for kind, names in self.kinds)
+
+    def _repr_markdown_(self) -> str:
+        rows = [
+            f"| {markdown_text(kind)} ({len(names)}) | {', '.join(markdown_text(n) for n in names)} |"
+            for kind, names in self.kinds
+        ]
+        return "\n".join(["| Type | Cards |", "|:--|:--|", *rows])
+
+
 def _order(card: CardDef) -> tuple[int, str, str]:
     if card.printed:
         return (0, min(f.number for f in card.printed), card.name)
     return (1, card.type, card.name)
+
+
+KIT_NUMBER = "{prefix}-Kit-{n:03d}"
+"""The code of a card its game's box does not print (see :func:`card_list`)."""
+
+
+def card_list(game: str) -> dict[str, Any]:
+    """Every card of ``game``'s card file in the shape of the community's card lists: one entry per
+    printed face (``uurules cards GAME --json``, README "Card lists").
+
+    ``{"game", "title", "cards": [{"code", "name", "card", "type", "copies", "text", "kit",
+    "two_player", "aliases"}]}``. A printed face's ``code`` is its catalogue number from the card
+    file (``UU-Base-014``); ``name`` is its printed name, ``card`` the card the kit plays it as
+    (colour variants share one), ``copies`` how many the box holds and ``two_player`` whether a
+    two-player game keeps it. A card with no printed face (the kit's own, other sets, and every card
+    of a game whose file records no catalogue numbers) is numbered by the kit:
+    ``<rule prefix>-Kit-NNN`` (``UU-Kit-001``, ``BK-Kit-001``), counting such cards in the order of
+    the card file from 001; new cards are added at the end of the file, so a code never moves
+    (``tests/test_card_list.py`` pins them). Its ``copies`` and ``two_player`` are ``None``
+    (``null``): the kit records no box for it. Printed faces come first, by catalogue number.
+
+    >>> cards = card_list("unstable-unicorns")["cards"]
+    >>> [(c["code"], c["name"], c["copies"]) for c in cards if c["code"] in ("UU-Base-014", "UU-Kit-001")]
+    [('UU-Base-014', 'Basic Unicorn (Red)', 3), ('UU-Kit-001', 'Controlled Chaos', None)]
+    """
+    cls = ruleset_class(game)
+    every = list(book(game))
+    faces = sorted(((p, c) for c in every for p in c.printed), key=lambda pc: pc[0].number)
+    out: list[dict[str, Any]] = [
+        {
+            "code": p.number,
+            "name": p.name,
+            "card": c.name,
+            "type": c.type,
+            "copies": p.copies,
+            "text": c.text,
+            "kit": c.kit,
+            "two_player": p.two_player,
+            "aliases": [],
+        }
+        for p, c in faces
+    ]
+    unprinted = [c for c in every if not c.printed]
+    for n, c in enumerate(unprinted, 1):
+        out.append(
+            {
+                "code": KIT_NUMBER.format(prefix=cls.rule_prefix, n=n),
+                "name": c.name,
+                "card": c.name,
+                "type": c.type,
+                "copies": None,
+                "text": c.text,
+                "kit": c.kit,
+                "two_player": None,
+                "aliases": list(c.aliases),
+            }
+        )
+    return {"game": game, "title": cls.title, "cards": out}
+
+
+def card_list_lines(listing: dict[str, Any]) -> list[str]:
+    """:func:`card_list` as text: ``CODE  NAME · TYPE · N copies`` (and the card it plays as, when
+    another), then its text indented."""
+    lines = [f"{listing['title']}: {plural(len(listing['cards']), 'card')}"]
+    for c in listing["cards"]:
+        parts = [c["name"], c["type"]]
+        if c["copies"] is not None:
+            parts.append(plural(c["copies"], "copy", "copies"))
+        if c["card"] != c["name"]:
+            parts.append(f"plays as {c['card']}")
+        lines.append(f"{c['code']}  {' · '.join(parts)}")
+        if c["text"]:
+            lines.append(f"    {c['text']}")
+    return lines

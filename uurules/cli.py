@@ -2,9 +2,13 @@
 
 ``uurules render FILE.yaml -o OUT [--step N | --all-steps] [--format svg|png|dot]`` draws the
 board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writes a MediaWiki
-page with its pictures; ``uurules html FILE.yaml -o page.html`` writes one self-contained page
+page with its pictures (``--publish API_URL`` uploads them and saves the page on a wiki instead,
+:mod:`uurules.publish`); ``uurules html FILE.yaml -o page.html`` writes one self-contained page
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message.
+
+``uurules cards GAME [--json]`` lists every card of a game with its catalogue code
+(:func:`uurules.catalogue.card_list`).
 
 ``uurules explore FILE.yaml [--json] [--max-nodes N] [--max-seconds S] [--plays]`` plays the
 scenario's script (forward: no undo snapshot per step), then walks every way its pending
@@ -14,9 +18,9 @@ path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
 example a list of script steps that replays it when appended to the scenario's script. A walk
 cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played),
-by Ctrl-C or by its memory bound prints what it found, says why in one line on stderr and exits
-0; Ctrl-C before the walk has started exits 130 with one line; bad input exits 2 with one
-message, as ``run`` does.
+or by its memory bound prints what it found, says why in one line on stderr and exits 0; cut
+by Ctrl-C, it does the same and exits 130 (as ``ask`` does); Ctrl-C before the walk has started
+exits 130 with one line; bad input exits 2 with one message, as ``run`` does.
 
 The command starts fast: each command imports what it needs when it runs, so ``uurules --help``
 loads neither the rule sets nor the explorer, the renderer, the widgets or ``jsonschema``.
@@ -99,7 +103,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_wiki(args: argparse.Namespace) -> int:
-    """A MediaWiki page in the style of the seed pages, and the SVG pictures it links."""
+    """A MediaWiki page in the style of the seed pages, and the SVG pictures it links: written to a
+    directory (``-o``), or uploaded and saved on a wiki (``--publish API_URL``, :mod:`uurules.publish`)."""
     from pathlib import Path
 
     from uurules import output
@@ -107,9 +112,22 @@ def cmd_wiki(args: argparse.Namespace) -> int:
     from uurules.render import wiki
     from uurules.scenario import Scenario
 
+    link = wiki.CARD_LINK if args.card_link is None else args.card_link
+    wiki.check_card_link(link)
+    if args.publish is not None:
+        from uurules import publish
+
+        publish.api_parts(args.publish)  # a URL that is no API's is refused before anything is asked
+        scenario = Scenario.from_file(args.file)
+        title = wiki.wiki_title(args.page or scenario.title or Path(args.file).stem)
+        done = publish.publish_scenario(scenario, args.publish, title, link, publish.credentials())
+        print(printable(done.summary()))
+        return 0
+    if args.page is not None:
+        raise UURulesError("--page names the page on a wiki: it goes with --publish API_URL, not -o")
     output.check([args.output], [args.file])
     playing = Shown(Scenario.from_file(args.file))
-    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file])
+    written = wiki.export(playing, args.output, Path(args.file).stem, inputs=[args.file], card_link=link)
     print(f"wrote {printable(str(written[0]))} and {len(written) - 1} pictures")
     return 0
 
@@ -127,6 +145,22 @@ def cmd_html(args: argparse.Namespace) -> int:
         for part in page_parts(playing):  # a missing dot writes nothing
             f.write(part.encode("utf-8"))
     print(f"wrote {printable(args.output)} ({playing.played} steps: 0 .. {playing.played - 1})")
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Every card of a game with its catalogue code (:func:`uurules.catalogue.card_list`)."""
+    from uurules.rulesets import RULESETS
+
+    if args.game not in RULESETS:
+        raise UURulesError(f"no game {args.game!r}. Accepted: {', '.join(RULESETS)}")
+    from uurules.catalogue import card_list, card_list_lines
+
+    listing = card_list(args.game)
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(printable(line) for line in card_list_lines(listing)))
     return 0
 
 
@@ -157,7 +191,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
             print(line)
     if found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
-    return 0
+    return 130 if found.message and found.message.startswith("interrupted") else 0
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -241,9 +275,27 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--all-steps", action="store_true", help="one picture per step: OUT/step-001.svg ...")
     rnd.add_argument("--format", choices=["svg", "png", "dot"], help="default: the output's suffix, else svg")
     rnd.set_defaults(func=cmd_render)
-    wk = sub.add_parser("wiki", help="write a MediaWiki page of a scenario, with its pictures")
+    wk = sub.add_parser(
+        "wiki",
+        help="write a MediaWiki page of a scenario, with its pictures, or publish it on a wiki",
+        description="Write the page and its SVG pictures to a directory (-o), or upload the pictures to a "
+        "wiki and save the page there (--publish API_URL; the user and password come from "
+        "UURULES_WIKI_USER and UURULES_WIKI_PASSWORD, or are asked for on a terminal). Publishing again "
+        "updates the same page and files.",
+    )
     wk.add_argument("file")
-    wk.add_argument("-o", "--output", required=True, help="the directory for NAME.wiki and the SVG files")
+    where = wk.add_mutually_exclusive_group(required=True)
+    where.add_argument("-o", "--output", help="the directory for NAME.wiki and the SVG files")
+    where.add_argument(
+        "--publish", metavar="API_URL", help="the wiki's api.php (https://wiki.example.org/w/api.php) to publish to"
+    )
+    wk.add_argument("--page", metavar="TITLE", help="the page's title on the wiki (default: the scenario's title)")
+    wk.add_argument(
+        "--card-link",
+        metavar="PATTERN",
+        help="how card names link to their pages: {name} the name shown, {card} the card's own name "
+        "(default '[[{name}]]'; e.g. '[[Card:{name}|{name}]]'; '' for no links)",
+    )
     wk.set_defaults(func=cmd_wiki)
     ht = sub.add_parser("html", help="write one self-contained HTML page that steps through a scenario")
     ht.add_argument("file")
@@ -288,6 +340,17 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-nodes", type=int, default=None, metavar="N", help="stop after N decision nodes: unknown")
     ask.add_argument("--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds: unknown")
     ask.set_defaults(func=cmd_ask)
+    cards = sub.add_parser(
+        "cards",
+        help="list every card of a game with its catalogue code (UU-Base-014), name, type, copies and text",
+    )
+    cards.add_argument("game", help="a rule set's name: unstable-unicorns, llamas-unleashed, ...")
+    cards.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"game", "title", "cards": [{"code", "name", "card", "type", "copies", "text", ...}]}',
+    )
+    cards.set_defaults(func=cmd_cards)
     return parser
 
 

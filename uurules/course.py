@@ -44,7 +44,7 @@ from uurules.explore import explore
 from uurules.render import legend
 from uurules.scenario import Scenario, board_json, board_text
 from uurules.timeline import Timeline
-from uurules.widgets import explorer, play, stage, stepper
+from uurules.widgets import explorer, play, reference, stage, stepper
 from uurules.widgets.exercise import Exercise, predict
 from uurules.widgets.question import answer_scenario
 
@@ -68,6 +68,7 @@ __all__ = [
     "legend",
     "play",
     "predict",
+    "reference",
     "stage",
     "stepper",
     "story",

@@ -397,6 +397,12 @@ class Game:
         n = int(digits) if len(digits) <= 9 else 10**9  # more copies than any board holds: matches none
         canonical = self.ruleset.book.canonical(name)
         matches = [c for c in self.cards_of(who) if self.state.cards[c].name == canonical]
+        if m.group("n") is None and name != canonical:
+            # a name as the board shows it (Basic Unicorn (Blue)) is that card, not the first card
+            # of its kind (Basic Unicorn (Red)); with #n the copies are counted as ref() counts them
+            shown = [c for c in matches if self.state.cards[c].shown == name]
+            if shown:
+                return shown[0]
         if len(matches) < n:
             have = sorted({self.state.cards[c].shown for c in self.cards_of(who)})
             raise IllegalAction(

@@ -15,7 +15,8 @@ Each of these reads the declarations of :mod:`uurules.engine.state` (and each ru
   state, effects new or with a change declared ``shown``, pile items new or gone, players whose
   numbers changed).
 - :func:`card_ids` and :func:`rename_cards`: every card id a position refers to, and a copy with
-  card ids renamed (for a solver that merges positions that differ only by interchangeable cards).
+  card ids renamed (for a solver that merges positions that differ only by interchangeable cards);
+  :func:`referenced_cards`: those it refers to outside its zones and its table of cards.
 """
 
 from __future__ import annotations
@@ -451,6 +452,24 @@ def card_ids(state: State) -> set[CardId]:
             raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
         if kind is CARD and type(value) is int:
             out.add(value)
+    return out
+
+
+def referenced_cards(state: State) -> set[CardId]:
+    """The card ids ``state`` refers to outside its zones and its table of cards: on the pile, in
+    the window, on the effect chain, in the pending decision and in the rulesets' flags (as their
+    ruleset declares them; see :func:`card_ids`). A card in a zone that none of these names is
+    only where the zone has it."""
+    out: set[CardId] = set()
+    shape = data_shape(state.ruleset)
+    for name, spec in fields_of(State).items():
+        if isinstance(spec.kind, Table) or name == "zones":
+            continue
+        for kind, value, path, _, _ in _value_slots(spec.kind, getattr(state, name), name, state, name, shape, state):
+            if kind is UNDECLARED:
+                raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
+            if kind is CARD and type(value) is int:
+                out.add(value)
     return out
 
 

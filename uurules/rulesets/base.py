@@ -50,7 +50,7 @@ from uurules.engine.actions import (
 )
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
-from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window
+from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -307,6 +307,13 @@ class Ruleset(ABC):
         shared core declares; the other games set none off this way.
         """
         return list(state.flags.get("sequence") or [])
+
+    def order_free_zones(self, state: State) -> tuple[ZoneKey, ...]:
+        """The shared zones whose order no rule of this game reads on this board, except to take
+        the first of several copies of a name when a player chooses a card there by name (the
+        solver, :mod:`uurules.ask`, keys such a zone by the cards it holds, whatever their order).
+        None by default: a zone's order may be read (a deck's top card, a shuffle of it)."""
+        return ()
 
     def begin_action(self, game: Game, action: Action) -> None:  # noqa: B027 (an optional hook)
         """Hook: called before every action is carried out (Berserk starts a new trigger record)."""

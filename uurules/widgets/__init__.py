@@ -2,7 +2,9 @@
 
 Thin ipywidgets views over the engine and the diagrams (no rules here): :func:`stepper` steps
 forward and back through a scenario or a game; :func:`stage` builds a board with the mouse,
-acts on it, and saves it as a scenario file; :func:`explorer` answers a question about a board
+acts on it, and saves it as a scenario file; :func:`reference` finds any card by type or by any part of its name, shows
+its text and a before/after picture of its scenario, plays it and puts it on a board;
+:func:`explorer` answers a question about a board
 (its question form), walks every way the board can play out, draws the outcome tree and replays a
 chosen outcome in a stepper; :func:`play` plays a game of the base game against the computer
 player (:mod:`uurules.computer`). Every callback runs
@@ -16,6 +18,7 @@ from uurules.widgets.explorer import Explorer, explorer
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.play import PlayWidget, play
 from uurules.widgets.question import QuestionForm
+from uurules.widgets.reference import Reference, reference
 from uurules.widgets.stager import Stager, stage
 from uurules.widgets.stepper import History, Stepper, stepper
 from uurules.widgets.views import esc
@@ -26,11 +29,13 @@ __all__ = [
     "History",
     "PlayWidget",
     "QuestionForm",
+    "Reference",
     "Stager",
     "Stepper",
     "esc",
     "explorer",
     "play",
+    "reference",
     "stage",
     "stepper",
 ]

@@ -130,9 +130,9 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.numbers = widgets.HBox()
         self.zone = field(widgets.Dropdown(description="zone"), "uurules-zone")
         self.card = field(
-            # the typed text is the value (not the last option that matched): a name that is not
-            # exactly a card is refused by add() with the closest names, and nothing is added
-            widgets.Combobox(description="card", placeholder="type to search the cards", ensure_option=False),
+            # the typed text is the value (not the last option that matched): add() takes it in any
+            # case, whole or by a start only one card has; otherwise it shows the candidates
+            widgets.Combobox(description="card", placeholder="a name or its start: unicorn poi", ensure_option=False),
             "uurules-card-picker",
         )
         self.add_button = self._button("Add", "uurules-add", "add the card to the zone (at the bottom)")
@@ -203,6 +203,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.load_button.on_click(run(lambda: self.load(self.path.value)))
         self.show_yaml_button.on_click(run(self._show_yaml))
         self.load_yaml_button.on_click(run(lambda: self.load_text(self.yaml_text.value, "<the YAML box>")))
+        # after every change of step (Step, Back, the slider, a decision's button, an action, a new board)
         self.stepper.on_change(lambda _: self._sync_acting())
 
         row = widgets.HBox
@@ -342,21 +343,30 @@ class Stager(widgets.VBox):  # type: ignore[misc]
     # -- board edits -----------------------------------------------------------------------------------
     def add(self, name: str | None = None, zone: Zone | None = None) -> None:
         """Add a card (default: the picker's) to a zone (default: the chosen one), at the bottom."""
-        name = (name if name is not None else str(self.card.value or "")).strip()
+        typed = (name if name is not None else str(self.card.value or "")).strip()
         zone = zone or self.zone.value
         book = self.ruleset_obj.book
-        if name not in book:  # exactly a card's name (or alias), or nothing is added
+        if not typed:
+            raise IllegalAction("choose a card first", "a card's name, or its start in any case: unicorn poi")
+        found = book.starting(typed)  # any case, whole or a unique start: exactly one card, or nothing
+        if not found:
             raise IllegalAction(
-                f"{name!r} is not a card of {self.ruleset_obj.title}: nothing was added"
-                if name
-                else "choose a card first",
-                f"the closest names: {book.suggest(name)}" if name else None,
+                f"no card of {self.ruleset_obj.title} is called {typed!r} or starts so: nothing was added",
+                book.hint(typed),
             )
+        if len(found) > 1:
+            raise IllegalAction(
+                f"{typed!r} starts the names of {len(found)} cards: nothing was added; type more of one",
+                ", ".join(found),
+            )
+        name = found[0]
         if zone is None:
             raise IllegalAction("choose a zone first")
         self.edit(lambda b: self._zone_list(b, zone).append(name))
         self.zone.value = zone
         self.cards.value = len(self._zone_list(self.board, zone)) - 1
+        if name != typed:
+            self.feedback.show(f"added {name}", "note")
 
     def remove(self) -> None:
         """Remove the selected card from its zone."""
@@ -475,8 +485,16 @@ class Stager(widgets.VBox):  # type: ignore[misc]
 
     # -- acting ------------------------------------------------------------------------------------------
     def act(self, action: Action) -> None:
-        """Do ``action`` on the game at the stepper's step (the engine refuses an illegal one)."""
-        self.stepper.act(action)
+        """Do ``action`` on the game at the stepper's step (the engine refuses an illegal one).
+        Whatever happens, the lists that follow the game are read from the engine again."""
+        try:
+            self.stepper.act(action)
+        finally:
+            self._sync_acting()
+
+    def legal_now(self) -> list[Action]:
+        """The engine's legal actions at the stepper's step, read now (never a copy kept)."""
+        return self.stepper.game.legal_actions()
 
     def _card(self) -> str:
         card = str(self.act_card.value or "").strip()
@@ -494,9 +512,14 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.act(Attack(self.actor.value, self._card(), targets[0], self.hit.value))
 
     def _do_legal(self) -> None:
-        if self.legal.value is None or not self._legal:
-            raise IllegalAction("nothing is legal now" if not self._legal else "choose a legal action first")
-        self.act(self._legal[int(self.legal.value)])
+        legal = self.legal_now()
+        shown = [label for label, _ in self.legal.options]
+        if shown != [describe(a) for a in legal]:  # the list was drawn for another step: draw it again
+            self._sync_acting()
+            raise IllegalAction("the game has changed since the list was shown: choose again", ", ".join(shown))
+        if self.legal.value is None or not legal:
+            raise IllegalAction("nothing is legal now" if not legal else "choose a legal action first")
+        self.act(legal[int(self.legal.value)])
 
     # -- files -----------------------------------------------------------------------------------------
     def scenario(self) -> dict[str, Any]:
@@ -639,7 +662,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
     def _sync_acting(self) -> None:
         """The legal actions and the card references follow the game at the stepper's step."""
         game = self.stepper.game
-        self._legal = game.legal_actions()
+        self._legal = self.legal_now()
         refs = [game.ref(c) for p in game.state.players for c in game.cards_of(p)]
         self._syncing = True
         try:

@@ -18,7 +18,7 @@ from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play,
 from uurules.engine.errors import Refusal
 from uurules.engine.game import Game
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
-from uurules.engine.state import CardId, Decision, PileItem, State
+from uurules.engine.state import CardId, Decision, PileItem, State, ZoneKey
 from uurules.rulesets.base import CORE_DATA, PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
 from uurules.rulesets.unstable_unicorns.chain import EffectChain
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
@@ -169,6 +169,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
         self._creature = self.creature_word.lower()
         self._printed: dict[str, frozenset[str]] = {}  # a card name -> its printed kinds
+        self._shuffling: dict[str, bool] = {}  # a card name -> whether it shuffles the discard pile into the deck
         self._games: WeakKeyDictionary[Game, frozenset[str]] = WeakKeyDictionary()  # see present
         self._last: tuple[ReferenceType[Game], frozenset[str]] | None = None
         changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
@@ -203,6 +204,24 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         name = game.state.cards[card].name
         found = self.book.by_name.get(name)  # a card's own name (always, once staged), else an alias
         return found if found is not None else self.book[name]
+
+    def order_free_zones(self, state: State) -> tuple[ZoneKey, ...]:
+        """The Nursery and the discard pile: a card is taken from them by name (a Baby, a card a
+        Flying Unicorn adds to your hand, a Unicorn Kiss of Life brings back), never from the top,
+        and whoever owned a card there no longer does (taking it out makes it its taker's). The
+        discard pile's order is read only when it is shuffled into the deck (Mystical Vortex,
+        Reset Button: a seeded shuffle of another order deals another deck), so it counts as
+        order-free only on a board where no card can do that."""
+        shuffles = any(self._shuffles_discard(card.name) for card in state.cards.values())
+        return ((None, "nursery"),) if shuffles else ((None, "discard"), (None, "nursery"))
+
+    def _shuffles_discard(self, name: str) -> bool:
+        """Whether the card called ``name`` has a step that shuffles the discard pile into the deck."""
+        found = self._shuffling.get(name)
+        if found is None:
+            d = self.book.by_name.get(name)
+            found = self._shuffling[name] = d is None or _mentions_discard_shuffle(d.data)
+        return found
 
     def is_creature(self, game: Game, card: CardId) -> bool:
         """Whether ``card`` is a Unicorn card by its printed type (it enters a Stable when played; a
@@ -504,3 +523,15 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
         self.instants.late_response(game, responses)
+
+
+def _mentions_discard_shuffle(data: Any) -> bool:
+    """Whether card data holds a step whose ``into-deck:`` names the discard pile (anywhere in it)."""
+    if isinstance(data, dict):
+        into = data.get("into-deck")
+        if (isinstance(into, list | tuple) and "discard" in into) or into == "discard":
+            return True
+        return any(_mentions_discard_shuffle(v) for v in data.values())
+    if isinstance(data, list | tuple):
+        return any(_mentions_discard_shuffle(v) for v in data)
+    return False

@@ -1,0 +1,173 @@
+"""``uurules cards GAME [--json]``: every card with its catalogue code, in the community's shape."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import jsonschema
+import pytest
+
+from uurules.cards import book
+from uurules.catalogue import card_list
+from uurules.cli import main
+from uurules.rulesets import RULESETS
+
+ENTRY = {
+    "type": "object",
+    "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases"],
+    "additionalProperties": False,
+    "properties": {
+        "code": {"type": "string", "pattern": r"^[A-Z]+-(Base|Kit)-[0-9]{3}$"},
+        "name": {"type": "string", "minLength": 1},
+        "card": {"type": "string", "minLength": 1},
+        "type": {"type": "string", "minLength": 1},
+        "copies": {"type": ["integer", "null"], "minimum": 1},
+        "text": {"type": "string"},
+        "kit": {"type": "boolean"},
+        "two_player": {"type": ["boolean", "null"]},
+        "aliases": {"type": "array", "items": {"type": "string"}},
+    },
+}
+SCHEMA = {
+    "type": "object",
+    "required": ["game", "title", "cards"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"enum": list(RULESETS)},
+        "title": {"type": "string", "minLength": 1},
+        "cards": {"type": "array", "minItems": 1, "items": ENTRY},
+    },
+}
+
+# The codes of the cards no box prints, as the kit numbers them (the card file's order): pinned, so a
+# card inserted mid-file (which would move every code after it) fails here. New cards go at the end.
+KIT_CODES = {
+    "unstable-unicorns": ["Controlled Chaos", "Dread Pirate Unicorn", "Parallel Universicorn", "Horn of Ruin"],
+    "llamas-unleashed": [
+        "Basic Llama",
+        "Basic Alpaca",
+        "Basic Goat",
+        "Basic Ram",
+        "Baby Llama",
+        "Henry the Huarizo",
+        "Neigh",
+        "Super Neigh",
+        "Tranquilizer",
+        "Velcro Barrier",
+        "Legal Ramifications",
+        "Alpacalypse",
+        "Llama Drama",
+        "Ram Raid",
+        "Grazing Goat",
+    ],
+    "eve-of-midnight": [
+        "Supply Depot",
+        "Countermand",
+        "Sabotage",
+        "Warding Sigil",
+        "Quickening",
+        "Iron Will",
+        "Blood Moon",
+        "Dawn Patrol",
+        "Scrying Pool",
+        "Tithe Collector",
+    ],
+    "berserk": [
+        "Харон",
+        "Проклятый маг",
+        "Монах Тарга",
+        "Хранитель Древа",
+        "Ингри",
+        "Джокер",
+        "Лёккен",
+        "Страж",
+        "Задира",
+        "Послушник",
+    ],
+}
+PREFIX = {"unstable-unicorns": "UU", "llamas-unleashed": "LU", "eve-of-midnight": "EOM", "berserk": "BK"}
+
+
+def listing(game: str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["cards", game, "--json"]) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_every_card_of_every_game_is_listed_once_with_a_unique_code(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = listing(game, capsys)
+    jsonschema.validate(out, SCHEMA)
+    assert out == card_list(game) and out["game"] == game
+    cards = out["cards"]
+    codes = [c["code"] for c in cards]
+    assert len(set(codes)) == len(codes)
+    # every printed face of every card, and every card without one, exactly once
+    expected = Counter(
+        [(p.name, c.name) for c in book(game) for p in c.printed]
+        + [(c.name, c.name) for c in book(game) if not c.printed]
+    )
+    assert Counter((c["name"], c["card"]) for c in cards) == expected
+    for c in cards:
+        card = book(game)[c["card"]]
+        assert (c["type"], c["text"], c["kit"]) == (card.type, card.text, card.kit)
+    kit = [c for c in cards if "-Kit-" in c["code"]]
+    assert [c["code"] for c in kit] == [f"{PREFIX[game]}-Kit-{n:03d}" for n in range(1, len(kit) + 1)]
+    assert [c["name"] for c in kit] == KIT_CODES[game]
+    assert all(c["copies"] is None and c["two_player"] is None for c in kit)
+
+
+def test_the_base_game_is_its_catalogue_127_copies_of_84_printed_names_by_type(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cards = listing("unstable-unicorns", capsys)["cards"]
+    base = [c for c in cards if c["code"].startswith("UU-Base-")]
+    assert len(base) == 84 and sum(c["copies"] for c in base) == 127
+    assert [c["code"] for c in base] == sorted(c["code"] for c in base) == [c["code"] for c in cards[:84]]
+    by_type: dict[str, list[int]] = {}
+    for c in base:
+        by_type.setdefault(c["type"], []).append(c["copies"])
+    # the card list's counts (names / copies by type) of the second edition
+    assert {t: (len(v), sum(v)) for t, v in by_type.items()} == {
+        "Baby Unicorn": (13, 13),
+        "Basic Unicorn": (8, 22),
+        "Magical Unicorn": (30, 30),
+        "Magic": (15, 25),
+        "Upgrade": (8, 14),
+        "Downgrade": (8, 8),
+        "Instant": (2, 15),
+    }
+    red, narwhal, neigh = (
+        next(c for c in cards if c["code"] == k) for k in ("UU-Base-014", "UU-Base-021", "UU-Base-082")
+    )
+    assert (red["name"], red["card"], red["copies"], red["two_player"]) == (
+        "Basic Unicorn (Red)",
+        "Basic Unicorn",
+        3,
+        False,
+    )
+    assert (narwhal["name"], narwhal["card"], narwhal["copies"]) == ("Narwhal", "Basic Unicorn", 1)
+    assert (neigh["name"], neigh["type"], neigh["copies"], neigh["two_player"]) == ("Neigh", "Instant", 14, True)
+    assert neigh["text"].startswith("Play this card when another player tries to play a card.")
+
+
+def test_the_text_listing_shows_each_code_name_type_and_copies(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "unstable-unicorns"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Unstable Unicorns: 88 cards"
+    assert "UU-Base-014  Basic Unicorn (Red) · Basic Unicorn · 3 copies · plays as Basic Unicorn" in lines
+    assert "UU-Base-082  Neigh · Instant · 14 copies" in lines
+    assert "UU-Kit-001  Controlled Chaos · Upgrade" in lines
+    assert main(["cards", "berserk"]) == 0
+    assert "BK-Kit-001  Харон · Существо" in capsys.readouterr().out.splitlines()
+
+
+def test_an_unknown_game_is_one_error_naming_the_accepted_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "poker"]) == 2
+    err = capsys.readouterr()
+    assert err.out == ""
+    assert err.err.strip() == f"uurules: no game 'poker'. Accepted: {', '.join(RULESETS)}"
