@@ -322,6 +322,59 @@ def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(pa
         assert (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before, "saving the .md wrote its .ipynb too"
 
 
+def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp_path: Path) -> None:
+    """Lesson 0 as a newcomer meets it: Run All in Lab, its pictures, then the game against the
+    computer player: a legal action changes the board, a refused card shows its rule, the
+    computer's move comes with its sentence."""
+    from playwright.sync_api import expect
+
+    shutil.copytree(ROOT / "notebooks", tmp_path, dirs_exist_ok=True)
+    name = "00-how-to-play.ipynb"
+    with jupyter("lab", tmp_path, name) as url:
+        lab_run_all(page, url, clear=True)
+        page.wait_for_function(ALL_DONE, timeout=120_000, polling=250)
+        shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output img[src^='data:image/svg']"
+        page.wait_for_function(LOADED, arg=shown, timeout=60_000, polling=250)
+        stored = [
+            o
+            for c in json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+            for o in c.get("outputs", [])
+            if "image/svg+xml" in o.get("data", {})
+        ]
+        assert len(page.evaluate(MEASURE, shown)) >= len(stored) >= 5
+        expect(page.locator(".uurules-stepper .uurules-diagram svg")).to_be_visible(timeout=60_000)
+        game = page.locator(".uurules-game")
+        expect(game.locator(".uurules-play-status")).to_contain_text("Your move", timeout=60_000)
+        expect(game.locator(".uurules-diagram svg")).to_contain_text("You: Begin the turn")
+        hand = game.locator(".uurules-hand-card")
+        cards = hand.count()
+        # a refusal: a Neigh is no card to play in one's own Action phase
+        hand.filter(has_text="Neigh").first.click()
+        refusal = game.locator(".uurules-refusal")
+        expect(refusal).to_contain_text("Neigh is an Instant")
+        expect(refusal).to_contain_text("Rule LU.INST.1")
+        expect(hand).to_have_count(cards)
+        # a legal action: the board changes, and the picture shows the new step
+        game.locator(".uurules-action", has_text="Draw a card").click()
+        expect(hand).to_have_count(cards + 1)
+        expect(refusal).to_have_text("")
+        expect(game.locator(".uurules-step-text")).to_contain_text("Step 2 of 2")
+        expect(game.locator(".uurules-diagram svg")).to_contain_text("You: Draw a card")
+        # another refusal: the turn's one action is taken (UU.TURN.1)
+        hand.last.click()
+        expect(refusal).to_contain_text("Rule UU.TURN.1")
+        game.locator(".uurules-action", has_text="End the turn").click()
+        says = game.locator(".uurules-says")
+        # 8 cards (seed 1's deal, the Draw phase and the draw): one above the hand limit, UU.HAND.1
+        expect(game.locator(".uurules-play-question")).to_contain_text("above the hand limit (8/7)")
+        game.locator(".uurules-action", has_text="Ann/").first.click()  # a discard (not the old End the turn)
+        expect(says).to_contain_text("Cat begins Cat's turn.", timeout=30_000)
+        expect(says).to_contain_text("because")
+        OUT.mkdir(parents=True, exist_ok=True)
+        game.screenshot(path=str(OUT / "play-lab.png"))
+        assert page.locator(".uurules-game .uurules-error").first.inner_text().strip() == ""
+
+
 def test_a_lesson_run_and_autosaved_in_lab_reopens_without_dead_widgets_and_git_stays_clean(
     page: Any, tmp_path: Path
 ) -> None:

@@ -20,11 +20,13 @@ from jupytext.compare import compare_notebooks
 
 from tests.conftest import ROOT, SCENARIOS
 from uurules.rules import rules
-from uurules.rulesets import prefixes
+from uurules.rulesets import games, prefixes
 
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.md"))
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 NAMES = [p.name for p in NOTEBOOKS]
+KNOWN = set(rules()) | {cls.end.rule for cls in games()}
+"""The rule IDs a lesson may cite: the rules list, and each game's end rule (UU.END.1 ...)."""
 RULE_ID = re.compile(r"\b(?:" + "|".join(prefixes()) + r")\.[A-Z]+\.[0-9]+\b")  # the registered games' prefixes
 
 
@@ -51,8 +53,8 @@ def outputs(nb: Any) -> list[Any]:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
 
 
-def test_the_course_has_ten_numbered_notebooks_each_a_markdown_and_ipynb_pair() -> None:
-    assert [n[:2] for n in NAMES] == [f"{n:02d}" for n in range(1, 11)], NAMES
+def test_the_course_has_lessons_0_to_10_each_a_markdown_and_ipynb_pair() -> None:
+    assert [n[:2] for n in NAMES] == [f"{n:02d}" for n in range(0, 11)], NAMES
     assert [p.stem for p in LESSONS] == [p.stem for p in NOTEBOOKS], "each lesson: NN-name.md and NN-name.ipynb"
     assert not (ROOT / "tools" / "build_notebooks.py").exists(), "the lessons are written, not generated"
 
@@ -79,7 +81,7 @@ def test_a_notebook_cites_only_rules_that_exist(name: str) -> None:
     nb = read(ROOT / "notebooks" / name)
     cited = set(RULE_ID.findall(text(nb)))
     assert cited, f"{name} cites no rule"
-    assert cited <= set(rules()), f"{name} cites unknown rule IDs: {sorted(cited - set(rules()))}"
+    assert cited <= KNOWN, f"{name} cites unknown rule IDs: {sorted(cited - KNOWN)}"
     first = nb.cells[0]
     assert first.cell_type == "markdown" and first.source.startswith("# "), "a notebook opens with its title"
     assert taught(nb), "the opening cell lists the rules the notebook teaches"
@@ -167,6 +169,21 @@ def test_events_print_as_words_not_raw_dicts(name: str) -> None:
         for o in c.get("outputs", []):
             shown = o.get("text", "") + o.get("data", {}).get("text/plain", "")
             assert "{'type':" not in shown, f"{name}: print events with uurules.course.events(game)"
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if not n.startswith("00")])
+def test_every_later_lesson_points_back_to_lesson_0_for_the_terms(name: str) -> None:
+    top = "\n".join(c.source for c in read(ROOT / "notebooks" / name).cells[:2])
+    assert "00-how-to-play.ipynb" in top, f"{name}: say near the top that lesson 0 explains the terms"
+
+
+def test_lesson_0_ends_with_a_game_against_the_computer_player() -> None:
+    nb = stored(ROOT / "notebooks" / "00-how-to-play.ipynb")
+    shown = [o.get("data", {}).get("text/plain", "") for o in outputs(nb)]
+    assert any(s.startswith("<Play seed ") for s in shown), "lesson 0 plays a game in the play widget"
+    sources = text(read(ROOT / "notebooks" / "00-how-to-play.ipynb"))
+    for words in ("Stable", "Nursery", "discard pile", "deck", "Upgrade", "Downgrade", "Instant", "Magic"):
+        assert words in sources, f"lesson 0 does not explain {words!r}"
 
 
 def test_the_table_before_exercise_3_of_lesson_4_does_not_give_its_answer_away() -> None:

@@ -372,7 +372,7 @@ def test_the_legal_list_is_the_engines_after_every_change() -> None:
     st.do_button.click()
     assert st.feedback.message == "" and legal_shown(st) == engine() == ["end-turn: Ann", "resolve: all"]
     st.begin_button.click()  # refused: the list stays the engine's
-    assert st.feedback.message == "Ann's turn has already begun. Accepted: end-turn: Ann"
+    assert st.feedback.message == "Ann's turn has already begun. Accepted: end-turn: Ann (rule UU.TURN.1)"
     assert legal_shown(st) == engine() == ["end-turn: Ann", "resolve: all"]
     st.stepper.back_button.click()  # the stepper's own buttons move the game: the list follows
     assert legal_shown(st) == engine() and "play: Ann Ann/Basic Unicorn" in legal_shown(st)

@@ -2,7 +2,8 @@
 
 A lesson is one Markdown notebook (``notebooks/NN-name.md``, paired with its ``.ipynb`` by
 jupytext). Its first code cell is ``from uurules.course import *``, which brings in everything a
-lesson uses: scenarios and timelines, the stepper, "predict, then check" exercises, and the small
+lesson uses: scenarios and timelines, the stepper, "predict, then check" exercises, the game
+against the computer player (``play``), and the small
 printing helpers below. A teacher who writes a new lesson needs nothing else (README, "Writing a
 lesson").
 
@@ -44,7 +45,7 @@ from uurules.explore import explore
 from uurules.render import legend
 from uurules.scenario import Scenario, board_json, board_text
 from uurules.timeline import Timeline
-from uurules.widgets import explorer, reference, stage, stepper
+from uurules.widgets import explorer, play, reference, stage, stepper
 from uurules.widgets.exercise import Exercise, predict
 from uurules.widgets.question import answer_scenario
 
@@ -66,6 +67,7 @@ __all__ = [
     "explore",
     "explorer",
     "legend",
+    "play",
     "predict",
     "reference",
     "stage",

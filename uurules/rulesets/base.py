@@ -48,7 +48,7 @@ from uurules.engine.actions import (
     Respond,
     Response,
 )
-from uurules.engine.errors import IllegalAction
+from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
@@ -226,6 +226,9 @@ class Ruleset(ABC):
     vocabulary: ClassVar[Vocabulary | None] = None  # what the game's card files may say
     end: ClassVar[GameEnd]  # how the game ends (every registered game says it)
     data_shape: ClassVar[DataShape] = CORE_DATA  # what the game keeps in flags, marks and data (declared once)
+    resolving_rule: ClassVar[str | None] = None
+    """The rule a refusal names when something is resolving or a decision waits (UU.CHAIN.1:
+    every link resolves before gameplay goes on); ``None``: none."""
 
     @property
     def terms(self) -> dict[str, str]:
@@ -282,7 +285,7 @@ class Ruleset(ABC):
         s = game.state
         if s.over and not isinstance(action, Choose) and action != Resolve(None):
             how = f"{s.winner} has won" if s.winner is not None else "everyone lost"
-            raise IllegalAction(f"the game is over: {how}", "resolve: all (it changes nothing)")
+            raise IllegalAction(f"the game is over: {how}", "resolve: all (it changes nothing)", rule=self.end.rule)
         if self._begins:
             self.begin_action(game, action)
         hook = self._action_hooks.get(type(action))
@@ -429,13 +432,15 @@ class Ruleset(ABC):
         if s.pending is not None and s.pending.is_response_window and self.windows is not None:
             self.windows.refuse_while_open(self, game, doing)
         if s.pending is not None:
+            window = s.pending.is_response_window and self.windows is not None
             raise IllegalAction(
                 f"cannot {doing} now: {s.pending.player} must first answer {s.pending.question!r}",
                 "choose: one of " + ", ".join(s.pending.options),
+                rule=self.windows.open_rule if window and self.windows is not None else self.resolving_rule,
             )
         if s.resolving:
             words, hint = self.windows.resolving_words if self.windows is not None else ("cards are resolving", "")
-            raise IllegalAction(f"cannot {doing} while {words}", hint or None)
+            raise IllegalAction(f"cannot {doing} while {words}", hint or None, rule=self.resolving_rule)
 
     # ------------------------------------------------------------------------------------
     # Hooks of the response-window policy (games with a pile or a stack override them)
@@ -510,6 +515,8 @@ class ResponseWindows:
     title = ""
     resolving_words: tuple[str, str] = ("cards are resolving", "resolve: all")
     pass_hint = ""
+    open_rule: str | None = None
+    """The rule a refusal names while a response window is open (LU.PILE.3: until everyone declines)."""
     any_order = False
     """Whether every player who may still answer the top item may answer it now, whoever is asked,
     and a window ends only once all of them have passed (the instant pile: LU.INST.1, LU.PILE.2-3).
@@ -601,10 +608,10 @@ class ResponseWindows:
         if s.where(card) != (r.player, "hand"):
             raise IllegalAction(f"{game.ref(card)} is not in {r.player}'s hand")
         if s.window is not None and r.player in s.window.passed:
-            raise IllegalAction(f"{r.player} has already passed on {passed_text}")
+            raise IllegalAction(f"{r.player} has already passed on {passed_text}", rule=self.open_rule)
         why = rs.response_refusal(game, r.player, card, top)
         if why:
-            raise IllegalAction(f"{r.player} cannot respond with {game.shown(card)}: {why}")
+            raise IllegalAction(f"{r.player} cannot respond with {game.shown(card)}: {why}", rule=rule_of(why))
         return card
 
     def check_deciding(self, game: Game) -> None:
@@ -616,12 +623,14 @@ class ResponseWindows:
             )
 
     not_top = ""
+    top_rule: str | None = None
+    """The rule a response to another item than the top one breaks (LU.PILE.1)."""
     """Why a response naming (``to:``) another item than the top one is refused."""
 
     def check_top(self, game: Game, r: Response, top: PileItem) -> None:
         """rule: LU.PILE.1 / EOM.STACK.1 only the top item may be answered."""
         if r.to is not None and game.find(r.to) != top.card:
-            raise IllegalAction(self.not_top.format(to=r.to), f"to: {game.ref(top.card)}")
+            raise IllegalAction(self.not_top.format(to=r.to), f"to: {game.ref(top.card)}", rule=self.top_rule)
 
     def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:
         raise NotImplementedError
@@ -692,6 +701,8 @@ class InstantPile(ResponseWindows):
 
     structure = "pile"
     title = "THE INSTANT PILE"
+    open_rule = "LU.PILE.3"
+    top_rule = "LU.PILE.1"
     any_order = True
     resolving_words = ("cards are resolving", "resolve: all")
     pass_hint = "pass is an answer to a card on the pile"
@@ -749,7 +760,9 @@ class InstantPile(ResponseWindows):
             self.check_top(game, r, top)  # rule: LU.PILE.1 once a pile exists, only its top card may be answered
             card = self.check_response(rs, game, r, top, game.shown(top.card))
             if any(card == c for _, c in chosen) or any(r.player == p for p, _ in chosen):
-                raise IllegalAction(f"{r.player} responds twice to the same card", "one response per player")
+                raise IllegalAction(
+                    f"{r.player} responds twice to the same card", "one response per player", rule="LU.PILE.2"
+                )
             chosen.append((r.player, card))
         player, card = chosen[0]
         self.push_response(rs, game, player, card, top)  # rule: LU.INST.1 an Instant answers the top card
@@ -871,6 +884,7 @@ class Stack(ResponseWindows):
             f"cannot {doing} now: the stack is open and {s.pending.player} may respond "
             "(only cards that say so may be played in response: EOM.STACK.2)",
             "respond: {player, card}, pass: PLAYER, pass: all, resolve: all",
+            rule="EOM.STACK.2",
         )
 
     def respond(self, rs: Ruleset, game: Game, responses: tuple[Response, ...]) -> None:

@@ -3,8 +3,9 @@
 ipywidgets swallows what a callback prints or raises (it goes to a log the learner never
 sees). Every button, slider and text field of the kit runs its callback through
 :meth:`Feedback.run`, so an :class:`~uurules.engine.errors.IllegalAction` shows the engine's
-reason (and what would be accepted), an :class:`~uurules.engine.errors.InputError` its file and
-line, and any other exception its type, message and traceback, in the widget itself.
+reason (and what would be accepted, and the rule that refuses it), an
+:class:`~uurules.engine.errors.InputError` its file and line, and any other exception its type,
+message and traceback, in the widget itself.
 
 >>> from uurules.engine.errors import IllegalAction
 >>> fb = Feedback()
@@ -16,6 +17,13 @@ False
 "Bob's Neigh is not on top. Accepted: Ann/Basic Unicorn"
 >>> fb.run(lambda: None), fb.message
 (True, '')
+
+A refusal that names its rule (:attr:`IllegalAction.rule`) shows it:
+
+>>> def late():
+...     raise IllegalAction("Ann has already taken this turn's action", "end-turn: Ann", rule="UU.TURN.1")
+>>> fb.run(late), fb.message
+(False, "Ann has already taken this turn's action. Accepted: end-turn: Ann (rule UU.TURN.1)")
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ class Feedback(widgets.HTML):  # type: ignore[misc]
         try:
             fn(*args, **kwargs)
         except IllegalAction as exc:
-            self.show(str(exc), "refused")
+            self.show(f"{exc} (rule {exc.rule})" if exc.rule else str(exc), "refused")
             return False
         except UURulesError as exc:
             self.show(str(exc), "refused")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from uurules.engine.actions import Response
-from uurules.engine.errors import IllegalAction
+from uurules.engine.errors import IllegalAction, Refusal
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind
 
@@ -33,7 +33,13 @@ class Instants:
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
 
-    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> Refusal | None:
+        """Why ``player`` cannot answer ``top`` with ``card`` (LU.INST.1: an Instant answers another
+        player's card, unless a card says otherwise), or ``None``."""
+        why = self._response_refusal(game, player, card, top)
+        return None if why is None else Refusal(why, "LU.INST.1")
+
+    def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)
         if d.type != "Instant" or d.get("instant") != "stop":  # `instant: stop`: it stops the card it answers
@@ -61,7 +67,8 @@ class Instants:
             if why:
                 raise IllegalAction(
                     f"{r.player} cannot respond with {game.shown(card)}: {why}; so "
-                    f"{last['player']}'s {game.shown(last['card'])} resolved at once"
+                    f"{last['player']}'s {game.shown(last['card'])} resolved at once",
+                    rule="LU.PILE.3",
                 )
 
     def resolve_top(self, game: Game) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from uurules.engine.errors import IllegalAction
+from uurules.engine.errors import IllegalAction, Refusal
 from uurules.engine.state import CardId
 
 if TYPE_CHECKING:
@@ -58,22 +58,27 @@ class Requirements:
             return None
         return player
 
-    def play_refusal(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> str | None:
-        """Why ``player`` cannot play ``card`` now, or ``None``: the requirement checks."""
+    def play_refusal(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> Refusal | None:
+        """Why ``player`` cannot play ``card`` now, or ``None``: the requirement checks (each
+        :class:`~uurules.engine.errors.Refusal` names its rule)."""
         rs = self.rs
         d = rs.defn(game, card)
         if d.type == "Instant":
-            return f"{d.name} is an Instant: it is played only in response to another player's card (respond:)"
+            return Refusal(  # rule: LU.INST.1 an Instant answers another player's card
+                f"{d.name} is an Instant: it is played only in response to another player's card (respond:)",
+                "LU.INST.1",
+            )
         if d.type == "Upgrade" and "you-cannot-play-upgrades" in rs.statics(game, player):
             src = rs.static_source(game, player, "you-cannot-play-upgrades")
-            return f"{src} in {player}'s {rs.stable_word}: {player} cannot play Upgrade cards"
+            # rule: UU.REQ.3 a card in play adds a Requirement to the cards played
+            return Refusal(f"{src} in {player}'s {rs.stable_word}: {player} cannot play Upgrade cards", "UU.REQ.3")
         hand_after = [c for c in game.state.zone(player, "hand") if c != card]
         if rs.is_creature(game, card) or d.type in ("Upgrade", "Downgrade"):
             stable = self.stable_for(game, player, card, targets)
             if stable is not None:
                 why = rs.entry_refusal(game, card, stable, player, hand_after)
                 if why:
-                    return why
+                    return why if isinstance(why, Refusal) else Refusal(why, "UU.REQ.3")
         for ab in d.get("abilities", []):
             if ab.get("when") == "played" and ab.get("steps"):
                 # rule: UU.REQ.1 the Requirement is the first statement of the card's text
@@ -81,19 +86,23 @@ class Requirements:
                 first = ab["steps"][0]
                 why = self.impossible(game, player, first, card, hand_after)
                 if why:
-                    return f"its Requirement {rs.chain.step_text(first)!r} cannot be met ({why})"  # rule: UU.IMP.1
+                    text = f"its Requirement {rs.chain.step_text(first)!r} cannot be met ({why})"
+                    return Refusal(text, "UU.REQ.1")  # rule: UU.IMP.1
         return None
 
-    def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
-        """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements)."""
+    def entry_refusal(
+        self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]
+    ) -> Refusal | None:
+        """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements: UU.REQ.3)."""
         rs = self.rs
         # the card as it is now, before it enters (a Unicorn that Blinding Light makes Basic, in its Stable)
         if "basic-unicorn" in rs.kinds(game, card):
             for other in game.state.players:
                 if other != stable and "basic-unicorns-cannot-enter-other-stables" in rs.statics(game, other):
                     queen = rs.static_source(game, other, "basic-unicorns-cannot-enter-other-stables")
-                    return (
-                        f"{queen} in {other}'s {rs.stable_word}: Basic Unicorns cannot enter any other player's Stable"
+                    return Refusal(
+                        f"{queen} in {other}'s {rs.stable_word}: Basic Unicorns cannot enter any other player's Stable",
+                        "UU.REQ.3",
                     )
         if rs.counts_as_creature(game, card, stable):
             # rule: UU.REQ.3 cards in play add a Requirement to the cards that would enter: a
@@ -121,9 +130,10 @@ class Requirements:
                         finally:
                             self._nested -= 1
                         if why:
-                            return (
+                            return Refusal(
                                 f"{game.shown(c)} in {stable}'s {rs.stable_word} adds the Requirement "
-                                f"{rs.chain.step_text(first)!r}, which cannot be met ({why})"
+                                f"{rs.chain.step_text(first)!r}, which cannot be met ({why})",
+                                "UU.REQ.3",
                             )
         return None
 

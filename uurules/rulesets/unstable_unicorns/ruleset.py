@@ -15,6 +15,7 @@ from weakref import ref as weak_ref
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
+from uurules.engine.errors import Refusal
 from uurules.engine.game import Game
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
 from uurules.engine.state import CardId, Decision, PileItem, State, ZoneKey
@@ -140,6 +141,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     title = "Unstable Unicorns"
     end = END
+    resolving_rule = "UU.CHAIN.1"  # every link resolves before gameplay goes on
     stable = "stable"
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
@@ -513,7 +515,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         self.instants.answer_stable(game, d.data["item"], payload)
 
     # -- the instant pile's hooks ------------------------------------------------------------
-    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+    def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> Refusal | None:
         return self.instants.response_refusal(game, player, card, top)
 
     def resolve_top(self, game: Game) -> None:

@@ -38,7 +38,7 @@ import bisect
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
-from uurules.engine.errors import IllegalAction
+from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind, GameEnd
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT
@@ -68,6 +68,11 @@ END = GameEnd(
     ended=("unicorns", RAN_OUT),
 )
 """How Unstable Unicorns ends (the module's documentation says how the kit reads it)."""
+
+TURN = "UU.TURN.1"
+"""The turn (the kit's ID, ``uurules/rules.yaml``): the player whose turn it is goes through
+Beginning of Turn, Draw, Action (play one card or draw one) and End of Turn; the refusals of the
+turn's actions name it."""
 
 
 class Turns:
@@ -104,9 +109,9 @@ class Turns:
         s = game.state
         self.rs.quiet(game, "begin a turn")
         if player != s.active:
-            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"begin-turn: {s.active}")
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"begin-turn: {s.active}", rule=TURN)
         if s.phase not in ("setup", "start"):
-            raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}")
+            raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}", rule=TURN)
         s.phase = "beginning"
         s.flags["acted"] = False
         s.flags["skip_to_end"] = False
@@ -174,13 +179,14 @@ class Turns:
         s = game.state
         self.rs.quiet(game, "draw")
         if player != s.active:
-            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s")
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", rule=TURN)
         if not self.may_act(game):
-            raise IllegalAction(self.acted_text(game, player), f"end-turn: {player}")
+            raise IllegalAction(self.acted_text(game, player), f"end-turn: {player}", rule=TURN)
         if s.flags.get("played"):
             raise IllegalAction(
                 f"{player} has played a card this turn: the action is playing cards (Double Dutch), not drawing",
                 f"play: {{player: {player}, ...}}, end-turn: {player}",
+                rule=TURN,
             )
         s.flags["acted"] = True
         self.turn_draw(game, player, "action")
@@ -189,9 +195,9 @@ class Turns:
         s = game.state
         self.rs.quiet(game, "end the turn")
         if player != s.active:
-            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"end-turn: {s.active}")
+            raise IllegalAction(f"it is {s.active}'s turn, not {player}'s", f"end-turn: {s.active}", rule=TURN)
         if s.phase not in ("setup", "action"):
-            raise IllegalAction(f"{player}'s turn is not in its Action phase", f"begin-turn: {player}")
+            raise IllegalAction(f"{player}'s turn is not in its Action phase", f"begin-turn: {player}", rule=TURN)
         self.go_to_end(game)
 
     def go_to_end(self, game: Game) -> None:
@@ -367,17 +373,19 @@ class Turns:
         rs.quiet(game, "play a card")
         if p != s.active:
             raise IllegalAction(
-                f"only the active player ({s.active}) may play a card now", f"play: {{player: {s.active}, ...}}"
+                f"only the active player ({s.active}) may play a card now",
+                f"play: {{player: {s.active}, ...}}",
+                rule=TURN,
             )
         if not self.may_act(game):
-            raise IllegalAction(self.acted_text(game, p), f"end-turn: {p}")
+            raise IllegalAction(self.acted_text(game, p), f"end-turn: {p}", rule=TURN)
         card = game.find(action.card, player=p)
         if s.where(card) != (p, "hand"):
             raise IllegalAction(f"{game.ref(card)} is not in {p}'s hand", "a card in the player's hand")
         targets = tuple(t if t in s.players else game.find(t) for t in action.targets)  # a player, or a card
         why = rs.requirements.play_refusal(game, p, card, targets)
         if why is not None:
-            raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
+            raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}", rule=rule_of(why))
         plays = s.flags.get("plays", 1)
         if plays > 1:  # Double Dutch: count the plays (a card Neigh'd was played all the same)
             s.flags["played"] = s.flags.get("played", 0) + 1

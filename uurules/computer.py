@@ -1,0 +1,496 @@
+"""A simple computer player for Unstable Unicorns, and a game of the base game against it.
+
+The computer player has **no rules of its own**. It chooses only among the engine's legal
+actions (``game.legal_actions()``) and answers only the decisions the engine asks it. To weigh a
+choice it tries it on the game itself (``game.push``), lets whatever it sets going resolve as if
+nobody answers (every response window passed, every later question answered with its first
+option), reads the board, and takes it all back (``game.undo``): a look one move ahead. It reads
+the board through the engine (the rule set counts the Unicorns toward winning).
+
+What it prefers, in this order, and so what it does:
+
+1. **Winning** (the game's end rule, UU.END.1): a choice that wins the game comes first, one that
+   loses it last.
+2. **Unicorns**: its Unicorns toward winning less the most any other player has. A Unicorn it
+   adds to its Stable counts as much as one taken from an opponent's.
+3. **Cards in hand**: one more card is worth a little (a Neigh costs the card it is).
+
+- At the start of its turn it begins the turn (the engine carries out Beginning of Turn and the
+  Draw phase).
+- In its Action phase it plays the card that leaves it best off, if that is better than drawing a
+  card (so it plays cards that add Unicorns to its Stable or take them from yours); otherwise it
+  draws. Once it has acted, it ends its turn.
+- When it may answer a card on the instant pile, it plays a Neigh if the card, resolving, would
+  leave it worse off than stopping it, the Neigh spent included: it Neighs what hurts it (a
+  Unicorn entering your Stable, a card that would destroy or steal its Unicorn) and lets the rest
+  resolve.
+- Any other question (a target, a card to discard, "use this effect?") it answers with the
+  option that leaves it best off; on a tie, the first option, in the engine's order.
+
+It has no random choices: for a game's seed (which fixes the shuffle) it always plays the same
+way. Every choice comes with a sentence that says why (:attr:`Choice.because`), such as "Cat
+plays Neigh on your Unicorn Poison because, if it resolved, Cat's Rhinocorn would leave Cat's
+Stable."
+
+:class:`Match` is a 2-player game of the base game (the 2-player deck, each player a Baby
+Unicorn in their Stable and a Neigh and five cards in hand) between a person and the computer
+player, with undo: what the play widget (:mod:`uurules.widgets.play`) shows.
+
+>>> m = Match(seed=3)
+>>> m.to_move(), m.you, m.computer
+('Ann', 'Ann', 'Cat')
+>>> sorted({type(a).__name__ for a in m.options()})
+['DrawAction', 'EndTurn', 'Play']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import yaml
+
+from uurules.cards import base_game, book
+from uurules.engine.actions import (
+    Action,
+    Activate,
+    BeginTurn,
+    Choose,
+    DrawAction,
+    EndTurn,
+    Pass,
+    Play,
+    Resolve,
+    Respond,
+    describe,
+)
+from uurules.engine.errors import IllegalAction
+from uurules.engine.state import State
+from uurules.scenario import Scenario
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+
+GAME = "unstable-unicorns"
+HAND = 5
+"""Cards dealt to each player, besides the Neigh the 2-player rules give each."""
+LOOKAHEAD = 200
+"""At most how many answers a try plays (passes and first options) before it reads the board."""
+WIN = 1000
+UNICORN = 10
+
+
+# -- what a player may do now: the engine's legal actions, by whom ------------------------------
+def to_move(game: Game) -> str | None:
+    """The player the game waits for: the one a pending decision asks, else the player whose turn
+    it is; ``None`` once the game is over."""
+    s = game.state
+    if s.over:
+        return None
+    return s.pending.player if s.pending is not None else s.active
+
+
+def options(game: Game, player: str) -> list[Action]:
+    """``player``'s own choices among the engine's legal actions now, in the engine's order: the
+    answers to a decision asking them, their passes and responses, their turn's actions. (Not the
+    shortcuts: ``resolve``, ``pass: all``, several responses at once.)"""
+    d = game.pending
+    out: list[Action] = []
+    for a in game.legal_actions():
+        match a:
+            case Choose():
+                if d is not None and d.player == player:
+                    out.append(a)
+            case Pass(player=who) | BeginTurn(player=who) | EndTurn(player=who) | DrawAction(player=who):
+                if who == player:
+                    out.append(a)
+            case Play(player=who) | Activate(player=who):
+                if who == player:
+                    out.append(a)
+            case Respond(responses=rs):
+                if len(rs) == 1 and rs[0].player == player:
+                    out.append(a)
+            case Resolve():
+                pass
+    return out
+
+
+# -- reading a board ---------------------------------------------------------------------------
+def unicorns(game: Game, player: str) -> int:
+    """``player``'s Unicorns toward winning, as the rule set counts them."""
+    count = getattr(game.ruleset, "unicorn_count", None)
+    if count is None:
+        raise TypeError(f"the computer player plays Unstable Unicorns, not {game.ruleset.title}")
+    return int(count(game, player))
+
+
+def value(game: Game, player: str) -> int:
+    """How good the board is for ``player``: a win or a loss first, then Unicorns against the best
+    opponent's, then cards in hand."""
+    s = game.state
+    if s.over:
+        return WIN if s.winner == player else -WIN
+    others = [unicorns(game, p) for p in s.players if p != player]
+    return UNICORN * (unicorns(game, player) - max(others, default=0)) + len(s.zone(player, "hand"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a try left: its value for the player, and the board's Stables and hands."""
+
+    value: int
+    stables: dict[str, list[str]]
+    hands: dict[str, int]
+    unicorns: dict[str, int]
+    winner: str | None
+    over: bool
+
+
+def _board(game: Game, player: str) -> Outcome:
+    s = game.state
+    stable = getattr(game.ruleset, "stable", "stable")
+    return Outcome(
+        value(game, player),
+        {p: [game.shown(c) for c in s.zone(p, stable)] for p in s.players},
+        {p: len(s.zone(p, "hand")) for p in s.players},
+        {p: unicorns(game, p) for p in s.players},
+        s.winner,
+        s.over,
+    )
+
+
+def settle(game: Game) -> int:
+    """Play on as if nobody answers: every response window passed, every other question answered
+    with its first option, until nothing waits (at most :data:`LOOKAHEAD` answers). Returns how
+    many actions it pushed (to undo)."""
+    pushed = 0
+    while game.pending is not None and not game.state.over and pushed < LOOKAHEAD:
+        d = game.pending
+        game.push(Pass("all") if d.is_response_window else Choose(d.options[0]))
+        pushed += 1
+    return pushed
+
+
+def try_action(game: Game, action: Action, player: str) -> Outcome:
+    """The board ``action`` leaves once it has settled (:func:`settle`), read for ``player``; the
+    game is left exactly as it was (the engine's undo)."""
+    game.push(action)
+    pushed = 1
+    try:
+        pushed += settle(game)
+        return _board(game, player)
+    finally:
+        for _ in range(pushed):
+            game.undo()
+
+
+# -- the computer player -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Choice:
+    """What the computer player does, and a sentence that says why."""
+
+    player: str
+    action: Action
+    because: str
+
+    def __str__(self) -> str:
+        return self.because
+
+
+@dataclass
+class Words:
+    """How a sentence names the players: the person playing is "you"."""
+
+    you: str | None = None
+
+    def who(self, player: str) -> str:
+        return "you" if player == self.you else player
+
+    def whose(self, player: str) -> str:
+        return "your" if player == self.you else f"{player}'s"
+
+    def changes(self, before: Outcome, after: Outcome) -> list[str]:
+        """What changed between two boards, in words: cards entering and leaving Stables, a win."""
+        out: list[str] = []
+        for p, cards in after.stables.items():
+            was = Counter(before.stables.get(p, []))
+            now = Counter(cards)
+            for name in (now - was).elements():
+                out.append(f"{name} would enter {self.whose(p)} Stable")
+            for name in (was - now).elements():
+                out.append(f"{self.whose(p)} {name} would leave {self.whose(p)} Stable")
+        if after.over and not before.over:
+            out.append(f"{self.who(after.winner)} would win" if after.winner else "everyone would lose")
+        return out
+
+    def count(self, board: Outcome) -> str:
+        return "Unicorns: " + ", ".join(f"{self.who(p)} {n}" for p, n in board.unicorns.items())
+
+
+def joined(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+class Computer:
+    """The computer player ``name`` (see the module's documentation for how it chooses).
+
+    ``you``: the person it plays against, whom its sentences call "you".
+    """
+
+    def __init__(self, name: str, you: str | None = None) -> None:
+        self.name = name
+        self.words = Words(you)
+
+    def choose(self, game: Game) -> Choice:
+        """Its choice now (the game must be waiting for it); the game is left as it was."""
+        me = self.name
+        acts = options(game, me)
+        if not acts:
+            raise IllegalAction(f"the game is not waiting for {me}", f"to move: {to_move(game)}")
+        d = game.pending
+        if d is not None and d.is_response_window:
+            return self._answer_card(game, acts)
+        if d is not None:
+            return self._answer_question(game, acts)
+        return self._turn(game, acts)
+
+    # -- its turn ---------------------------------------------------------------------------
+    def _turn(self, game: Game, acts: list[Action]) -> Choice:
+        me, w = self.name, self.words
+        begin = [a for a in acts if isinstance(a, BeginTurn)]
+        if begin:
+            return Choice(me, begin[0], f"{me} begins {me}'s turn.")
+        now = _board(game, me)
+        tries = [(a, try_action(game, a, me)) for a in acts if isinstance(a, Play | DrawAction | Activate)]
+        if tries:
+            best, outcome = max(tries, key=lambda t: t[1].value)  # the first of the best, in the engine's order
+            if isinstance(best, DrawAction):
+                return Choice(
+                    me, best, f"{me} draws a card: none of {me}'s cards would leave {me} better off ({w.count(now)})."
+                )
+            if outcome.value > now.value or not any(isinstance(a, EndTurn) for a in acts):
+                card = best.card.split("/", 1)[-1] if isinstance(best, Play | Activate) else describe(best)
+                verb = "plays" if isinstance(best, Play) else "uses"
+                changes = w.changes(now, outcome)
+                why = (
+                    f"because, if nobody Neighs it, {joined(changes)} ({w.count(outcome)})"
+                    if changes
+                    else f"because it leaves {me} best off of all {me}'s choices"
+                )
+                return Choice(me, best, f"{me} {verb} {card} {why}.")
+        end = next(a for a in acts if isinstance(a, EndTurn))
+        done = "has taken the turn's action" if not tries else "has no card that would leave them better off"
+        return Choice(me, end, f"{me} ends the turn: {me} {done}.")
+
+    # -- a card on the instant pile ---------------------------------------------------------
+    def _answer_card(self, game: Game, acts: list[Action]) -> Choice:
+        me, w = self.name, self.words
+        top = game.state.pile[-1]
+        card = game.shown(top.card)
+        passing = next(a for a in acts if isinstance(a, Pass))
+        let = try_action(game, passing, me)
+        answers = [(a, try_action(game, a, me)) for a in acts if isinstance(a, Respond)]
+        if answers:
+            best, stopped = max(answers, key=lambda t: t[1].value)
+            if stopped.value > let.value:
+                assert isinstance(best, Respond)
+                neigh = best.responses[0].card
+                hurt = w.changes(stopped, let)
+                because = f", if it resolved, {joined(hurt)}" if hurt else f" it would leave {me} worse off"
+                return Choice(me, best, f"{me} plays {neigh} on {w.whose(top.player)} {card} because{because}.")
+        if not answers:
+            return Choice(me, passing, f"{me} lets {w.whose(top.player)} {card} resolve.")
+        good = w.changes(_board(game, me), let)
+        what = f" ({joined(good)})" if good else ""
+        return Choice(
+            me,
+            passing,
+            f"{me} lets {w.whose(top.player)} {card} resolve{what}: stopping it is not worth a card to {me}.",
+        )
+
+    # -- any other question -----------------------------------------------------------------
+    def _answer_question(self, game: Game, acts: list[Action]) -> Choice:
+        me, w = self.name, self.words
+        d = game.pending
+        assert d is not None
+        tries = [(a, try_action(game, a, me)) for a in acts]
+        best, outcome = max(tries, key=lambda t: t[1].value)
+        label = best.option if isinstance(best, Choose) else describe(best)
+        question = d.question.split(": ", 1)[-1] if d.question.startswith(f"{me}: ") else d.question
+        if len(tries) == 1:
+            return Choice(me, best, f"{me} answers {label!r} to {question!r}: the only answer.")
+        if all(t[1].value == outcome.value for t in tries):
+            return Choice(
+                me, best, f"{me} answers {label!r} to {question!r}: every answer leaves {me} as well off; the first."
+            )
+        changes = w.changes(_board(game, me), outcome)
+        then = f": then {joined(changes)}" if changes else ""
+        return Choice(me, best, f"{me} answers {label!r} to {question!r}, the answer that leaves {me} best off{then}.")
+
+
+# -- a game of the base game, dealt from a seed ---------------------------------------------------
+def deal(seed: int, players: tuple[str, ...] = ("Ann", "Cat")) -> Scenario:
+    """A game of the base game for ``players`` (2 to 8), dealt from ``seed``: each player a Baby
+    Unicorn from the Nursery in their Stable and five cards in hand (with two players, a Neigh
+    besides, as the 2-player rules give it); the rest of the box (``setup: base-game``) in the
+    Nursery and the deck, shuffled with the same seed. The same seed deals the same game.
+
+    >>> scn = deal(1)
+    >>> [len(p["hand"]) for p in scn.doc.data["players"]], scn.doc.data["setup"]
+    ([6, 6], 'base-game')
+    """
+    box = base_game(book(GAME), len(players))
+    rng = random.Random(seed)
+    babies = list(box.nursery)
+    deck = list(box.deck)
+    hands: list[list[str]] = [[] for _ in players]
+    if len(players) == 2:
+        for hand in hands:
+            deck.remove("Neigh")
+            hand.append("Neigh")
+    rng.shuffle(deck)
+    stables = [babies.pop(rng.randrange(len(babies))) for _ in players]
+    for i, hand in enumerate(hands):
+        hand.extend(deck[i * HAND : (i + 1) * HAND])
+    data = {
+        "ruleset": GAME,
+        "title": f"A game of the base game: {' against '.join(players)} (seed {seed})",
+        "seed": seed,
+        "setup": "base-game",
+        "players": [
+            {"name": p, "hand": hand, "stable": [baby]} for p, hand, baby in zip(players, hands, stables, strict=True)
+        ],
+    }
+    return Scenario.from_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), file=f"<deal {seed}>")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action of a match: who did it, what, why (the computer's sentence), and where the game
+    stood before it (for the pictures of what it changed)."""
+
+    player: str
+    action: Action
+    label: str
+    because: str
+    before: State = field(repr=False)
+    events: int
+    log: int
+
+
+class Match:
+    """A game of the base game between a person (``you``, who plays first) and the computer
+    player (``computer``), dealt from ``seed``.
+
+    :meth:`act` does one of your :meth:`options` (the engine refuses anything else, with its
+    reason and rule), then the computer player moves until the game waits for you again (or ends);
+    :meth:`undo` takes back your last action and the computer's moves after it.
+    """
+
+    def __init__(self, seed: int = 1, you: str = "Ann", computer: str = "Cat") -> None:
+        self.seed = seed
+        self.you = you
+        self.computer = computer
+        self.player = Computer(computer, you)
+        self.scenario = deal(seed, (you, computer))
+        self.game = self.scenario.stage()
+        self.game.start()
+        self.played: list[Played] = []
+        self._push(you, BeginTurn(you), "")  # the first turn begins: its Draw phase, then the Action phase
+        self.run()
+
+    # -- whose move --------------------------------------------------------------------------
+    def to_move(self) -> str | None:
+        return to_move(self.game)
+
+    def options(self) -> list[Action]:
+        """Your choices now (``[]`` while it is not your move or the game is over)."""
+        return options(self.game, self.you) if self.to_move() == self.you else []
+
+    @property
+    def over(self) -> bool:
+        return self.game.state.over
+
+    # -- moving ------------------------------------------------------------------------------
+    def _push(self, player: str, action: Action, because: str) -> None:
+        g = self.game
+        before = g.state.copy()
+        events, log = len(g.events), len(g.log)
+        g.push(action)  # refused: IllegalAction, nothing changed
+        self.played.append(Played(player, action, label(action, self.you), because, before, events, log))
+
+    def act(self, action: Action) -> list[Played]:
+        """Do ``action`` for you (any action: the engine refuses what is not legal, and nothing
+        changes), then let the computer player move; returns the steps taken."""
+        start = len(self.played)
+        self._push(self.you, action, "")
+        self.run()
+        return self.played[start:]
+
+    def run(self, limit: int = 500) -> list[Played]:
+        """The computer player's moves until the game waits for you or is over (at most ``limit``)."""
+        start = len(self.played)
+        for _ in range(limit):
+            if self.to_move() != self.computer:
+                break
+            choice = self.player.choose(self.game)
+            self._push(self.computer, choice.action, choice.because)
+        return self.played[start:]
+
+    def undo(self) -> None:
+        """Take back your last action, and every move of the computer player after it."""
+        if not any(p.player == self.you for p in self.played[1:]):
+            raise IllegalAction("there is nothing of yours to take back", "an action")
+        while True:
+            step = self.played.pop()
+            self.game.undo()
+            if step.player == self.you:
+                return
+
+    def __repr__(self) -> str:
+        s = self.game.state
+        end = f", {s.winner} has won" if s.winner else ", everyone lost" if s.over else ""
+        return f"<Match seed {self.seed}: {self.you} against {self.computer}, turn {s.turn}{end}>"
+
+
+def label(action: Action, you: str | None = None) -> str:
+    """An action in plain words (a button's caption): "Play Rhinocorn", "Draw a card", "Pass"."""
+    match action:
+        case BeginTurn():
+            return "Begin the turn"
+        case EndTurn():
+            return "End the turn"
+        case DrawAction():
+            return "Draw a card (the turn's action)"
+        case Play(card=c):
+            return f"Play {c.split('/', 1)[-1]}"
+        case Respond(responses=rs):
+            return "Answer with " + ", ".join(r.card.split("/", 1)[-1] for r in rs)
+        case Pass():
+            return "Pass (let it resolve)"
+        case Choose(option=o):
+            return o
+        case Activate(card=c):
+            return f"Use {c.split('/', 1)[-1]}"
+    return describe(action)
+
+
+__all__ = [
+    "Choice",
+    "Computer",
+    "Match",
+    "Outcome",
+    "Played",
+    "deal",
+    "label",
+    "options",
+    "settle",
+    "to_move",
+    "try_action",
+    "unicorns",
+    "value",
+]

@@ -1,0 +1,280 @@
+"""The play widget: a real 2-player game of the base game against the computer player.
+
+A thin view over :class:`uurules.computer.Match` (no rules here): every choice the engine
+allows you now is a button (its legal actions: begin or end the turn, play a card, draw; the
+answers to a question it asks you; Neigh or pass on a card on the instant pile); each card in your
+hand is a button too, which tries to play it, so that a card the rules do not allow is refused
+with the engine's reason and the ID of the rule that refuses it. After each of your moves the
+computer player moves until the game waits for you again; what it did is said in sentences
+("Cat plays Neigh on your Unicorn Poison because, if it resolved, Cat's Llamacorn would leave
+Cat's Stable."). Every step, yours and the computer's, is drawn with the kit's pictures (the
+chain, the pile, the board, what changed): the slider goes through them. **Undo** takes back your
+last move (and the computer's after it); **New game** deals again from a seed.
+
+>>> w = play(seed=3)
+>>> w
+<Play seed 3: Ann against Cat, turn 1, Ann to move>
+>>> [b.description for b in w.action_buttons][-2:]
+["Draw a card (the turn's action)", 'End the turn']
+>>> w.try_card("Neigh"), w.last_refusal.rule
+(False, 'LU.INST.1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from uurules.computer import Match, Played, label, unicorns
+from uurules.engine.actions import Action, Play
+from uurules.engine.errors import IllegalAction
+from uurules.engine.game import Game
+from uurules.rules import rules
+from uurules.widgets.feedback import Feedback
+from uurules.widgets.stepper import StepView
+from uurules.widgets.views import STYLE, esc, inline_svg
+
+PLAY_STYLE = """
+.uurules-game .uurules-refusal { color: #b71c1c; }
+.uurules-game .uurules-says { background: #f3f7fb; border-left: 3px solid #1565c0; padding: 2px 8px; }
+.uurules-game .uurules-says p { margin: 2px 0; }
+.uurules-game .uurules-step-log { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
+"""
+
+PHASES = {
+    "setup": "before the first turn",
+    "start": "the turn has not begun",
+    "beginning": "Beginning of Turn",
+    "draw": "Draw phase",
+    "action": "Action phase",
+    "ending": "End of Turn",
+}
+
+
+def rule_text(rule: str | None, game: Game) -> str:
+    """A rule ID with its summary (``uurules/rules.yaml``, or the game's end rule)."""
+    if rule is None:
+        return ""
+    said = rules().get(rule)
+    if said is None and game.ruleset.end.rule == rule:
+        said = game.ruleset.end.says
+    return f"{rule}: {said}" if said else rule
+
+
+class PlayWidget(widgets.VBox):  # type: ignore[misc]
+    """A game against the computer player (see the module's documentation). ``widget.match`` is
+    the game; the widget only reads it and draws."""
+
+    def __init__(self, seed: int = 1, you: str = "Ann", computer: str = "Cat") -> None:
+        self.you, self.computer = you, computer
+        self.feedback = Feedback()
+        self.status = widgets.HTML()
+        self.status.add_class("uurules-play-status")
+        self.refusal = widgets.HTML()
+        self.refusal.add_class("uurules-refusal")
+        self.says = widgets.HTML()
+        self.says.add_class("uurules-says")
+        self.question = widgets.HTML()
+        self.question.add_class("uurules-play-question")
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.actions.add_class("uurules-actions")
+        self.hand = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand.add_class("uurules-hand")
+        self.slider = widgets.IntSlider(min=1, max=1, value=1, description="step", continuous_update=False)
+        self.slider.add_class("uurules-play-slider")
+        self.step_text = widgets.HTML()
+        self.step_text.add_class("uurules-step-text")
+        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
+        self.diagram.add_class("uurules-diagram")
+        self.seed = widgets.IntText(
+            value=seed, description="seed", style={"description_width": "initial"}, layout=widgets.Layout(width="10em")
+        )
+        self.seed.add_class("uurules-seed")
+        self.new_button = widgets.Button(description="New game", layout=widgets.Layout(width="auto"))
+        self.new_button.add_class("uurules-new-game")
+        self.undo_button = widgets.Button(description="Undo", layout=widgets.Layout(width="auto"))
+        self.undo_button.add_class("uurules-undo")
+        self.new_button.on_click(self.feedback.callback(lambda: self.new_game(self.seed.value)))
+        self.undo_button.on_click(self.feedback.callback(self.undo))
+        self.slider.observe(self._on_slider, names="value")
+        self.action_buttons: list[widgets.Button] = []
+        self.hand_buttons: list[widgets.Button] = []
+        self._syncing = False
+        self.last_refusal: IllegalAction | None = None
+        """The last refusal shown (``None``: none yet)."""
+        super().__init__(
+            [
+                widgets.HTML(f"<style>{STYLE}{PLAY_STYLE}</style>"),
+                widgets.HBox(
+                    [self.new_button, self.seed, self.undo_button, self.status],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.feedback,
+                self.says,
+                self.question,
+                widgets.HBox([widgets.HTML("<b>Your move:</b>&nbsp;"), self.actions]),
+                widgets.HBox([widgets.HTML("<b>Your hand</b> (click a card to play it):&nbsp;"), self.hand]),
+                self.refusal,
+                widgets.HBox([self.slider, self.step_text], layout=widgets.Layout(align_items="center")),
+                self.diagram,
+            ]
+        )
+        self.add_class("uurules-game")
+        self.match = Match(seed, you, computer)
+        self.said: list[str] = []
+        self.refresh()
+
+    # -- what the learner does ------------------------------------------------------------------
+    def do(self, action: Action) -> bool:
+        """Try ``action`` for you: the computer player then moves. A refusal is shown, with its
+        rule, and nothing changes; returns whether it was done."""
+        self.refusal.value = ""
+        try:
+            steps = self.match.act(action)
+        except IllegalAction as exc:
+            self.show_refusal(exc)
+            return False
+        self.said = [p.because for p in steps if p.player == self.computer]
+        self.refresh()
+        return True
+
+    def try_card(self, name: str) -> bool:
+        """Try to play the card ``name`` from your hand (refused, with its rule, if the rules say no)."""
+        return self.do(Play(self.you, f"{self.you}/{name}"))
+
+    def undo(self) -> None:
+        """Take back your last move and the computer's moves after it."""
+        self.refusal.value = ""
+        self.match.undo()
+        self.said = []
+        self.refresh()
+
+    def new_game(self, seed: int) -> None:
+        """Deal a new game from ``seed``."""
+        self.refusal.value = ""
+        self.match = Match(seed, self.you, self.computer)
+        self.seed.value = seed
+        self.said = []
+        self.refresh()
+
+    def show_refusal(self, exc: IllegalAction) -> None:
+        rule = rule_text(exc.rule, self.match.game)
+        because = f'<br><span class="uurules-rule"><b>Rule {esc(rule)}</b></span>' if rule else ""
+        self.refusal.value = f'<b>Refused:</b> <span class="uurules-message">{esc(exc)}</span>{because}'
+        self.last_refusal = exc
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.feedback.run(self.show_step, int(change["new"]))
+
+    # -- what the learner sees ------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def step_view(self, n: int) -> StepView:
+        """Step ``n`` (from 1) of the game as the pictures read it: the board after it, its events."""
+        played = self.match.played
+        g = self.game
+        step = played[n - 1]
+        after = played[n].before if n < len(played) else g.state
+        events_end = played[n].events if n < len(played) else len(g.events)
+        log_end = played[n].log if n < len(played) else len(g.log)
+        live = Game(g.ruleset, after, title="")
+        live.events = g.events[:events_end]
+        live.log = g.log[:log_end]
+        return StepView(n, self._step_label(step), after, tuple(g.events[step.events : events_end]), step.before, live)
+
+    def _step_label(self, step: Played) -> str:
+        who = "You" if step.player == self.you else step.player
+        return f"{who}: {step.label}"
+
+    def show_step(self, n: int) -> None:
+        """Draw step ``n`` of the game (the slider's)."""
+        from uurules import render
+
+        played = self.match.played
+        n = max(1, min(n, len(played)))
+        view = self.step_view(n)
+        try:
+            body = inline_svg(render.step(view).svg())
+        except render.RenderError as exc:
+            body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
+        self.diagram.value = f'<div class="uurules-diagram-box">{body}</div>'
+        step = played[n - 1]
+        lines = view.live.log[step.log :]
+        why = f"<br><i>{esc(step.because)}</i>" if step.because else ""
+        log = "\n".join(lines) or "(nothing written to the log)"
+        self.step_text.value = (
+            f"<b>Step {n} of {len(played)}</b> · {esc(view.label)}{why}"
+            f'<details><summary>the log</summary><div class="uurules-step-log">{esc(log)}</div></details>'
+        )
+
+    def refresh(self) -> None:
+        """Redraw everything from the game; the picture shows its last step."""
+        m, g = self.match, self.game
+        s = g.state
+        count = ", ".join(f"{'you' if p == self.you else p} {unicorns(g, p)}" for p in s.players)
+        if s.over:
+            end = f"<b>{'You win' if s.winner == self.you else (s.winner or 'nobody') + ' wins'}!</b> "
+        else:
+            mover = m.to_move()
+            end = f"<b>{'Your move' if mover == self.you else str(mover) + ' to move'}</b> · "
+        whose = "your" if s.active == self.you else f"{s.active}'s"
+        turn = f"turn {s.turn}, {whose} {PHASES.get(s.phase, s.phase)}"
+        self.status.value = (
+            f"&nbsp;{end}{esc(turn)} · Unicorns: {esc(count)} (7 win) · deck {len(s.zone(None, 'deck'))}"
+        )
+        self.says.value = "".join(f"<p>{esc(x)}</p>" for x in self.said)
+        d = g.pending
+        self.question.value = (
+            f"<b>{esc(d.question)}</b>" if d is not None and d.player == self.you and not s.over else ""
+        )
+        self.action_buttons = self._buttons(
+            self.action_buttons,
+            [(label(a, self.you), a) for a in m.options()],
+            "uurules-action",
+            lambda a: self.do(a),
+        )
+        self.actions.children = self.action_buttons
+        hand = [g.shown(c) for c in s.zone(self.you, "hand")]
+        self.hand_buttons = self._buttons(
+            self.hand_buttons, [(name, name) for name in hand], "uurules-hand-card", lambda n: self.try_card(n)
+        )
+        self.hand.children = self.hand_buttons
+        self.undo_button.disabled = not any(p.player == self.you for p in m.played[1:])
+        self._syncing = True
+        try:
+            self.slider.max = max(len(m.played), 1)
+            self.slider.value = len(m.played)
+        finally:
+            self._syncing = False
+        self.show_step(len(m.played))
+
+    def _buttons(
+        self, pool: list[widgets.Button], items: list[tuple[str, Any]], cls: str, act: Any
+    ) -> list[widgets.Button]:
+        out = []
+        for caption, payload in items:
+            b = widgets.Button(description=caption, layout=widgets.Layout(width="auto"))
+            b.add_class(cls)
+            b.tooltip = caption
+            b.on_click(lambda _b, p=payload: self.feedback.run(act, p))
+            out.append(b)
+        for old in pool:
+            old.close()
+        return out
+
+    def __repr__(self) -> str:
+        s = self.game.state
+        if s.over:
+            where = f"{s.winner} has won" if s.winner else "everyone lost"
+        else:
+            where = f"{self.match.to_move()} to move"
+        return f"<Play seed {self.match.seed}: {self.you} against {self.computer}, turn {s.turn}, {where}>"
+
+
+def play(seed: int = 1, you: str = "Ann", computer: str = "Cat") -> PlayWidget:
+    """A game of the base game against the computer player, dealt from ``seed`` (you play first)."""
+    return PlayWidget(seed, you, computer)
