@@ -159,7 +159,7 @@ def test_cli_ctrl_c_during_the_walk_prints_what_was_found_and_says_so(
 ) -> None:
     # the staged board starts (1), the script's one play (2), then one call per node
     interrupt_at_advance(monkeypatch, 2 + 31)
-    assert main(["explore", str(NEIGHS_FILE)]) == 0
+    assert main(["explore", str(NEIGHS_FILE)]) == 130  # as ask does: the walk was cut by Ctrl-C
     out, err = capsys.readouterr()
     assert "30 decision nodes" in out and "(cut short): interrupted after 30 decision nodes" in out
     assert "Example paths (shortest):" in out
