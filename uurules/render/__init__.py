@@ -240,7 +240,7 @@ def legend() -> Picture:
     >>> pic = legend()
     >>> pic.diagram.node("k-replaced").caption
     'replaced (crossed out)'
-    >>> print("; ".join(e.label for e in pic.diagram.edges if e.label))
+    >>> print("; ".join(pic.diagram.node(e.head).rows[0][0].lines[0][0].text for e in pic.diagram.edges if e.head[:2] == "b-"))
     replaced by; then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
     """
     from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
@@ -269,10 +269,11 @@ def legend() -> Picture:
     arrows = Group("cluster_legend_arrows", "Arrows", "board")
     for status in LEGEND_ARROWS:
         st = Style.of(status, edge=True)
+        # the words stand where the arrow ends, never on it (some arrows' words are quiet)
         tail = Node(f"a-{status}", "join", [[Cell([[Span("")]])]])
-        head = Node(f"b-{status}", "join", [[Cell([[Span("")]])]])
+        head = Node(f"b-{status}", "join", [[Cell([[Span(st["means"], "small")]])]])
         arrows.nodes += [tail, head]
-        diagram.edges.append(Edge(tail.id, head.id, status, st["means"]))
+        diagram.edges.append(Edge(tail.id, head.id, status))
     arrows.columns = [[f"a-{s}" for s in LEGEND_ARROWS], [f"b-{s}" for s in LEGEND_ARROWS]]
     diagram.groups.append(arrows)
     diagram.columns = [[g.nodes[0].id for g in diagram.groups]]
