@@ -149,12 +149,17 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
     return Picture(markup.game_scene(game, events, first_event))
 
 
-def step(step: StepLike) -> Picture:
-    """The state after one step of a timeline, with what that step changed highlighted."""
-    return Picture(markup.step_scene(step))
+def step(step: StepLike, *, titled: bool = True) -> Picture:
+    """The state after one step of a timeline, with what that step changed highlighted.
+
+    ``titled=False`` leaves the title out of the drawing (the stepper and the html page say it
+    beside the picture, which then has more room)."""
+    diagram = markup.step_scene(step)
+    diagram.titled = titled
+    return Picture(diagram)
 
 
-def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes]]:
+def steps(timeline: Iterable[S], format: str = "svg", *, titled: bool = True) -> Iterator[tuple[S, bytes]]:
     """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
     :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
 
@@ -165,10 +170,12 @@ def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes
     for s in timeline:
         chunk.append(s)
         if len(chunk) >= BATCH:
-            yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+            yield from zip(
+                chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True
+            )
             chunk = []
     if chunk:
-        yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+        yield from zip(chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True)
 
 
 def outcomes(

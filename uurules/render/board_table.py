@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.engine.position import Changes
 
-TILES = 3
+TILES = 2
 """How many card tiles stand in one row of a zone."""
 
 TILE_WRAP = 12

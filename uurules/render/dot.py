@@ -548,7 +548,8 @@ def to_dot(diagram: Diagram) -> str:
     columns stack them in order.
     """
     out = _Writer()
-    lines = [part for line in diagram.title.split("\n") for part in wrap(line, TITLE_WRAP)] if diagram.title else []
+    shown = diagram.title if diagram.titled else ""
+    lines = [part for line in shown.split("\n") for part in wrap(line, TITLE_WRAP)] if shown else []
     title = "".join(f'<TR><TD ALIGN="LEFT"><B>{escape(line)}</B></TD></TR>' for line in lines)
     graph = {
         "rankdir": "LR",

@@ -151,6 +151,8 @@ class Diagram:
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     columns: list[list[str]] = field(default_factory=list)
+    titled: bool = True
+    """Whether the title is drawn (a page that says it beside the picture leaves it out)."""
 
     def all_nodes(self) -> list[Node]:
         out = list(self.nodes)
