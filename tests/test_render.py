@@ -333,8 +333,8 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     assert (cells["p0"].frame, cells["p1"].frame) == ("player-active", "player")
     ann, bob, shared = (board_table.column_words(table, k) for k in range(3))
     assert (
-        ann
-        == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn counters 2 Rhinocorn closed · disabled"
+        ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn counters 2 Rhinocorn "
+        "closed · disabled"
     )
     assert bob == "Bob Hand · 0 — Stable · 0 —"
     # the players side by side: each zone a band of rows across them, its cards tiles side by side

@@ -247,7 +247,8 @@ def legend() -> Picture:
     >>> pic = legend()
     >>> pic.diagram.node("k-replaced").caption
     'replaced (crossed out)'
-    >>> print("; ".join(pic.diagram.node(e.head).rows[0][0].lines[0][0].text for e in pic.diagram.edges if e.head[:2] == "b-"))
+    >>> heads = [pic.diagram.node(e.head) for e in pic.diagram.edges if e.head.startswith("b-")]
+    >>> print("; ".join(n.rows[0][0].lines[0][0].text for n in heads))
     replaced by; then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
     """
     from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
