@@ -70,6 +70,36 @@ def file_name(name: str) -> str:
     return f"{safe}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
+MIN_TEXT_PX = 11
+"""A picture is embedded wide enough that its smallest text shows at least this many px high."""
+
+_SVG_WIDTH = re.compile(rb'<svg width="([\d.]+)pt"')
+_FONT_SIZE = re.compile(rb'font-size="([\d.]+)"')
+
+
+def embed_width(svg: bytes | None, default: int = 480) -> int:
+    """The width (px) to embed an SVG at so that its smallest text shows ``MIN_TEXT_PX`` high.
+
+    graphviz writes the width in points and font sizes in points in a viewBox of points: shown
+    ``w`` px wide, a font of ``s`` points is ``s * w / width_pt`` px high. Never wider than the
+    picture's own size (1 pt = 4/3 px), rounded up to 10 px.
+
+    >>> embed_width(b'<svg width="900pt"><text font-size="10.00">a</text><text font-size="14.00">b</text></svg>')
+    990
+    >>> embed_width(b'<svg width="300pt" height="100pt"><text font-size="10.00">a</text></svg>')
+    330
+    """
+    if not svg:
+        return default
+    width = _SVG_WIDTH.search(svg)
+    sizes = [float(m) for m in _FONT_SIZE.findall(svg)]
+    if width is None or not sizes:
+        return default
+    pt = float(width.group(1))
+    need = MIN_TEXT_PX * pt / min(sizes)
+    return int(-(-min(need, pt * 4 / 3) // 10) * 10)
+
+
 def picture_name(name: str, step: int) -> str:
     return f"{file_name(name)}-step-{step:03d}.svg"
 
@@ -138,7 +168,7 @@ def script_lines(steps: Iterable[dict[str, Any]]) -> list[str]:
     return out
 
 
-def question_section(answer: Answer, name: str, pictures: int) -> list[str]:
+def question_section(answer: Answer, name: str, pictures: int, widths: list[int] | None = None) -> list[str]:
     """The Q&A section of a scenario with a ``question:``: the question in words, the answer's
     paragraph, the strategy's pictures (``pictures`` of them, ``NAME-strategy-NN.svg``) or a
     ``where:`` answer's table, and the example as script steps to append to the script."""
@@ -146,7 +176,8 @@ def question_section(answer: Answer, name: str, pictures: int) -> list[str]:
 
     out = ["== Question and answer ==", ""]
     for k in range(1, pictures + 1):
-        out.append(f"[[File:{strategy_name(name, k)}|thumb|right|480px|The strategy, page {k} of {pictures}]]")
+        px = widths[k - 1] if widths and k <= len(widths) else 480
+        out.append(f"[[File:{strategy_name(name, k)}|thumb|right|{px}px|The strategy, page {k} of {pictures}]]")
     out += [f"'''Question''': {wiki_text(question_text(answer.question))}", ""]
     out += [f"'''Answer''': {wiki_text(answer.text())}", ""]
     if answer.where is not None:
@@ -177,15 +208,17 @@ class _Page:
         self.lines = [f"= {wiki_text(title)} =", "", f"''{wiki_text(meta)}.''", ""]
         self.last: Step | None = None
 
-    def add(self, step: Step) -> None:
+    def add(self, step: Step, svg: bytes | None = None) -> None:
+        """Add a step; ``svg`` (its drawn picture) sets the width it is embedded at (:func:`embed_width`)."""
         out = self.lines
+        px = embed_width(svg)
         if step.number == 0:
-            out += ["== The board ==", f"[[File:{picture_name(self.name, 0)}|thumb|right|480px|The staged board]]"]
+            out += ["== The board ==", f"[[File:{picture_name(self.name, 0)}|thumb|right|{px}px|The staged board]]"]
             out += _board(step.view())
             out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
         else:
             out.append(f"=== Step {step.number}: {wiki_text(step.label)} ===")
-            out.append(f"[[File:{picture_name(self.name, step.number)}|thumb|right|480px|Step {step.number}]]")
+            out.append(f"[[File:{picture_name(self.name, step.number)}|thumb|right|{px}px|Step {step.number}]]")
             out += _notation(step.log) or ["''(nothing is written down for this step)''"]
             out += ['<div style="clear:both"></div>', ""]
         self.last = step
@@ -244,12 +277,15 @@ def export(
     with output.atomic_directory(directory, inputs) as put:
         for step, svg in drawn_steps(timeline):  # a missing dot writes nothing
             written.append(put(picture_name(name, step.number), svg))
-            text.add(step)
+            text.add(step, svg)
         qa = None
         if answer is not None:
             pictures = _pictures(answer)
+            widths = []
             for k in range(1, pictures + 1):
-                written.append(put(strategy_name(name, k), strategy(answer, page=k).pipe("svg")))
-            qa = question_section(answer, name, pictures)
+                svg = strategy(answer, page=k).pipe("svg")
+                written.append(put(strategy_name(name, k), svg))
+                widths.append(embed_width(svg))
+            qa = question_section(answer, name, pictures, widths)
         wiki = put(f"{file_name(name)}.wiki", text.text(qa).encode("utf-8"))
     return [wiki, *written]
