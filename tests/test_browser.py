@@ -68,12 +68,19 @@ def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> N
         lab_run_all(page, url)
         diagram = page.locator(".uurules-diagram svg")
         expect(diagram).to_be_visible(timeout=60_000)
-        expect(diagram).to_contain_text("Step 0 · staged board")
+        expect(diagram).to_contain_text("THE BOARD")
         status = page.locator(".uurules-status")
         expect(status).to_contain_text("Step 0 of 7")
         page.locator(".uurules-step").click()
-        expect(diagram).to_contain_text("Step 1 · begin-turn: Ann")
-        expect(diagram).not_to_contain_text("Step 0 · staged board")
+        expect(status).to_contain_text("Step 1 of 7 · begin-turn: Ann")  # the words beside the picture
+        expect(diagram).to_contain_text("Link 1")
+        # one screen: the words, the picture and the controls in the viewport, the controls beside the picture
+        got = page.evaluate(
+            ONE_SCREEN, {"words": ".uurules-status", "picture": ".uurules-diagram svg", "controls": ".uurules-controls"}
+        )
+        for name in ("words", "picture", "controls"):
+            assert inside(got[name], got["viewport"]), (name, got)
+        assert got["controls"]["right"] <= got["picture"]["left"], got
         expect(page.locator(".uurules-question")).to_contain_text("use Controlled Chaos?")
         options = page.locator(".uurules-option")
         expect(options).to_have_text(["yes", "no"])
@@ -81,7 +88,6 @@ def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> N
         log = page.locator(".uurules-log")
         expect(log.locator(".uurules-current")).to_contain_text("2. choose: yes")
         expect(log.locator(".uurules-current")).to_contain_text('THE EFFECT CHAIN; "Discard a card","Discard a card"')
-        expect(diagram).to_contain_text("Step 2 · choose: yes")
         expect(status).to_contain_text("Step 2 of 7")
         page.locator(".uurules-back").click()
         expect(status).to_contain_text("Step 1 of 7")
@@ -110,12 +116,12 @@ def test_html_page_steps_without_a_kernel_or_network(page: Any, tmp_path: Path) 
     expect(status).to_have_text("Step 0 of 7 · staged board")
     shown = page.locator(".uurules-page-step:visible")
     expect(shown).to_have_count(1)
-    expect(shown.locator("svg")).to_contain_text("Step 0 · staged board")
+    expect(shown.locator("h2")).to_contain_text("Step 0 · staged board")
     page.locator(".uurules-step").click()
     page.locator(".uurules-step").click()
     expect(status).to_have_text("Step 2 of 7 · choose: yes")
     expect(shown).to_have_count(1)
-    expect(shown.locator("svg")).to_contain_text("Step 2 · choose: yes")
+    expect(shown.locator("h2")).to_contain_text("Step 2 · choose: yes")
     expect(shown.locator(".uurules-question")).to_contain_text("use Parallel Universicorn")
     current = page.locator(".uurules-log-step.uurules-current")
     expect(current).to_contain_text("2. choose: yes")
@@ -315,3 +321,101 @@ def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(pa
                 break
             page.wait_for_timeout(100)
         assert (tmp_path / f"{name}.ipynb").stat().st_mtime_ns != before, "saving the .md wrote its .ipynb too"
+
+
+ONE_SCREEN = """(sel) => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const out = {};
+  for (const [name, s] of Object.entries(sel)) {
+    const el = [...document.querySelectorAll(s)].find(e => e.getBoundingClientRect().width > 0);
+    out[name] = el ? box(el) : null;
+  }
+  const svg = [...document.querySelectorAll(sel.picture)].find(e => e.getBoundingClientRect().width > 0);
+  const m = svg.getScreenCTM();
+  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')));
+  out.text = Math.min(...sizes) * m.a;  // the smallest text as shown, px (font sizes in the viewBox's points)
+  out.viewport = {width: window.innerWidth, height: window.innerHeight};
+  return out;
+}"""
+"""The boxes of the step's words, its picture and the controls, and the smallest text as shown."""
+
+
+def inside(box: dict[str, float], viewport: dict[str, float]) -> bool:
+    return (
+        box["left"] >= -1
+        and box["top"] >= -1
+        and box["right"] <= viewport["width"] + 1
+        and (box["bottom"] <= viewport["height"] + 1)
+    )
+
+
+def test_a_step_of_the_html_page_fits_one_screen_at_1280_by_800(browser: Any, tmp_path: Path) -> None:
+    """After Step, the words, the picture (chain or pile and board) and the controls are all in the
+    viewport without scrolling, the controls beside the picture, the picture using the width."""
+    out = tmp_path / "page.html"
+    assert main(["html", str(SEED), "-o", str(out)]) == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(out.as_uri())
+        status = page.locator("#uurules-status")
+        texts = []
+        for n in range(1, 8):
+            page.locator(".uurules-step").click()
+            expect_status = f"Step {n} of 7"
+            page.wait_for_function(
+                f"() => document.getElementById('uurules-status').textContent.includes('{expect_status}')"
+            )
+            got = page.evaluate(
+                ONE_SCREEN,
+                {
+                    "words": ".uurules-page-step:not([hidden]) h2",
+                    "picture": ".uurules-page-step:not([hidden]) svg",
+                    "controls": "#uurules-controls",
+                },
+            )
+            vp = got["viewport"]
+            assert page.evaluate("() => window.scrollY") == 0
+            for name in ("words", "picture", "controls"):
+                assert inside(got[name], vp), (n, name, got)
+            # beside: the controls to the left of the picture, side by side
+            assert (
+                got["controls"]["right"] <= got["picture"]["left"] and got["controls"]["top"] < got["picture"]["bottom"]
+            )
+            assert got["picture"]["right"] - got["picture"]["left"] >= 0.7 * vp["width"]  # it uses the width
+            texts.append(round(got["text"], 1))
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "page-one-screen.png"))
+        assert "Step 7 of 7" in status.inner_text()
+        # the smallest text as shown (the board's and captions' small type): reported, see the README
+        assert min(texts) >= 8, texts
+    finally:
+        context.close()
+
+
+def test_wiki_pictures_are_embedded_wide_enough_for_11_px_text(browser: Any, tmp_path: Path) -> None:
+    """Each picture of a wiki page shown as the page embeds it (an <img> at the page's px width):
+    its smallest text, as shown, at least 11 px."""
+    assert main(["wiki", str(SEED), "-o", str(tmp_path)]) == 0
+    lines = (tmp_path / "seed-001-gameplay.wiki").read_text(encoding="utf-8").splitlines()
+    files = [
+        (ln.split("|")[0][len("[[File:") :], int(ln.split("|")[3][:-2])) for ln in lines if ln.startswith("[[File:")
+    ]
+    html = "".join(f'<p><img class="pic" src="{name}" width="{px}"></p>' for name, px in files)
+    (tmp_path / "embed.html").write_text(f"<!DOCTYPE html><html><body>{html}</body></html>", encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto((tmp_path / "embed.html").as_uri())
+        page.wait_for_function(LOADED, arg="img.pic", timeout=30_000)
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('img.pic')].map(i => i.getBoundingClientRect().width)"""
+        )
+        for (name, px), width in zip(files, shown, strict=True):
+            svg = (tmp_path / name).read_text(encoding="utf-8")
+            width_pt = float(re.search(r'<svg width="([\d.]+)pt"', svg).group(1))
+            smallest = min(float(s) for s in re.findall(r'font-size="([\d.]+)"', svg))
+            assert abs(width - px) < 1
+            assert smallest * width / width_pt >= 11, (name, px, smallest * width / width_pt)
+    finally:
+        context.close()
