@@ -324,7 +324,10 @@ def test_jupyterlab_opens_a_lessons_markdown_as_a_notebook_and_saves_the_pair(pa
 
 
 ONE_SCREEN = """(sel) => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  };
   const out = {};
   for (const [name, s] of Object.entries(sel)) {
     const el = [...document.querySelectorAll(s)].find(e => e.getBoundingClientRect().width > 0);
