@@ -331,7 +331,8 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     assert (table.id, group.right) == ("board", True)  # one table, to the right of the chain or the pile
     cells = {c.port: c for c in board_table.all_cells(table) if c.port}
     assert (cells["p0"].frame, cells["p1"].frame) == ("player-active", "player")
-    ann, bob, shared = (board_table.column_words(table, k) for k in range(3))
+    ann, bob = (board_table.column_words(table, k) for k in range(2))
+    shared = board_table.shared_words(table)
     assert (
         ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn counters 2 Rhinocorn "
         "closed · disabled"
@@ -344,9 +345,9 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     assert [c.port for c in tiles[:2]] == [f"c{unicorn}", f"c{rhino}"]
     assert [" ".join(s.text for s in line) for line in cells[f"c{unicorn}"].lines] == ["Basic", "Unicorn", "counters 2"]
     assert cells[f"c{rhino}"].status == "disabled"
-    assert shared.split(" Yay")[0] == "Shared Deck · 5"
-    assert "Discard pile · 0 — Nursery · 0 —" in shared
-    assert "… and 2 more" in shared and "Basic Unicorn" not in shared
+    assert shared.split(" Yay")[0] == "Shared Deck · 5 top 3 shown"  # under the players, a band each
+    assert shared.endswith("Discard pile · 0 — Nursery · 0 —")
+    assert "Basic Unicorn" not in shared  # the deck's 4th and 5th cards are not shown
     source = render.board(game).source
     assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
     assert 'PORT="p0" BORDER="2" COLOR="#0d47a1"' in source  # the active player framed bold
@@ -359,7 +360,7 @@ def test_a_big_hand_shows_some_tiles_and_a_count() -> None:
     ann = board_table.column_words(table, 0)
     assert ann.startswith("Ann active player Hand · 8 Neigh Yay Slowdown Good Deal Two-For-One Basic Unicorn")
     assert "… and 2 more" in ann and "Unicorn Poison" not in ann
-    assert max(len(row) for row in table.rows) == board_table.TILES + 1  # one player, then the shared column
+    assert {sum(c.colspan for c in row) for row in table.rows} == {board_table.TILES}  # one player's columns
 
 
 # -- steps --------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import SCENARIOS
 from uurules import InputError, render
 from uurules.explore import explore
-from uurules.render import dot, markup
+from uurules.render import board_table, dot, markup
 from uurules.timeline import Timeline
 
 needs_dot = pytest.mark.skipif(
@@ -38,7 +38,7 @@ def lines_of(source: str) -> list[str]:
     """Every line of text of every label in a DOT source (entities left as written)."""
     out = []
     for body in LABEL.findall(source):
-        for part in re.split(r"<BR/>|</TR>", body):
+        for part in re.split(r"<BR/>|</TR>|</TD>", body):
             text = FONT_TEXT.sub("", part).strip()
             if text:
                 out.append(re.sub(r"&[a-z#0-9]+;", "x", text))
@@ -67,7 +67,8 @@ def test_every_label_line_is_wrapped_to_its_width() -> None:
     # the arrows' words, the captions and the titles have their own, narrower widths
     seed = Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")
     source = render.step(seed[4]).source
-    assert "replaced by<BR/>Parallel<BR/>Universicorn" in source
+    lines = lines_of(source)  # what the arrows' words were, in the boxes they lead to, wrapped there
+    assert "by Dread Pirate Unicorn" in lines and "by Parallel Universicorn" in lines
     title = re.search(r"\blabel=<<TABLE.*?</TABLE>>", source.split("node [")[0]).group(0)
     assert title.count("<TR>") == 3  # the scenario's long title in two lines, then the step
 
@@ -77,9 +78,12 @@ def test_the_layout_attributes_keep_pictures_narrow() -> None:
     head = source.split("node [")[0]
     assert "rankdir=LR" in head and "ranksep=0.3" in head and "forcelabels=true" in head
     d = markup.step_scene(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4])
-    # the board is one card a row; the decision stands in the column of what it asks about
+    # the board is one table beside the chain, two card tiles a row a player; the decision stands in
+    # the column of what it asks about
     board = next(g for g in d.groups if g.id == "cluster_board")
-    assert all(len(row) == 1 for n in board.nodes for row in n.rows)
+    (table,) = [n for n in board.nodes if n.id == "board"]
+    players = len(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4].state.players)
+    assert board.right and all(sum(c.colspan for c in row) == players * board_table.TILES for row in table.rows)
     chain = next(g for g in d.groups if g.id == "cluster_chain")
     (column,) = [c for c in chain.columns if "decision" in c]
     assert column[column.index("decision") - 1] == next(e.tail for e in d.edges if e.head == "decision")

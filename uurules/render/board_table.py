@@ -7,7 +7,7 @@ name (the port ``p<n>``, framed bold when active), then each zone, a band of row
 players: its title (``Stable · 3``) and its cards as tiles, :data:`TILES` to a row, each tile the
 port ``c<card id>`` (so an arrow can point at a card) with its state in small words under its
 name; a hand of more than :data:`HAND_TILES` cards shows that many and a count. The shared zones
-(``shared``: counts and top cards) stand in a last column.
+(``shared``: counts and top cards) stand under the players, a band each.
 The group stands to the right of the chain or the pile it shares a picture with
 (:attr:`~uurules.render.markup.Group.right`), and the turn's note (what the step did to the
 turn) stands above the table.
@@ -29,8 +29,8 @@ card ids, so the same scenario gives the same DOT.
 (['board'], True)
 >>> column_words(group.nodes[0], 0)
 'Ann active player Hand · 1 Neigh Stable · 2 Basic Unicorn Rhinocorn'
->>> column_words(group.nodes[0], 2)
-'Shared Deck · 1 Yay Discard pile · 0 — Nursery · 0 — top cards first'
+>>> shared_words(group.nodes[0])
+'Shared Deck · 1 Yay Discard pile · 0 — Nursery · 0 —'
 """
 
 from __future__ import annotations
@@ -113,32 +113,36 @@ def _head(game: Game, n: int, changed: Changes | None) -> list[list[Cell]]:
     return [[Cell(lines, port=f"p{n}", changed=hot, colspan=TILES, frame=frame)]]
 
 
-def _shared(game: Game, changed: Changes | None) -> list[Cell]:
-    """The shared zones, one cell a row: each zone's title and count, then its top cards."""
-    out: list[Cell] = []
-    zones = game.ruleset.shared_zones
-    if zones:
-        out.append(Cell([[Span("Shared", "bold")]], port="shared", frame="shared"))
-    for z in zones:
+def _shared(game: Game, changed: Changes | None, columns: int) -> list[list[Cell]]:
+    """The shared zones under the players, a band each: the zone's title and count (``shared``:
+    the first), then its top cards as tiles, as many to a row as the players' columns allow."""
+    rows: list[list[Cell]] = []
+    for k, z in enumerate(game.ruleset.shared_zones):
         cards = game.state.zones[(None, z)]
-        out.append(Cell([[Span(f"{zone_title(z)} · {len(cards)}", "small bold")]]))
+        title: list[Line] = [[Span(f"{zone_title(z)} · {len(cards)}", "small bold")]]
+        if len(cards) > TOP_CARDS:
+            title.append([Span(f"top {TOP_CARDS} shown", "small italic")])
+        elif len(cards) > 1:
+            title.append([Span("top card first", "small italic")])
+        head = Cell(title, port="shared" if k == 0 else None)
+        tiles: list[Cell] = []
         for c in cards[:TOP_CARDS]:
             hot = changed is not None and c in changed.cards
             lines: list[Line] = [[Span(part, "small")] for part in wrap(game.shown(c), TILE_WRAP)]
-            out.append(Cell(lines, port=f"c{c}", changed=hot, border=True))
-        if len(cards) > TOP_CARDS:
-            out.append(Cell([[Span(f"… and {len(cards) - TOP_CARDS} more", "small italic")]]))
+            tiles.append(Cell(lines, port=f"c{c}", changed=hot, border=True))
         if not cards:
-            out.append(Cell([[Span("—", "small")]]))
-    if zones:
-        out.append(Cell([[Span("top cards first", "small italic")]]))
-    return out
+            tiles.append(Cell([[Span("—", "small")]]))
+        per_row = max(columns - 1, 1)
+        for n in range(0, len(tiles), per_row):
+            row = [head if n == 0 else Cell(), *tiles[n : n + per_row]]
+            rows.append(row + [Cell() for _ in range(columns - len(row))])
+    return rows
 
 
 def board_node(game: Game, changed: Changes | None = None) -> Node:
     """The board's table: :data:`TILES` columns a player, side by side, each section (the
-    players' names, then each zone) one band of rows across them all; the shared zones last,
-    in a column of their own."""
+    players' names, then each zone) one band of rows across them all; then the shared zones,
+    a band each."""
     s = game.state
     players = range(len(s.players))
     sections = [[_head(game, n, changed) for n in players]]
@@ -153,12 +157,10 @@ def board_node(game: Game, changed: Changes | None = None) -> Node:
             for rows in section:
                 band += rows[k] if k < len(rows) else [Cell(colspan=TILES)]
             bands.append(band)
-    shared = _shared(game, changed)
-    if shared:
-        while len(bands) < len(shared):
-            bands.append([Cell(colspan=TILES) for _ in players])
-        for k, band in enumerate(bands):
-            band.append(shared[k] if k < len(shared) else Cell())
+    columns = max(len(s.players), 1) * TILES
+    if game.ruleset.shared_zones:
+        bands.append([Cell([[Span("Shared", "bold")]], colspan=columns, frame="shared")])
+        bands += _shared(game, changed, columns)
     return Node("board", "board-table", bands)
 
 
@@ -180,12 +182,26 @@ def all_cells(node: Node) -> list[Cell]:
 
 
 def column_words(node: Node, player: int) -> str:
-    """The words of one player's columns (``len(players)``: the shared zones'), top to bottom."""
+    """The words of one player's columns, top to bottom (the shared zones' bands left out)."""
     out = []
     for row in node.rows:
+        if row[0].frame == "shared":
+            break
         at = 0
         for c in row:
             if at // TILES == player and c.lines:
                 out.append(" ".join(" ".join(s.text for s in line).strip() for line in c.lines))
             at += c.colspan
+    return " ".join(out)
+
+
+def shared_words(node: Node) -> str:
+    """The words of the shared zones' bands, row by row."""
+    out = []
+    rows = iter(node.rows)
+    for row in rows:
+        if row[0].frame == "shared":
+            break
+    for row in [*[r for r in [row] if row[0].frame == "shared"], *rows]:
+        out += [" ".join(" ".join(s.text for s in line).strip() for line in c.lines) for c in row if c.lines]
     return " ".join(out)

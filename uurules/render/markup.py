@@ -309,7 +309,7 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
         lines[0].insert(0, Span(f"{number}. ", "bold"))
     rows = [[Cell(lines)], text(who, "small")]
     if eff.replaced_with is not None:  # the words of its "replaced by" arrow (quiet: never on the arrow)
-        rows.append(text(f"in its place, by {_shown(game, eff.replaced_with)}", "small italic"))
+        rows.append(text(f"by {_shown(game, eff.replaced_with)}", "small italic"))
     if status == "done":
         caption = f"done: chose {reason}" if reason and eff.verb in _CHOOSING else "done"
         if eff.data.get("carried_out_as"):
