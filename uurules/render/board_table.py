@@ -197,11 +197,8 @@ def column_words(node: Node, player: int) -> str:
 
 def shared_words(node: Node) -> str:
     """The words of the shared zones' bands, row by row."""
+    start = next((k for k, row in enumerate(node.rows) if row[0].frame == "shared"), len(node.rows))
     out = []
-    rows = iter(node.rows)
-    for row in rows:
-        if row[0].frame == "shared":
-            break
-    for row in [*[r for r in [row] if row[0].frame == "shared"], *rows]:
+    for row in node.rows[start:]:
         out += [" ".join(" ".join(s.text for s in line).strip() for line in c.lines) for c in row if c.lines]
     return " ".join(out)
