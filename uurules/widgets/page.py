@@ -27,7 +27,7 @@ h1 { font-size: 1.4em; }
 .uurules-page-step h2 { font-size: 1.1em; margin: 0.6em 0 0.2em; }
 .uurules-question { margin: 0.3em 0; }
 .uurules-current { font-weight: bold; }
-.uurules-main { display: grid; grid-template-columns: 250px minmax(0, 1fr); grid-template-rows: auto 1fr;
+.uurules-main { display: grid; grid-template-columns: 220px minmax(0, 1fr); grid-template-rows: auto 1fr;
   grid-template-areas: "controls steps" "log steps"; column-gap: 1em; align-items: start; }
 .uurules-main > .uurules-controls { grid-area: controls; position: static; border-bottom: none; }
 .uurules-controls .uurules-slider { width: 100%; }

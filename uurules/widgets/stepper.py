@@ -304,7 +304,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 widgets.HTML("<b>Board (text)</b>"),
                 self.board_view,
             ],
-            layout=widgets.Layout(flex="0 0 250px", width="250px", min_width="0"),
+            layout=widgets.Layout(flex="0 0 220px", width="220px", min_width="0"),
         )
         side.add_class("uurules-side")
         super().__init__(
@@ -415,7 +415,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         n, last = h.position, h.length
         self.diagram.value = self._drawn()[1]
         self.title_view.value = (
-            f"<h3>{esc(self._title or self.game.title)}</h3>" if (self._title or self.game.title) else ""
+            f'<div class="uurules-title">{esc(self._title or self.game.title)}</div>'
+            if (self._title or self.game.title)
+            else ""
         )
         self._syncing = True
         try:
