@@ -331,7 +331,8 @@ def _node_label(node: Node) -> str:
     if node.caption:
         st = Style.of(node.status)
         now = Style.TABLE["changed"]["mark"] + " this step: " if node.changed else ""
-        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), CAPTION_WRAP))
+        said = " ".join(part for part in (now.strip(), st.get("mark", ""), node.caption) if part)
+        words = "\n".join(wrap(said, CAPTION_WRAP))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
         rows.append(
