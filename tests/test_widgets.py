@@ -549,3 +549,18 @@ def test_free_entry_reaches_the_engine_which_decides() -> None:
     with pytest.raises(IllegalAction):
         st.act(Pass("Nobody"))
     assert st.stepper.position == 1 and repr(st).startswith("<Stager llamas-unleashed (Ann, Bob, Cat): <Stepper")
+
+
+@needs_dot
+def test_the_legend_opens_beside_the_picture_and_closes() -> None:
+    st = stepper(SEED)
+    assert st.legend_view.layout.display == "none" and st.legend_view.value == ""
+    st.legend_button.value = True  # what a click on Legend does
+    assert st.legend_view.layout.display == "" and "What the pictures mean" in st.legend_view.value
+    assert 'id="legend-' in st.legend_view.value  # its ids kept apart from the step picture's
+    row = st.children[1]
+    assert list(row.children) == [row.children[0], st.diagram, st.legend_view]  # controls, picture, legend
+    st.step()
+    assert st.legend_view.layout.display == ""  # it stays open while stepping
+    st.legend_button.value = False
+    assert st.legend_view.layout.display == "none"
