@@ -128,7 +128,9 @@ STYLE = """
 .uurules-board-table th { text-align: left; padding: 1px 8px 1px 0; vertical-align: top; font-weight: normal;
   color: #546e7a; }
 .uurules-board-table tr.uurules-player th { font-weight: bold; color: #000; padding-top: 4px; }
-.uurules-diagram-box svg { width: 100%; height: auto; max-height: calc(100vh - 170px); }
+.uurules-diagram-box svg { max-width: 100%; height: auto; }
+.uurules-stepper .uurules-diagram-box svg, .uurules-page .uurules-diagram-box svg { width: 100%;
+  max-height: calc(100vh - 170px); }
 .uurules-legend-box svg { width: 300px; height: auto; max-height: calc(100vh - 140px); }
 .uurules-side { padding-right: 8px; }
 .uurules-title { font-weight: bold; font-size: 13px; line-height: 1.3; margin-bottom: 4px; }
