@@ -31,6 +31,7 @@ digraph chain {
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -103,7 +104,7 @@ class Picture:
         ``dot``, the text and the message that says how to install it."""
         text = repr(self) if text is None else text
         try:
-            return {"image/svg+xml": self.svg(), "text/plain": text}
+            return {"image/svg+xml": fit_width(self.svg()), "text/plain": text}
         except RenderError as exc:
             return {"text/plain": f"{text}\n{exc}"}
 
@@ -113,6 +114,30 @@ class Picture:
     def __repr__(self) -> str:
         first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""
         return f"<Picture {self.diagram.kind}: {first}>"
+
+
+NOTEBOOK_WIDTH_PT = 705
+"""A picture shown in a notebook is at most this wide (940 px: JupyterLab's output area with the
+file browser open), so that nothing is cut off; its drawing, ``.svg()``, keeps its own size."""
+
+_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+
+
+def fit_width(svg: str, width_pt: float = NOTEBOOK_WIDTH_PT) -> str:
+    """``svg`` declared at most ``width_pt`` wide, its height in proportion (its viewBox, and so
+    everything drawn, unchanged): JupyterLab shows an SVG output at its declared size, unshrunk.
+
+    >>> fit_width('<svg width="1410pt" height="400pt" viewBox="0.00 0.00 1410.00 400.00">')
+    '<svg width="705pt" height="200pt" viewBox="0.00 0.00 1410.00 400.00">'
+    >>> fit_width('<svg width="500pt" height="400pt">')
+    '<svg width="500pt" height="400pt">'
+    """
+    m = _SIZE.search(svg)
+    if m is None or float(m.group(1)) <= width_pt:
+        return svg
+    w, h = float(m.group(1)), float(m.group(2))
+    size = f'<svg width="{width_pt:g}pt" height="{h * width_pt / w:g}pt"'
+    return svg[: m.start()] + size + svg[m.end() :]
 
 
 def chain(game: Game) -> Picture:
