@@ -76,7 +76,7 @@ def test_every_label_line_is_wrapped_to_its_width() -> None:
 def test_the_layout_attributes_keep_pictures_narrow() -> None:
     source = render.step(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4]).source
     head = source.split("node [")[0]
-    assert "rankdir=LR" in head and "ranksep=0.3" in head and "forcelabels=true" in head
+    assert "rankdir=LR" in head and "ranksep=0.2" in head and "forcelabels=true" in head
     d = markup.step_scene(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4])
     # the board is one table beside the chain, two card tiles a row a player; the decision stands in
     # the column of what it asks about

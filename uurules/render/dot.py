@@ -560,7 +560,7 @@ def to_dot(diagram: Diagram) -> str:
         "labelloc": "t",
         "labeljust": "l",
         "nodesep": "0.15",
-        "ranksep": "0.3",
+        "ranksep": "0.2",
         "bgcolor": "white",
         "forcelabels": "true",
     }
