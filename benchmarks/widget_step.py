@@ -31,7 +31,7 @@ SEED = ROOT / "notebooks" / "scenarios" / "seed-001-gameplay.yaml"
 
 CLICK = """async (n) => {
   const box = document.querySelector(".uurules-diagram");
-  const want = "Step " + n + " \\u00b7";
+  const before = box.querySelector("svg");  // the step's words stand beside the picture: a new svg is the new step
   return await new Promise((resolve) => {
     let t0 = 0;
     const done = () => {
@@ -39,8 +39,8 @@ CLICK = """async (n) => {
       requestAnimationFrame(() => requestAnimationFrame(() => resolve([dom, performance.now() - t0])));
     };
     const observer = new MutationObserver(() => {
-      const title = box.querySelector("svg > g > text");
-      if (title && box.textContent.includes(want)) { observer.disconnect(); done(); }
+      const now = box.querySelector("svg");
+      if (now && now !== before && now.querySelector("g > text")) { observer.disconnect(); done(); }
     });
     observer.observe(box, { childList: true, subtree: true, characterData: true });
     t0 = performance.now();

@@ -213,7 +213,9 @@ MEASURE = """(selector) => {
       const text = src.includes(';base64,') ? atob(data) : decodeURIComponent(data);
       svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
     }
-    const widthPt = parseFloat(svg.getAttribute('width'));
+    // the drawing's own width in points (its viewBox: a picture declared narrower is shown shrunk)
+    const viewBox = (svg.getAttribute('viewBox') || '').split(/[ ,]+/).map(parseFloat);
+    const widthPt = viewBox.length === 4 && viewBox[2] > 0 ? viewBox[2] : parseFloat(svg.getAttribute('width'));
     const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')));
     const area = el.closest('.jp-OutputArea-output, .jp-OutputArea, .widget-html, .uurules-page-step, body');
     const room = area.getBoundingClientRect();

@@ -92,7 +92,7 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert '| RESOLUTION:THE EFFECT CHAIN; "Draw a card*". |' in lines
     assert "* [[Dread Pirate Unicorn]] has priority." in lines
     step3 = lines.index("=== Step 3: Parallel Universicorn replaces 4 effects; Ann draws Yay ===")  # in words
-    assert lines[step3 + 1] == "[[File:seed-001-gameplay-step-003.svg|thumb|right|480px|Step 3]]"
+    assert re.fullmatch(r"\[\[File:seed-001-gameplay-step-003\.svg\|thumb\|right\|\d+px\|Step 3\]\]", lines[step3 + 1])
     assert lines[step3 + 2] == "<small>Script: choose: yes</small>"  # the script step, small
     # the events in words beside the notation
     words, notation = lines.index("'''In words'''", step3), lines.index("'''In the seed's notation'''", step3)
@@ -100,8 +100,13 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert lines[notation + 1] == "* [[Parallel Universicorn]] replaces each discard effect."
     linked = [ln.split("|")[0][len("[[File:") :] for ln in lines if ln.startswith("[[File:")]
     assert len(linked) == 8
-    for name in linked:
-        ET.parse(tmp_path / name)  # each linked picture exists and is well-formed SVG
+    for line in (ln for ln in lines if ln.startswith("[[File:")):
+        name, px = line.split("|")[0][len("[[File:") :], int(line.split("|")[3][:-2])
+        svg = ET.parse(tmp_path / name).getroot()  # each linked picture exists and is well-formed SVG
+        width = float(svg.get("width", "0")[:-2])
+        smallest = min(float(t.get("font-size", "99")) for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+        # embedded wide enough that its smallest text shows at least 11 px high (or at its full size)
+        assert smallest * px / width >= 11 or px >= width * 4 / 3, (name, px, width, smallest)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*linked, "seed-001-gameplay.wiki"])
 
 

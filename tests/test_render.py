@@ -13,7 +13,7 @@ from tests.conftest import ROOT, board, scenario
 from uurules import render
 from uurules.engine.events import Event
 from uurules.engine.state import PileItem
-from uurules.render import markup
+from uurules.render import board_table, markup
 from uurules.render.dot import Style, escape, to_dot
 from uurules.timeline import Timeline
 
@@ -78,7 +78,8 @@ def test_chain_numbers_the_effects_that_resolve_in_order_first_in_first_out() ->
     diagram = markup.chain(game)
     numbered = []
     for n in diagram.all_nodes():
-        first = n.rows[0][0].lines[0] if n.rows and n.rows[0][0].lines else []
+        texts = [row for row in n.rows if not row[0].lines[0][0].text.startswith("↓")]  # not the join word
+        first = texts[0][0].lines[0] if texts and texts[0][0].lines else []
         if first and first[0].style == "bold" and first[0].text.endswith(". "):
             numbered.append((int(first[0].text[:-2]), " ".join(s.text for s in first[1:]), n.caption))
     assert [k for k, _, _ in numbered] == [1, 2, 3, 4, 5, 6, 7]
@@ -145,17 +146,20 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     assert [(words(a).split(" · ")[0], words(b).split(" · ")[0], label) for a, b, label in joins] == [
         (
             "Discard a card Controlled Chaos",
-            "5.  DESTROY a Unicorn card -OR- SEARCH the deck for a Unicorn card Controlled Chaos",
+            "↓ if you do 5.  DESTROY a Unicorn card -OR- SEARCH the deck for a Unicorn card Controlled Chaos",
             "if you do",
         ),
-        ("6.  SEARCH the deck for a Unicorn card Controlled Chaos", "7.  Shuffle the deck Controlled Chaos", "then"),
+        (
+            "6.  SEARCH the deck for a Unicorn card Controlled Chaos",
+            "↓ then 7.  Shuffle the deck Controlled Chaos",
+            "then",
+        ),
     ]
+    # the word stands atop the box the arrow leads to, never on the arrow (a short one, in a column)
     source = render.chain(game).source
-    joined = (
-        r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" dir=back arrowtail=normal '
-        r'xlabel=<<FONT POINT-SIZE="10">if you do</FONT>>'
-    )
-    assert re.search(joined, source)
+    joined = r'-> e\d+ \[style=dashed color="#6d4c41" fontcolor="#6d4c41" dir=back arrowtail=normal\]'
+    assert len(re.findall(joined, source)) == 2 and "xlabel" not in source
+    assert "<I>↓ if you do</I>" in node_line(source, joins[0][1].id)
 
 
 @pytest.mark.rule("UU.SEQ.4")
@@ -166,7 +170,7 @@ def test_a_join_with_nothing_after_it_yet_leads_to_the_rest_of_the_card() -> Non
     (edge,) = [e for e in diagram.edges if e.status == "join"]
     rest = diagram.node(edge.tail)
     assert edge.label == "if you do" and rest.status == "later"
-    assert words(rest) == "the rest of Controlled Chaos"
+    assert words(rest) == "↓ if you do the rest of Controlled Chaos"
     assert rest.caption == "added when the effects before it are done"
     # a "then" whose action before it was not performed: the arrow says so, and nothing dangles
     no = markup.step_scene(timeline("uu-seq-3-then-not-performed.yaml").last)
@@ -211,7 +215,7 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
         "Neigh Bob answers Two-For-One (Ann)",
         "Two-For-One Ann",
     ]
-    answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]
+    answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]  # quiet: the boxes say it
     assert answers == [(f"i{items[0].id}", f"i{items[1].id}"), (f"i{items[1].id}", f"i{items[2].id}")]
     assert all(e.back for e in pile_edges if e.status == "answers")  # arrows point down
     assert notes == []  # the window stands in the pile's column, under the card it is about
@@ -219,8 +223,8 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     assert words(window) == "Response window open on Neigh (Ann) may still respond: Cat"
     assert window.caption == "waiting for Cat"
     source = render.game(game).source
-    (answer,) = [a for t, h, a in edges(source) if (t, h) == (f"i{items[1].id}", f"i{items[2].id}") and "answers" in a]
-    assert "dir=back" in answer and "style=bold" in answer
+    (answer,) = [a for t, h, a in edges(source) if (t, h) == (f"i{items[1].id}", f"i{items[2].id}") and "bold" in a]
+    assert "dir=back" in answer and "style=bold" in answer and "label" not in answer
     assert f"window -> i{items[2].id}" in source
 
 
@@ -287,7 +291,7 @@ def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
     nodes = diagram.all_nodes()
     assert [n.status for n in nodes] == ["performed", "performed", "performed", "cut"]
     assert nodes[3].caption == "not performed: repeats #2"
-    assert words(nodes[1]) == "2.  gets a counter source: P2/Проклятый Маг target: P2/Проклятый Маг"
+    assert words(nodes[1]) == "↓ set off by #1 2.  gets a counter source: P2/Проклятый Маг target: P2/Проклятый Маг"
     assert [(e.tail, e.head, e.label) for e in diagram.edges] == [
         ("s2", "s1", "triggers"),
         ("s3", "s2", "triggers"),
@@ -295,8 +299,9 @@ def test_sequence_shows_the_cut_repetition_and_what_it_repeats() -> None:
     ]
     source = render.sequence(items=SEQUENCE).source
     assert "✂ not performed: repeats<BR/>#2" in source and "Проклятый Маг" in source
-    (cut,) = [a for t, h, a in edges(source) if (t, h) == ("s4", "s3") and "label" in a]
-    assert "dir=back" in cut and "style=dashed" in cut and Style.TABLE["cut-edge"]["color"] in cut
+    (cut,) = [a for t, h, a in edges(source) if (t, h) == ("s4", "s3") and "dashed" in a]
+    assert "dir=back" in cut and Style.TABLE["cut-edge"]["color"] in cut and "label" not in cut  # the box says it
+    assert "<I>↓ would be set off by #3</I>" in node_line(source, "s4")
 
 
 def test_sequence_is_read_from_the_games_flags() -> None:
@@ -321,21 +326,41 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
 """
     ).stage()
     game.state.numbers["Ann"] = {"resources": 3}
-    group = markup.board_group(game)
-    ann, bob, shared = group.nodes
-    assert (ann.id, ann.status, bob.status) == ("p0", "player-active", "player")
-    assert words(ann).startswith("Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn")
-    assert all(len(row) == 1 for row in ann.rows), "zones one under another, one card a row: a narrow board"
-    cells = {c.port: c for row in ann.rows for c in row if c.port}
+    group = board_table.board_group(game)
+    (table,) = group.nodes
+    assert (table.id, group.right) == ("board", True)  # one table, to the right of the chain or the pile
+    cells = {c.port: c for c in board_table.all_cells(table) if c.port}
+    assert (cells["p0"].frame, cells["p1"].frame) == ("player-active", "player")
+    ann, bob = (board_table.column_words(table, k) for k in range(2))
+    shared = board_table.shared_words(table)
+    assert (
+        ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn counters 2 Rhinocorn "
+        "closed · disabled"
+    )
+    assert bob == "Bob Hand · 0 — Stable · 0 —"
+    # the players side by side: each zone a band of rows across them, its cards tiles side by side
+    (stable,) = [row for row in table.rows if row[0].lines and row[0].lines[0][0].text == "Stable · 2"]
+    tiles = next(row for row in table.rows[table.rows.index(stable) + 1 :] if row[0].port)
     unicorn, rhino = game.find("Ann/Basic Unicorn"), game.find("Ann/Rhinocorn")
-    assert " ".join(s.text for s in cells[f"c{unicorn}"].lines[0]) == "Basic Unicorn   counters 2"
+    assert [c.port for c in tiles[:2]] == [f"c{unicorn}", f"c{rhino}"]
+    assert [" ".join(s.text for s in line) for line in cells[f"c{unicorn}"].lines] == ["Basic", "Unicorn", "counters 2"]
     assert cells[f"c{rhino}"].status == "disabled"
-    assert "closed · disabled" in " ".join(s.text for s in cells[f"c{rhino}"].lines[0])
-    assert words(shared).split(" Yay")[0] == "Deck · 5"
-    assert "Discard pile · 0 — Nursery · 0 —" in words(shared)
-    assert "… and 2 more" in words(shared) and "Basic Unicorn" not in words(shared)
+    assert shared.split(" Yay")[0] == "Shared Deck · 5 top 3 shown"  # under the players, a band each
+    assert shared.endswith("Discard pile · 0 — Nursery · 0 —")
+    assert "Basic Unicorn" not in shared  # the deck's 4th and 5th cards are not shown
     source = render.board(game).source
     assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
+    assert 'PORT="p0" BORDER="2" COLOR="#0d47a1"' in source  # the active player framed bold
+
+
+def test_a_big_hand_shows_some_tiles_and_a_count() -> None:
+    cards = ["Neigh", "Yay", "Slowdown", "Good Deal", "Two-For-One", "Basic Unicorn", "Unicorn Poison", "Rhinocorn"]
+    game = board("ruleset: unstable-unicorns\nplayers: [{name: Ann, hand: [" + ", ".join(cards) + "]}]").stage()
+    table = board_table.board_node(game)
+    ann = board_table.column_words(table, 0)
+    assert ann.startswith("Ann active player Hand · 8 Neigh Yay Slowdown Good Deal Two-For-One Basic Unicorn")
+    assert "… and 2 more" in ann and "Unicorn Poison" not in ann
+    assert {sum(c.colspan for c in row) for row in table.rows} == {board_table.TILES}  # one player's columns
 
 
 # -- steps --------------------------------------------------------------------------------------------
@@ -353,8 +378,7 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
         "waiting",
         "waiting",
     ]
-    ann = scene.node("p0")
-    moved = [c for row in ann.rows for c in row if c.changed]
+    moved = [c for c in board_table.all_cells(scene.node("board")) if c.changed]
     assert [c.lines[0][0].text for c in moved] == ["Yay"]  # the card drawn this step
     assert scene.title.endswith("Step 3 · Parallel Universicorn replaces 4 effects; Ann draws Yay")
     source = render.step(tl[3]).source
@@ -370,12 +394,11 @@ def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
     assert words(first.node("turn")) == "THE TURN Ann: Beginning of Turn" and first.node("turn").changed
     last = markup.step_scene(tl[-1])  # the chain ends, and the turn goes on to its Draw phase
     assert words(last.node("turn")) == ("THE TURN Ann: Draw phase Ann draws Rainbow Aura · hand 8 Ann: Action phase")
-    ann = last.node("p0")
-    assert "Rainbow Aura" in [c.lines[0][-1].text for row in ann.rows for c in row if c.changed]
+    assert "Rainbow Aura" in [c.lines[0][-1].text for c in board_table.all_cells(last.node("board")) if c.changed]
     source = render.step(tl[-1]).source
-    assert "Ann draws Rainbow Aura ·" in node_line(source, "turn")  # wrapped as narrow as the board
+    assert "Ann draws Rainbow Aura ·" in node_line(source, "turn")
     board_group = next(g for g in last.groups if g.id == "cluster_board")
-    assert board_group.columns[0][:2] == ["turn", "p0"]  # above the players
+    assert board_group.columns[0] == ["turn", "board"]  # above the players
     # a step that does nothing to the turn has no such note
     assert "turn" not in {n.id for n in markup.step_scene(tl[3]).all_nodes()}
     # the hand limit at the end of a turn, and the turn passing on
@@ -384,7 +407,7 @@ def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
     assert words(markup.step_scene(whole[5]).node("turn")) == (
         "THE TURN Ann discards Slowdown: above the Hand limit Ann's turn ends; Bob is next"
     )
-    assert "active player" in words(markup.step_scene(whole[5]).node("p1"))
+    assert board_table.column_words(markup.step_scene(whole[5]).node("board"), 1).startswith("Bob active player")
 
 
 def test_pending_decision_is_a_note_linked_to_its_effect() -> None:
@@ -400,9 +423,10 @@ def test_groups_are_stacked_in_order_by_columns() -> None:
     tl = timeline(SEED)
     scene = markup.step_scene(tl[3])
     assert [g.id for g in scene.groups] == ["cluster_chain", "cluster_board"]
-    assert scene.columns == [[scene.groups[0].columns[0][0], "p0"]]
+    assert scene.columns == [[scene.groups[0].columns[0][0]]]  # the board is not stacked: it stands to the right
     source = to_dot(scene)
-    assert f"p0 -> {scene.groups[0].columns[0][0]} [style=invis]" in source
+    # one invisible arrow ranks the board after the chain's longest path (discard, discard, draw: 2 arrows)
+    assert f"{scene.groups[0].columns[0][0]} -> board [style=invis minlen=3]" in source
 
 
 # -- DOT: determinism, one style table, one escaping function -------------------------------------

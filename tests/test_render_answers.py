@@ -213,5 +213,6 @@ def test_the_legend_explains_the_strategys_looks() -> None:
     d = render.legend().diagram
     assert d.node("k-ask-holds").caption == "at rest: every condition holds"
     assert d.node("k-ask-fails").caption == "at rest: a condition fails"
-    labels = [e.label for e in d.edges if e.label]
+    # each arrow's words stand where it ends (never on the arrow)
+    labels = [d.node(e.head).rows[0][0].lines[0][0].text for e in d.edges if e.head.startswith("b-")]
     assert "the asker's choice" in labels and "an answer of the others" in labels

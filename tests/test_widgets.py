@@ -51,14 +51,15 @@ def test_stepper_starts_on_the_staged_board_and_steps_through_the_seed_gameplay(
     st = stepper(str(SEED))
     assert (st.position, st.history.length) == (0, 7)
     assert st.first_button.disabled and st.back_button.disabled and not st.step_button.disabled
-    assert st.picture.source.count("Step 0 · The staged board") == 1
+    # the step's words stand beside the picture (the status), not in it: the picture has the room
+    assert st.picture.diagram.title.endswith("Step 0 · The staged board") and "Step 0" not in st.picture.source
     st.step_button.click()
     assert st.feedback.message == ""
     assert st.position == 1 and st.slider.value == 1 and st.slider.max == 7 and st.play.max == 7
     assert st.game.pending is not None and st.game.pending.question == "Ann: use Controlled Chaos?"
     assert options(st) == ["yes", "no"]
     assert [b.button_style for b in st.options.children] == ["info", ""]  # the scenario's own answer
-    assert "Step 1 · Ann: Beginning of Turn" in st.picture.source
+    assert "Step 1 · Ann: Beginning of Turn" in st.picture.diagram.title
     assert "Waiting for Ann" in st.question.value and "use Controlled Chaos?" in st.question.value
     assert "uurules-current" in st.log_view.value and f"{MARKER} - Ann: Beginning of Turn." in text(st.log_view.value)
 
@@ -80,7 +81,8 @@ def test_the_diagram_is_inline_svg_of_the_current_step_and_changes_with_it() -> 
     assert "<svg" in before and "<?xml" not in before and "<!DOCTYPE" not in before
     assert "uurules-diagram" in st.diagram._dom_classes
     st.step_button.click()
-    assert st.diagram.value != before and "Step 1 · Ann: Beginning of Turn" in text(st.diagram.value)
+    assert st.diagram.value != before and "Ann: Beginning of Turn" in text(st.status.value)
+    assert "Link 1 · Beginning of Turn" in text(st.diagram.value)
     st.back_button.click()
     assert st.diagram.value == before
 
@@ -270,7 +272,9 @@ def test_without_dot_the_diagram_says_how_to_install_it_and_the_rest_works(monke
     st = stepper(str(SEED))
     st.step_button.click()
     assert "uurules-no-dot" in st.diagram.value and "graphviz" in st.diagram.value
-    assert st.position == 1 and "Step 1 · Ann: Beginning of Turn" in st.picture.source and st.feedback.message == ""
+    assert (
+        st.position == 1 and "Step 1 · Ann: Beginning of Turn" in st.picture.diagram.title and st.feedback.message == ""
+    )
 
 
 # -- the stager -----------------------------------------------------------------------------------
@@ -620,3 +624,18 @@ def test_free_entry_reaches_the_engine_which_decides() -> None:
     with pytest.raises(IllegalAction):
         st.act(Pass("Nobody"))
     assert st.stepper.position == 1 and repr(st).startswith("<Stager llamas-unleashed (Ann, Bob, Cat): <Stepper")
+
+
+@needs_dot
+def test_the_legend_opens_beside_the_picture_and_closes() -> None:
+    st = stepper(SEED)
+    assert st.legend_view.layout.display == "none" and st.legend_view.value == ""
+    st.legend_button.value = True  # what a click on Legend does
+    assert st.legend_view.layout.display == "" and "What the pictures mean" in st.legend_view.value
+    assert 'id="legend-' in st.legend_view.value  # its ids kept apart from the step picture's
+    row = st.children[1]
+    assert list(row.children) == [row.children[0], st.diagram, st.legend_view]  # controls, picture, legend
+    st.step()
+    assert st.legend_view.layout.display == ""  # it stays open while stepping
+    st.legend_button.value = False
+    assert st.legend_view.layout.display == "none"

@@ -44,8 +44,12 @@ def test_the_wiki_page_of_a_question_ends_with_its_answer_its_strategy_and_the_e
     text = (tmp_path / "faq-does-the-order-of-my-neighs-matter.wiki").read_text(encoding="utf-8")
     qa = section(text)
     assert text.index("== End result ==") < text.index("== Question and answer ==")
+    from uurules.render.wiki import embed_width
+
+    svg = (tmp_path / "faq-does-the-order-of-my-neighs-matter-strategy-01.svg").read_bytes()
     assert qa[2] == (
-        "[[File:faq-does-the-order-of-my-neighs-matter-strategy-01.svg|thumb|right|480px|The strategy, page 1 of 1]]"
+        f"[[File:faq-does-the-order-of-my-neighs-matter-strategy-01.svg|thumb|right|{embed_width(svg)}px|"
+        "The strategy, page 1 of 1]]"
     )
     assert qa[3] == "'''Question''': Can Bob make sure that Bob's Basic Unicorn is in Bob's Stable?"
     assert qa[5] == f"'''Answer''': {ask(ORDER).text()}" and qa[5].startswith("'''Answer''': Yes. Bob can make sure")

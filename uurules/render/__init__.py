@@ -31,6 +31,7 @@ digraph chain {
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -104,7 +105,7 @@ class Picture:
         reason (how to install ``dot`` where that is it): never an exception."""
         text = repr(self) if text is None else text
         try:
-            return {"image/svg+xml": self.svg(), "text/plain": text}
+            return {"image/svg+xml": fit_width(self.svg()), "text/plain": text}
         except RenderError as exc:
             return {"text/plain": f"{text}\n{exc}"}
         except Exception as exc:  # render() turns every failure into a RenderError: this is a last guard
@@ -116,6 +117,30 @@ class Picture:
     def __repr__(self) -> str:
         first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""
         return f"<Picture {self.diagram.kind}: {first}>"
+
+
+NOTEBOOK_WIDTH_PT = 705
+"""A picture shown in a notebook is at most this wide (940 px: JupyterLab's output area with the
+file browser open), so that nothing is cut off; its drawing, ``.svg()``, keeps its own size."""
+
+_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+
+
+def fit_width(svg: str, width_pt: float = NOTEBOOK_WIDTH_PT) -> str:
+    """``svg`` declared at most ``width_pt`` wide, its height in proportion (its viewBox, and so
+    everything drawn, unchanged): JupyterLab shows an SVG output at its declared size, unshrunk.
+
+    >>> fit_width('<svg width="1410pt" height="400pt" viewBox="0.00 0.00 1410.00 400.00">')
+    '<svg width="705pt" height="200pt" viewBox="0.00 0.00 1410.00 400.00">'
+    >>> fit_width('<svg width="500pt" height="400pt">')
+    '<svg width="500pt" height="400pt">'
+    """
+    m = _SIZE.search(svg)
+    if m is None or float(m.group(1)) <= width_pt:
+        return svg
+    w, h = float(m.group(1)), float(m.group(2))
+    size = f'<svg width="{width_pt:g}pt" height="{h * width_pt / w:g}pt"'
+    return svg[: m.start()] + size + svg[m.end() :]
 
 
 def chain(game: Game) -> Picture:
@@ -152,12 +177,17 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
     return Picture(markup.game_scene(game, events, first_event))
 
 
-def step(step: StepLike) -> Picture:
-    """The state after one step of a timeline, with what that step changed highlighted."""
-    return Picture(markup.step_scene(step))
+def step(step: StepLike, *, titled: bool = True) -> Picture:
+    """The state after one step of a timeline, with what that step changed highlighted.
+
+    ``titled=False`` leaves the title out of the drawing (the stepper and the html page say it
+    beside the picture, which then has more room)."""
+    diagram = markup.step_scene(step)
+    diagram.titled = titled
+    return Picture(diagram)
 
 
-def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes]]:
+def steps(timeline: Iterable[S], format: str = "svg", *, titled: bool = True) -> Iterator[tuple[S, bytes]]:
     """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
     :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
 
@@ -168,10 +198,12 @@ def steps(timeline: Iterable[S], format: str = "svg") -> Iterator[tuple[S, bytes
     for s in timeline:
         chunk.append(s)
         if len(chunk) >= BATCH:
-            yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+            yield from zip(
+                chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True
+            )
             chunk = []
     if chunk:
-        yield from zip(chunk, render_all([step(c).source for c in chunk], format, BATCH), strict=True)
+        yield from zip(chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True)
 
 
 def outcomes(
@@ -243,7 +275,8 @@ def legend() -> Picture:
     >>> pic = legend()
     >>> pic.diagram.node("k-replaced").caption
     'replaced (crossed out)'
-    >>> print("; ".join(e.label for e in pic.diagram.edges if e.label))
+    >>> heads = [pic.diagram.node(e.head) for e in pic.diagram.edges if e.head.startswith("b-")]
+    >>> print("; ".join(n.rows[0][0].lines[0][0].text for n in heads))
     replaced by; then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
     """
     from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
@@ -272,10 +305,11 @@ def legend() -> Picture:
     arrows = Group("cluster_legend_arrows", "Arrows", "board")
     for status in LEGEND_ARROWS:
         st = Style.of(status, edge=True)
+        # the words stand where the arrow ends, never on it (some arrows' words are quiet)
         tail = Node(f"a-{status}", "join", [[Cell([[Span("")]])]])
-        head = Node(f"b-{status}", "join", [[Cell([[Span("")]])]])
+        head = Node(f"b-{status}", "join", [[Cell([[Span(st["means"], "small")]])]])
         arrows.nodes += [tail, head]
-        diagram.edges.append(Edge(tail.id, head.id, status, st["means"]))
+        diagram.edges.append(Edge(tail.id, head.id, status))
     arrows.columns = [[f"a-{s}" for s in LEGEND_ARROWS], [f"b-{s}" for s in LEGEND_ARROWS]]
     diagram.groups.append(arrows)
     diagram.columns = [[g.nodes[0].id for g in diagram.groups]]

@@ -82,8 +82,9 @@ class Style:
 
     Keys of an entry: ``color`` (border, text of the caption, arrow), ``fill``, ``line``
     (solid, dashed, dotted, bold, rounded, double, invis), ``mark`` (put before the caption),
-    ``shape`` (nodes; a box unless said), ``arrow`` (edges), ``beside`` (an arrow's words stand
-    beside it and take no room), ``strike`` (the words are crossed out), and ``means``: what the
+    ``shape`` (nodes; a box unless said), ``arrow`` (edges), ``quiet`` (an arrow's words are
+    written in the box it leads to, never on the arrow, where they would cross it or hide its
+    head), ``strike`` (the words are crossed out), and ``means``: what the
     look says, in words. The legend (:func:`uurules.render.legend`) is drawn from the entries
     that have ``means``, so it can never disagree with the pictures.
     """
@@ -204,6 +205,7 @@ class Style:
         "player-active": {"color": "#0d47a1", "fill": "#ffffff", "line": "bold"},
         "shared": {"color": "#455a64", "fill": "#fafafa", "line": "solid"},
         "turn": {"color": "#37474f", "fill": "#eceff1", "line": "solid", "shape": "note", "mark": "»"},
+        "board-table": {"line": "invis", "shape": "plaintext"},
         "zone-card": {"color": "#b0bec5"},
         "closed": {"fill": "#e0e0e0"},
         "disabled": {"fill": "#ffcdd2"},
@@ -249,21 +251,27 @@ class Style:
         "link-resolving": {"color": "#0d47a1", "line": "bold"},
         "link-waits": {"color": "#546e7a", "line": "solid"},
         # edges
-        "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by"},
+        "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by", "quiet": "yes"},
         "join-edge": {
             "color": "#6d4c41",
             "line": "dashed",
             "arrow": "normal",
             "means": "then / if you do / and",
-            "beside": "yes",
+            "quiet": "yes",
         },
-        "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee", "means": "targets"},
-        "answers": {"color": "#212121", "line": "bold", "arrow": "normal", "means": "answers (on the pile)"},
+        "target": {"color": "#1565c0", "line": "dashed", "arrow": "vee", "means": "targets", "quiet": "yes"},
+        "answers": {
+            "color": "#212121",
+            "line": "bold",
+            "arrow": "normal",
+            "means": "answers (on the pile)",
+            "quiet": "yes",
+        },
         "order": {"line": "invis", "arrow": "none"},
         "window-edge": {"color": "#0d47a1", "line": "dashed", "arrow": "none"},
         "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
-        "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal"},
-        "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal"},
+        "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal", "quiet": "yes"},
+        "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal", "quiet": "yes"},
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
         "chosen": {"color": "#e65100", "line": "bold", "arrow": "normal"},
         "ask-mine": {"color": "#0d47a1", "line": "bold", "arrow": "normal", "means": "the asker's choice"},
@@ -307,8 +315,13 @@ def _cell(cell: Cell) -> str:
     )
     if fill:
         attrs.append(f'BGCOLOR="{fill}"')
-    if cell.border:
-        attrs.append(f'BORDER="1" COLOR="{Style.TABLE["zone-card"]["color"]}"')
+    if cell.frame:
+        frame = Style.TABLE["changed"] if cell.changed else Style.of(cell.frame)
+        width = "2" if cell.changed or frame.get("line") == "bold" else "1"
+        attrs.append(f'BORDER="{width}" COLOR="{frame.get("color", "#000000")}"')
+    elif cell.border:
+        color = Style.TABLE["changed"]["color"] if cell.changed else Style.TABLE["zone-card"]["color"]
+        attrs.append(f'BORDER="{2 if cell.changed else 1}" COLOR="{color}"')
     lines = list(cell.lines)
     if cell.changed and lines:
         lines[0] = [Span(Style.TABLE["changed"]["mark"] + " ", "bold"), *lines[0]]
@@ -321,7 +334,8 @@ def _node_label(node: Node) -> str:
     if node.caption:
         st = Style.of(node.status)
         now = Style.TABLE["changed"]["mark"] + " this step: " if node.changed else ""
-        words = "\n".join(wrap(f"{now}{st.get('mark', '')} {node.caption}".strip(), CAPTION_WRAP))
+        said = " ".join(part for part in (now.strip(), st.get("mark", ""), node.caption) if part)
+        words = "\n".join(wrap(said, CAPTION_WRAP))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
         rows.append(
@@ -376,12 +390,9 @@ def _edge_attrs(edge: Edge) -> dict[str, str]:
         attrs["arrowtail"] = arrow
     elif arrow != "normal":
         attrs["arrowhead"] = arrow
-    if edge.label:
+    if edge.label and not st.get("quiet"):
         words = "\n".join(wrap(edge.label, EDGE_WRAP))
-        # "beside": the words stand next to the arrow and take no room of their own (an arrow
-        # between two boxes of one column would otherwise push a label column out to its side)
-        key = "xlabel" if st.get("beside") else "label"
-        attrs[key] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(words)}</FONT>>'
+        attrs["label"] = f'<<FONT POINT-SIZE="{Style.SMALL}">{escape(words)}</FONT>>'
     if not edge.constraint:
         attrs["constraint"] = "false"
     return attrs
@@ -481,6 +492,57 @@ def _columns(out: _Writer, columns: list[list[str]]) -> None:
         out.close()
 
 
+def _right(out: _Writer, diagram: Diagram) -> None:
+    """A group that stands to the right (``Group.right``: the board) is ranked after every other
+    node: one invisible arrow from the first of the stacked groups' anchors to its first node,
+    as long as the longest path of arrows in the rest of the picture (graphviz ignores
+    ``rank=max`` in a cluster, and an arrow from each last node would reorder the columns)."""
+    right = [g for g in diagram.groups if g.right]
+    if not right or not diagram.columns or not diagram.columns[0]:
+        return
+    inside = {n.id for g in right for n in Diagram("", "", [g]).all_nodes()}
+    rank = {n.id: n.id for n in diagram.all_nodes() if n.id not in inside}
+
+    def find(x: str) -> str:
+        while rank[x] != x:
+            x = rank[x]
+        return x
+
+    def columns(groups: Iterable[Group]) -> Iterator[list[str]]:
+        for g in groups:
+            yield from g.columns
+            yield from columns(g.groups)
+
+    for column in [*columns(diagram.groups), *diagram.columns]:
+        ids = [find(x) for x in column if x in rank]
+        for x in ids[1:]:
+            rank[x] = ids[0]
+    after: dict[str, set[str]] = {}
+    for e in diagram.edges:
+        tail, head = find_or(rank, e.tail), find_or(rank, e.head)
+        if e.constraint and tail and head and find(tail) != find(head):
+            after.setdefault(find(tail), set()).add(find(head))
+    longest: dict[str, int] = {}
+
+    def depth(x: str, seen: frozenset[str]) -> int:
+        if x not in longest:
+            nxt = [depth(y, seen | {x}) + 1 for y in sorted(after.get(x, ())) if y not in seen]
+            longest[x] = max(nxt, default=0)
+        return longest[x]
+
+    span = max((depth(find(x), frozenset()) for x in rank), default=0)
+    anchor = diagram.columns[0][0]
+    for g in right:
+        first = g.columns[0][0] if g.columns and g.columns[0] else g.nodes[0].id if g.nodes else None
+        if first is not None:
+            out.edge(anchor, first, {"style": "invis", "minlen": str(span + 1)})
+
+
+def find_or(rank: dict[str, str], end: str) -> str | None:
+    node = end.split(":", 1)[0]
+    return node if node in rank else None
+
+
 def to_dot(diagram: Diagram) -> str:
     """The DOT source of a diagram (deterministic: the same diagram gives the same bytes).
 
@@ -490,7 +552,8 @@ def to_dot(diagram: Diagram) -> str:
     columns stack them in order.
     """
     out = _Writer()
-    lines = [part for line in diagram.title.split("\n") for part in wrap(line, TITLE_WRAP)] if diagram.title else []
+    shown = diagram.title if diagram.titled else ""
+    lines = [part for line in shown.split("\n") for part in wrap(line, TITLE_WRAP)] if shown else []
     title = "".join(f'<TR><TD ALIGN="LEFT"><B>{escape(line)}</B></TD></TR>' for line in lines)
     graph = {
         "rankdir": "LR",
@@ -500,7 +563,7 @@ def to_dot(diagram: Diagram) -> str:
         "labelloc": "t",
         "labeljust": "l",
         "nodesep": "0.15",
-        "ranksep": "0.3",
+        "ranksep": "0.2",
         "bgcolor": "white",
         "forcelabels": "true",
     }
@@ -519,6 +582,7 @@ def to_dot(diagram: Diagram) -> str:
     out.close()
     for edge in diagram.edges:
         out.edge(edge.tail, edge.head, _edge_attrs(edge))
+    _right(out, diagram)
     return f"digraph {_value(diagram.kind)} {{\n" + "\n".join(out.lines) + "\n}\n"
 
 

@@ -40,9 +40,6 @@ if TYPE_CHECKING:
     from uurules.engine.state import Decision, Effect, Link, State
     from uurules.explore import Exploration
 
-TOP_CARDS = 3
-"""How many top cards of a shared zone (deck, discard pile) the board lists."""
-
 MAX_OPTIONS = 6
 """How many options of a pending decision the note lists before "and n more"."""
 
@@ -89,7 +86,11 @@ Line = list[Span]
 
 @dataclass
 class Cell:
-    """One cell of a node's table: lines of text; ``port`` names it for arrows (a card in a zone)."""
+    """One cell of a node's table: lines of text; ``port`` names it for arrows (a card in a zone).
+
+    ``frame``: a status whose colour and line draw the cell's border (a player's name on the
+    board); ``border`` draws a card tile's thin one.
+    """
 
     lines: list[Line] = field(default_factory=list)
     port: str | None = None
@@ -97,6 +98,7 @@ class Cell:
     changed: bool = False
     colspan: int = 1
     border: bool = False
+    frame: str | None = None
 
 
 @dataclass
@@ -131,7 +133,8 @@ class Group:
     """A framed group of nodes (a graphviz cluster).
 
     ``columns``: lists of node ids, each drawn as one column, first on top (a link's effects in
-    the order they resolve; a pile from its top card down).
+    the order they resolve; a pile from its top card down). ``right``: the group stands to the
+    right of everything else (the board, beside the chain or the pile), its columns in one.
     """
 
     id: str
@@ -140,6 +143,7 @@ class Group:
     nodes: list[Node] = field(default_factory=list)
     groups: list[Group] = field(default_factory=list)
     columns: list[list[str]] = field(default_factory=list)
+    right: bool = False
 
 
 @dataclass
@@ -152,6 +156,8 @@ class Diagram:
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     columns: list[list[str]] = field(default_factory=list)
+    titled: bool = True
+    """Whether the title is drawn (a page that says it beside the picture leaves it out)."""
 
     def all_nodes(self) -> list[Node]:
         out = list(self.nodes)
@@ -307,6 +313,8 @@ def _effect_node(game: Game, eff: Effect, number: int | None, reason: str | None
     if number is not None:
         lines[0].insert(0, Span(f"{number}. ", "bold"))
     rows = [[Cell(lines)], text(who, "small")]
+    if eff.replaced_with is not None:  # the words of its "replaced by" arrow (quiet: never on the arrow)
+        rows.append(text(f"by {_shown(game, eff.replaced_with)}", "small italic"))
     if status == "done":
         caption = f"done: chose {reason}" if reason and eff.verb in _CHOOSING else "done"
         if eff.data.get("carried_out_as"):
@@ -328,6 +336,12 @@ def _join_edge(before: int, after: int, join: Effect) -> Edge:
     column, ordered by edges from the lower to the upper node: so the arrow is written from the
     later one back to the earlier, and drawn with its head at its tail (``back``)."""
     return Edge(f"e{after}", f"e{before}", "join", _JOIN.get(join.label, join.label), back=True)
+
+
+def _say_join(node: Node, join: Effect) -> None:
+    """The join word ("then", "if you do", "and") atop the box its arrow leads to (the arrow is
+    quiet: its words would cover it, so short is it between two boxes of one column)."""
+    node.rows.insert(0, text(f"↓ {_JOIN.get(join.label, join.label)}", "small italic"))
 
 
 def _join_rest(game: Game, eff: Effect, changed: bool) -> Node:
@@ -382,11 +396,13 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
                 n = number
             depth[eff.id] = depth.get(eff.replaces, -1) + 1 if eff.replaces is not None else 0
             columns.setdefault(depth[eff.id], []).append(f"e{eff.id}")
-            lg.nodes.append(_effect_node(game, eff, n, reasons.get(eff.id), eff.id == next_id, hot))
+            node = _effect_node(game, eff, n, reasons.get(eff.id), eff.id == next_id, hot)
+            lg.nodes.append(node)
             if depth[eff.id] == 0 and eff.verb != "trigger":
                 for join in joins:
                     if before is not None:
                         edges.append(_join_edge(before.id, eff.id, join))
+                        _say_join(node, join)
                 joins = []
                 before = eff
             for rid in eff.replaced_by:
@@ -400,10 +416,12 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
                 edges.append(Edge(f"e{eff.id}", f"t{t}", "target", "target"))
         for join in joins:  # nothing after it yet (or ever): say what it leads to
             hot = changed is not None and join.id in changed.effects
-            lg.nodes.append(_join_rest(game, join, hot))
+            rest = _join_rest(game, join, hot)
+            lg.nodes.append(rest)
             columns.setdefault(0, []).append(f"e{join.id}")
             if before is not None:
                 edges.append(_join_edge(before.id, join.id, join))
+                _say_join(rest, join)
         group.groups.append(lg)
     group.columns = [columns[d] for d in sorted(columns)]
     if not chain:
@@ -411,7 +429,7 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
     for t in targets:
         hot = changed is not None and t in changed.cards
         rows = [text(_shown(game, t), "bold"), text(_place(game, t), "small")]
-        group.nodes.append(Node(f"t{t}", "card", rows, "", hot))
+        group.nodes.append(Node(f"t{t}", "card", rows, "targeted", hot))
     return group, edges
 
 
@@ -657,9 +675,13 @@ def sequence_group(items: Sequence[dict[str, Any]], game: Game | None = None) ->
         else:
             caption = "performed"
             seen.setdefault(key, n)
+        cause = item.get("cause", previous)
+        if cause is not None:  # the words of the arrow from the trigger that set it off (quiet)
+            rows.insert(
+                0, text(f"↓ {'would be set off' if status == 'cut' else 'set off'} by #{cause}", "small italic")
+            )
         group.nodes.append(Node(f"s{n}", status, rows, caption))
         ids.append(f"s{n}")
-        cause = item.get("cause", previous)
         if cause is not None:  # drawn top down: the arrow runs from the trigger that set this one off
             kind, word = ("cut-edge", "cut") if status == "cut" else ("sequence", "triggers")
             edges.append(Edge(f"s{n}", f"s{cause}", kind, word, back=True))
@@ -684,67 +706,6 @@ def turn_node(events: Sequence[Event], terms: Mapping[str, str] | None = None) -
         return None
     rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
     return Node("turn", "turn", rows, "", True)
-
-
-# -- the board ----------------------------------------------------------------------------------
-def _card_cell(game: Game, c: int, changed: Changes | None) -> Cell:
-    card = game.state.cards[c]
-    words = _status_words(game.ruleset.status(game, card))
-    line: Line = [Span(card.shown)]
-    if words:
-        line.append(Span("  " + " · ".join(words), "small"))
-    status = "disabled" if card.disabled else ("closed" if card.closed else None)
-    hot = changed is not None and c in changed.cards
-    return Cell([line], port=f"c{c}", status=status, changed=hot, border=True)
-
-
-def _zone_rows(
-    game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None
-) -> list[list[Cell]]:
-    """One zone as rows: its title and count, then one card a row ("—" for an empty zone)."""
-    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]])]]
-    shown = cards if limit is None else cards[:limit]
-    rows += [[_card_cell(game, c, changed)] for c in shown]
-    if limit is not None and len(cards) > limit:
-        rows.append([Cell([[Span(f"… and {len(cards) - limit} more", "small italic")]])])
-    if not cards:
-        rows.append([Cell([[Span("—", "small")]])])
-    return rows
-
-
-def board_group(game: Game, changed: Changes | None = None) -> Group:
-    """Each player's zones with their cards and their state; the shared zones as counts and top cards.
-
-    A player's zones stand one under another, one card a row: the board is narrow (about as
-    wide as its longest card name), so that it never widens the picture it shares with the
-    chain or the pile.
-    """
-    s = game.state
-    rs = game.ruleset
-    group = Group("cluster_board", "THE BOARD", "board")
-    for n, p in enumerate(s.players):
-        head = [Span(p, "bold")]
-        notes = []
-        if p == s.active:
-            notes.append("active player")
-        for key, value in s.numbers.get(p, {}).items():
-            notes.append(f"{key} {value}")
-        if s.winner == p:
-            notes.append("WINNER")
-        elif s.ended is not None and s.winner is None:
-            notes.append("LOSES (everyone does)")
-        lines: list[Line] = [head]
-        lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), WRAP)] if notes else []
-        rows = [[Cell(lines, changed=changed is not None and p in changed.players)]]
-        for z in rs.player_zones:
-            rows += _zone_rows(game, zone_title(z), s.zones[(p, z)], changed, None)
-        group.nodes.append(Node(f"p{n}", "player-active" if p == s.active else "player", rows))
-    shared = rs.shared_zones
-    if shared:
-        rows = [row for z in shared for row in _zone_rows(game, zone_title(z), s.zones[(None, z)], changed, TOP_CARDS)]
-        group.nodes.append(Node("shared", "shared", rows, "top cards first"))
-    group.columns = [[n.id for n in group.nodes]]
-    return group
 
 
 # -- the pending decision -------------------------------------------------------------------------
@@ -780,6 +741,8 @@ def pile(game: Game, events: Sequence[Event] = ()) -> Diagram:
 
 
 def board(game: Game) -> Diagram:
+    from uurules.render.board_table import board_group
+
     return Diagram("board", _title(game), [board_group(game)])
 
 
@@ -817,13 +780,12 @@ def _scene(
         group, edges = sequence_group(seq, game)
         diagram.groups.append(group)
         diagram.edges.extend(edges)
-    board = board_group(game, changed)
-    turn = turn_node(events, game.ruleset.terms)
-    if turn is not None:  # the step's (or the last action's) phases and draws, above the players
-        board.nodes.insert(0, turn)
-        board.columns[0].insert(0, turn.id)
-    diagram.groups.append(board)
-    diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None]]
+    from uurules.render.board_table import board_group
+
+    # the board stands to the right (its table: the players side by side), with the step's (or
+    # the last action's) phases and draws above it; the rest is stacked in one column beside it
+    diagram.groups.append(board_group(game, changed, events))
+    diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None and a not in ("board", "turn")]]
     d = s.pending
     if d is not None and not d.is_response_window:
         node, about = decision_node(game, d)

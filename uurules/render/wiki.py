@@ -155,6 +155,36 @@ def file_name(name: str) -> str:
     return f"{safe}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
+MIN_TEXT_PX = 11
+"""A picture is embedded wide enough that its smallest text shows at least this many px high."""
+
+_SVG_WIDTH = re.compile(rb'<svg width="([\d.]+)pt"')
+_FONT_SIZE = re.compile(rb'font-size="([\d.]+)"')
+
+
+def embed_width(svg: bytes | None, default: int = 480) -> int:
+    """The width (px) to embed an SVG at so that its smallest text shows ``MIN_TEXT_PX`` high.
+
+    graphviz writes the width in points and font sizes in points in a viewBox of points: shown
+    ``w`` px wide, a font of ``s`` points is ``s * w / width_pt`` px high. Never wider than the
+    picture's own size (1 pt = 4/3 px), rounded up to 10 px.
+
+    >>> embed_width(b'<svg width="900pt"><text font-size="10.00">a</text><text font-size="14.00">b</text></svg>')
+    990
+    >>> embed_width(b'<svg width="300pt" height="100pt"><text font-size="10.00">a</text></svg>')
+    330
+    """
+    if not svg:
+        return default
+    width = _SVG_WIDTH.search(svg)
+    sizes = [float(m) for m in _FONT_SIZE.findall(svg)]
+    if width is None or not sizes:
+        return default
+    pt = float(width.group(1))
+    need = MIN_TEXT_PX * pt / min(sizes)
+    return int(-(-min(need, pt * 4 / 3) // 10) * 10)
+
+
 def picture_name(name: str, step: int) -> str:
     return f"{file_name(name)}-step-{step:03d}.svg"
 
@@ -223,17 +253,18 @@ def script_lines(steps: Iterable[dict[str, Any]]) -> list[str]:
     return out
 
 
-def question_section(answer: Answer, name: str | Names, pictures: int) -> list[str]:
+def question_section(answer: Answer, name: str | Names, pictures: int, widths: list[int] | None = None) -> list[str]:
     """The Q&A section of a scenario with a ``question:``: the question in words, the answer's
     paragraph, the strategy's pictures (``pictures`` of them, ``NAME-strategy-NN.svg`` or as
-    ``name``, a :class:`Names`, names them) or a ``where:`` answer's table, and the example as
-    script steps to append to the script."""
+    ``name``, a :class:`Names`, names them; embedded ``widths`` px wide, 480 when not given) or a
+    ``where:`` answer's table, and the example as script steps to append to the script."""
     from uurules.ask_words import question_text
 
     names = name if isinstance(name, Names) else Names(name)
     out = ["== Question and answer ==", ""]
     for k in range(1, pictures + 1):
-        out.append(f"[[File:{names.strategy(k)}|thumb|right|480px|The strategy, page {k} of {pictures}]]")
+        px = widths[k - 1] if widths and k <= len(widths) else 480
+        out.append(f"[[File:{names.strategy(k)}|thumb|right|{px}px|The strategy, page {k} of {pictures}]]")
     out += [f"'''Question''': {wiki_text(question_text(answer.question))}", ""]
     out += [f"'''Answer''': {wiki_text(answer.text())}", ""]
     if answer.where is not None:
@@ -343,17 +374,19 @@ class _Page:
         self.last: Step | None = None
         self.qa: list[str] | None = None
 
-    def add(self, step: Step) -> None:
+    def add(self, step: Step, svg: bytes | None = None) -> None:
+        """Add a step; ``svg`` (its drawn picture) sets the width it is embedded at (:func:`embed_width`)."""
         out = self.lines
         picture = self.names.step(step.number, step.label)
+        px = embed_width(svg)
         if step.number == 0:
             self.links = CardLinks(card_names(step.view()), self.card_link)
-            out += ["== The board ==", f"[[File:{picture}|thumb|right|480px|The staged board]]"]
+            out += ["== The board ==", f"[[File:{picture}|thumb|right|{px}px|The staged board]]"]
             out += _board(step.view(), self.links)
             out += ['<div style="clear:both"></div>', "", "== Resolution ==", ""]
         else:
             out.append(f"=== Step {step.number}: {wiki_text(step.heading, start=False)} ===")
-            out.append(f"[[File:{picture}|thumb|right|480px|Step {step.number}]]")
+            out.append(f"[[File:{picture}|thumb|right|{px}px|Step {step.number}]]")
             out.append(f"<small>Script: {wiki_text(step.label, start=False)}</small>")
             terms = step.view().ruleset.terms
             said = [f"* {wiki_text(e.words('en', terms), start=False)}" for e in step.events]
@@ -418,13 +451,16 @@ def _drawn(timeline: Timeline | Playing, text: _Page, alone: bool = False) -> It
     answer = _answer(timeline.scenario)
     pictures = ((s, drawn_step(s).pipe("svg")) for s in timeline) if alone else drawn_steps(timeline)
     for step, svg in pictures:  # a missing dot draws nothing
-        text.add(step)
+        text.add(step, svg)
         yield text.names.step(step.number, step.label), svg
     if answer is not None:
         pages = _pictures(answer)
+        widths = []
         for k in range(1, pages + 1):
-            yield text.names.strategy(k), strategy(answer, page=k).pipe("svg")
-        text.qa = question_section(answer, text.names, pages)
+            drawn = strategy(answer, page=k).pipe("svg")
+            widths.append(embed_width(drawn))
+            yield text.names.strategy(k), drawn
+        text.qa = question_section(answer, text.names, pages, widths)
 
 
 def export(

@@ -20,16 +20,24 @@ if TYPE_CHECKING:
     from uurules.timeline import Playing, Timeline
 
 PAGE_STYLE = """
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1em 2em; color: #212121; }
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 0.5em 1em; color: #212121; }
 h1 { font-size: 1.4em; }
 .uurules-controls { position: sticky; top: 0; background: #fff; padding: 6px 0; border-bottom: 1px solid #cfd8dc; }
 .uurules-controls button { min-width: 4.5em; }
 .uurules-page-step h2 { font-size: 1.1em; margin: 0.6em 0 0.2em; }
 .uurules-question { margin: 0.3em 0; }
 .uurules-current { font-weight: bold; }
-.uurules-main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
-.uurules-steps { flex: 1 1 1000px; min-width: 0; }
-.uurules-log-box { flex: 1 1 22em; position: sticky; top: 3em; max-height: 90vh; overflow: auto; }
+.uurules-main { display: grid; grid-template-columns: 220px minmax(0, 1fr); grid-template-rows: auto 1fr;
+  grid-template-areas: "controls steps" "log steps"; column-gap: 1em; align-items: start; }
+.uurules-main > .uurules-controls { grid-area: controls; position: static; border-bottom: none; }
+.uurules-controls .uurules-slider { width: 100%; }
+.uurules-steps { grid-area: steps; min-width: 0; }
+.uurules-log-box { grid-area: log; max-height: calc(100vh - 190px); overflow: auto; }
+.uurules-log-box h2 { font-size: 1em; margin: 0.3em 0; }
+.uurules-page h1 { font-size: 1.2em; margin: 0.3em 0; }
+.uurules-meta { margin: 0 0 0.4em; }
+.uurules-page-step h2 { margin-top: 0; }
+.uurules-page .uurules-diagram-box svg { max-height: calc(100vh - 150px); }
 """
 
 SCRIPT = """
@@ -96,6 +104,7 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         '<body class="uurules-page">',
         f"<h1>{esc(title)}</h1>",
         f'<p class="uurules-meta"><i>{esc(meta)}.</i></p>',
+        '<div class="uurules-main">',
         '<div class="uurules-controls" id="uurules-controls" hidden>',
         '<button type="button" id="uurules-first" class="uurules-first">First</button>',
         '<button type="button" id="uurules-back" class="uurules-back">Back</button>',
@@ -104,12 +113,11 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         '<input type="range" id="uurules-slider" class="uurules-slider" min="0" max="0" value="0" aria-label="step">',
         '<span id="uurules-status" class="uurules-status"></span>',
         "</div>",
-        '<div class="uurules-main">',
         '<div class="uurules-steps">',
     ]
     yield "\n".join(head) + "\n"
     entries = []
-    for step, svg in render.steps(timeline):
+    for step, svg in render.steps(timeline, titled=False):  # the step's words stand above it
         game = step.view()
         s = game.state
         result = {**board_view(game), "active": s.active}

@@ -282,10 +282,16 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.question.add_class("uurules-question")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.options.add_class("uurules-options")
-        # the picture takes the whole row (pictures are drawn to fit 1000 px: never shrunk beside the log)
-        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
+        # the picture takes the rest of the row beside the controls (as Python Tutor keeps the code
+        # beside its picture): the step's words, the chain or pile and the board on one screen
+        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0"))
         self.diagram.add_class("uurules-diagram")
-        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="560px", overflow="auto"))
+        self.legend_button = widgets.ToggleButton(value=False, description="Legend", tooltip="what the pictures mean")
+        self.legend_button.add_class("uurules-legend-toggle")
+        self.legend_view = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.legend_view.add_class("uurules-legend")
+        self.legend_button.observe(self._on_legend, names="value")
+        self.log_view = widgets.HTML(layout=widgets.Layout(max_height="240px", overflow="auto"))
         self.log_view.add_class("uurules-log")
         self.board_view = widgets.HTML()
         self.board_view.add_class("uurules-board")
@@ -302,28 +308,31 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             [self.first_button, self.back_button, self.step_button, self.last_button, self.play, self.slider],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__(
+        controls.add_class("uurules-controls")
+        self.slider.layout.width = "100%"
+        side = widgets.VBox(
             [
-                widgets.HTML(f"<style>{STYLE}</style>"),
                 self.title_view,
                 controls,
                 self.status,
                 self.feedback,
                 self.question,
                 self.options,
+                self.legend_button,
+                widgets.HTML("<b>Log</b>"),
+                self.log_view,
+                widgets.HTML("<b>Board (text)</b>"),
+                self.board_view,
+            ],
+            layout=widgets.Layout(flex="0 0 220px", width="220px", min_width="0"),
+        )
+        side.add_class("uurules-side")
+        super().__init__(
+            [
+                widgets.HTML(f"<style>{STYLE}</style>"),
                 widgets.HBox(
-                    [
-                        self.diagram,
-                        widgets.VBox(
-                            [widgets.HTML("<b>Log</b>"), self.log_view],
-                            layout=widgets.Layout(flex="2 1 420px", min_width="0"),
-                        ),
-                        widgets.VBox(
-                            [widgets.HTML("<b>Board</b>"), self.board_view],
-                            layout=widgets.Layout(flex="1 1 260px", min_width="0"),
-                        ),
-                    ],
-                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                    [side, self.diagram, self.legend_view],
+                    layout=widgets.Layout(flex_flow="row nowrap", align_items="flex-start"),
                 ),
             ]
         )
@@ -337,6 +346,18 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         b = widgets.Button(description=text, tooltip=tip, layout=widgets.Layout(width="auto"))
         b.add_class(cls)
         return b
+
+    def _on_legend(self, change: dict[str, Any]) -> None:
+        """Open or close the legend beside the picture (drawn the first time it is opened)."""
+        if change["new"] and not self.legend_view.value:
+            from uurules import render
+
+            try:
+                svg = inline_svg(render.legend().svg(), "legend-")
+                self.legend_view.value = f'<div class="uurules-legend-box">{svg}</div>'
+            except render.RenderError as exc:
+                self.legend_view.value = f'<p class="uurules-no-dot">{esc(exc)}</p>'
+        self.legend_view.layout.display = "" if change["new"] else "none"
 
     # -- what the learner does ------------------------------------------------------------------
     def load(self, history: History, title: str | None = None) -> None:
@@ -398,7 +419,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
         key = tuple(self.game.actions)
         if key not in self._pictures or self.cache <= 0:
-            pic = render.step(self.history.view())
+            pic = render.step(self.history.view(), titled=False)  # its words stand beside it
             try:
                 body = inline_svg(pic.svg())
             except render.RenderError as exc:
@@ -414,7 +435,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         n, last = h.position, h.length
         self.diagram.value = self._drawn()[1]
         self.title_view.value = (
-            f"<h3>{esc(self._title or self.game.title)}</h3>" if (self._title or self.game.title) else ""
+            f'<div class="uurules-title">{esc(self._title or self.game.title)}</div>'
+            if (self._title or self.game.title)
+            else ""
         )
         self._syncing = True
         try:

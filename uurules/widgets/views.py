@@ -149,5 +149,11 @@ STYLE = """
   color: #546e7a; }
 .uurules-board-table tr.uurules-player th { font-weight: bold; color: #000; padding-top: 4px; }
 .uurules-diagram-box svg { max-width: 100%; height: auto; }
+.uurules-stepper .uurules-diagram-box svg, .uurules-page .uurules-diagram-box svg { width: 100%;
+  max-height: calc(100vh - 170px); }
+.uurules-legend-box svg { width: 300px; height: auto; max-height: calc(100vh - 140px); }
+.uurules-side { padding-right: 8px; }
+.uurules-title { font-weight: bold; font-size: 13px; line-height: 1.3; margin-bottom: 4px; }
+.uurules-side .widget-button { margin: 1px; }
 """
 """The CSS of these pieces (the widgets put it in the page once; the static page inlines it)."""

@@ -1,0 +1,204 @@
+"""The board as a table: the players side by side, each zone a row of card tiles.
+
+(Named ``board_table`` and not ``board``: ``uurules.render.board`` is the function that draws a board.)
+
+One node, ``board``, whose table gives each player :data:`TILES` columns, side by side: their
+name (the port ``p<n>``, framed bold when active), then each zone, a band of rows across all the
+players: its title (``Stable · 3``) and its cards as tiles, :data:`TILES` to a row, each tile the
+port ``c<card id>`` (so an arrow can point at a card) with its state in small words under its
+name; a hand of more than :data:`HAND_TILES` cards shows that many and a count. The shared zones
+(``shared``: counts and top cards) stand under the players, a band each.
+The group stands to the right of the chain or the pile it shares a picture with
+(:attr:`~uurules.render.markup.Group.right`), and the turn's note (what the step did to the
+turn) stands above the table.
+
+Plain data only, like the rest of :mod:`uurules.render.markup`: every name reaches DOT through
+:func:`uurules.render.dot.escape`, and the ids come from the players' order and the engine's
+card ids, so the same scenario gives the same DOT.
+
+>>> from uurules.scenario import Scenario
+>>> game = Scenario.from_text('''
+... ruleset: unstable-unicorns
+... players:
+...   - {name: Ann, hand: [Neigh], stable: [Basic Unicorn, Rhinocorn]}
+...   - {name: Bob}
+... deck: [Yay]
+... ''').stage()
+>>> group = board_group(game)
+>>> [n.id for n in group.nodes], group.right
+(['board'], True)
+>>> column_words(group.nodes[0], 0)
+'Ann active player Hand · 1 Neigh Stable · 2 Basic Unicorn Rhinocorn'
+>>> shared_words(group.nodes[0])
+'Shared Deck · 1 Yay Discard pile · 0 — Nursery · 0 —'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from uurules.render.markup import Cell, Group, Line, Node, Span, _status_words, turn_node, wrap, zone_title
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from uurules.engine.events import Event
+    from uurules.engine.game import Game
+    from uurules.engine.position import Changes
+
+TILES = 2
+"""How many card tiles stand in one row of a zone."""
+
+TILE_WRAP = 12
+"""A tile's card name is wrapped at this many characters (a tile is about 100 px wide)."""
+
+HAND_TILES = 6
+"""A hand of more cards shows this many tiles and "… and n more"."""
+
+TOP_CARDS = 3
+"""How many top cards of a shared zone (deck, discard pile) the board lists."""
+
+NOTE_WRAP = 28
+"""A player's notes (active player, resources ...) are wrapped at this many characters."""
+
+
+def _tile(game: Game, c: int, changed: Changes | None, small: bool) -> Cell:
+    card = game.state.cards[c]
+    style = "small" if small else ""
+    lines: list[Line] = [[Span(part, style)] for part in wrap(card.shown, TILE_WRAP)]
+    words = _status_words(game.ruleset.status(game, card))
+    lines += [[Span(part, "small italic")] for part in wrap(" · ".join(words), TILE_WRAP)] if words else []
+    status = "disabled" if card.disabled else ("closed" if card.closed else None)
+    hot = changed is not None and c in changed.cards
+    return Cell(lines, port=f"c{c}", status=status, changed=hot, border=True)
+
+
+def _zone(game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None) -> list[list[Cell]]:
+    """A zone as rows of a player's columns: its title and count, then its cards, :data:`TILES` a row."""
+    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]], colspan=TILES)]]
+    shown = cards
+    if limit is not None and len(cards) > limit:  # what this step changed always shows
+        hot = {c for c in cards if changed is not None and c in changed.cards}
+        room = max(limit - len(hot), 0)
+        keep = hot | {c for c in cards if c not in hot}.intersection([c for c in cards if c not in hot][:room])
+        shown = [c for c in cards if c in keep]
+    small = title == "Hand"
+    for k in range(0, len(shown), TILES):
+        row = [_tile(game, c, changed, small) for c in shown[k : k + TILES]]
+        rows.append(row + [Cell() for _ in range(TILES - len(row))])
+    if len(shown) < len(cards):
+        rows.append([Cell([[Span(f"… and {len(cards) - len(shown)} more", "small italic")]], colspan=TILES)])
+    if not cards:
+        rows.append([Cell([[Span("—", "small")]], colspan=TILES)])
+    return rows
+
+
+def _head(game: Game, n: int, changed: Changes | None) -> list[list[Cell]]:
+    """A player's name and notes (active player, resources ...), framed bold when active."""
+    s = game.state
+    p = s.players[n]
+    notes = []
+    if p == s.active:
+        notes.append("active player")
+    for key, value in s.numbers.get(p, {}).items():
+        notes.append(f"{key} {value}")
+    if s.winner == p:
+        notes.append("WINNER")
+    elif s.ended is not None and s.winner is None:
+        notes.append("LOSES (everyone does)")
+    lines: list[Line] = [[Span(p, "bold")]]
+    lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), NOTE_WRAP)] if notes else []
+    hot = changed is not None and p in changed.players
+    frame = "player-active" if p == s.active else "player"
+    return [[Cell(lines, port=f"p{n}", changed=hot, colspan=TILES, frame=frame)]]
+
+
+def _shared(game: Game, changed: Changes | None, columns: int) -> list[list[Cell]]:
+    """The shared zones under the players, a band each: the zone's title and count (``shared``:
+    the first), then its top cards as tiles, as many to a row as the players' columns allow."""
+    rows: list[list[Cell]] = []
+    for k, z in enumerate(game.ruleset.shared_zones):
+        cards = game.state.zones[(None, z)]
+        title: list[Line] = [[Span(f"{zone_title(z)} · {len(cards)}", "small bold")]]
+        if len(cards) > TOP_CARDS:
+            title.append([Span(f"top {TOP_CARDS} shown", "small italic")])
+        elif len(cards) > 1:
+            title.append([Span("top card first", "small italic")])
+        head = Cell(title, port="shared" if k == 0 else None)
+        tiles: list[Cell] = []
+        for c in cards[:TOP_CARDS]:
+            hot = changed is not None and c in changed.cards
+            lines: list[Line] = [[Span(part, "small")] for part in wrap(game.shown(c), TILE_WRAP)]
+            tiles.append(Cell(lines, port=f"c{c}", changed=hot, border=True))
+        if not cards:
+            tiles.append(Cell([[Span("—", "small")]]))
+        per_row = max(columns - 1, 1)
+        for n in range(0, len(tiles), per_row):
+            row = [head if n == 0 else Cell(), *tiles[n : n + per_row]]
+            rows.append(row + [Cell() for _ in range(columns - len(row))])
+    return rows
+
+
+def board_node(game: Game, changed: Changes | None = None) -> Node:
+    """The board's table: :data:`TILES` columns a player, side by side, each section (the
+    players' names, then each zone) one band of rows across them all; then the shared zones,
+    a band each."""
+    s = game.state
+    players = range(len(s.players))
+    sections = [[_head(game, n, changed) for n in players]]
+    for z in game.ruleset.player_zones:
+        limit = HAND_TILES if z == "hand" else None
+        sections.append([_zone(game, zone_title(z), s.zones[(s.players[n], z)], changed, limit) for n in players])
+    bands: list[list[Cell]] = []
+    for section in sections:
+        height = max((len(rows) for rows in section), default=0)
+        for k in range(height):
+            band: list[Cell] = []
+            for rows in section:
+                band += rows[k] if k < len(rows) else [Cell(colspan=TILES)]
+            bands.append(band)
+    columns = max(len(s.players), 1) * TILES
+    if game.ruleset.shared_zones:
+        bands.append([Cell([[Span("Shared", "bold")]], colspan=columns, frame="shared")])
+        bands += _shared(game, changed, columns)
+    return Node("board", "board-table", bands)
+
+
+def board_group(game: Game, changed: Changes | None = None, events: Sequence[Event] = ()) -> Group:
+    """THE BOARD: the table (:func:`board_node`), with the turn's note above it when ``events``
+    did something to the turn (:func:`uurules.render.markup.turn_node`); it stands to the right."""
+    group = Group("cluster_board", "THE BOARD", "board", right=True)
+    turn = turn_node(events, game.ruleset.terms)
+    if turn is not None:
+        group.nodes.append(turn)
+    group.nodes.append(board_node(game, changed))
+    group.columns = [[n.id for n in group.nodes]]
+    return group
+
+
+def all_cells(node: Node) -> list[Cell]:
+    """Every cell of the board's table, row by row."""
+    return [c for row in node.rows for c in row]
+
+
+def column_words(node: Node, player: int) -> str:
+    """The words of one player's columns, top to bottom (the shared zones' bands left out)."""
+    out = []
+    for row in node.rows:
+        if row[0].frame == "shared":
+            break
+        at = 0
+        for c in row:
+            if at // TILES == player and c.lines:
+                out.append(" ".join(" ".join(s.text for s in line).strip() for line in c.lines))
+            at += c.colspan
+    return " ".join(out)
+
+
+def shared_words(node: Node) -> str:
+    """The words of the shared zones' bands, row by row."""
+    start = next((k for k, row in enumerate(node.rows) if row[0].frame == "shared"), len(node.rows))
+    out = []
+    for row in node.rows[start:]:
+        out += [" ".join(" ".join(s.text for s in line).strip() for line in c.lines) for c in row if c.lines]
+    return " ".join(out)
