@@ -82,7 +82,7 @@ def test_a_card_shows_its_text_and_a_before_after_picture_of_its_scenario(catalo
     pictures = ref.pictures.value
     assert pictures.count("<svg") == 2, "before and after"
     assert "Before: the staged board" in pictures and "After: what the scenario changed" in pictures
-    assert "Step 0 · staged board" in text(pictures) and "Step 2 · after 2 steps: what changed" in text(pictures)
+    assert "Step 0 · The staged board" in text(pictures) and "Step 2 · after 2 steps: what changed" in text(pictures)
 
 
 def test_before_after_spans_the_whole_scenario_and_names_a_refused_step() -> None:

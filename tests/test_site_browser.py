@@ -126,15 +126,19 @@ def test_lesson_1_runs_offline_with_its_pictures_log_and_stepper(offline: tuple[
     stepper.scroll_into_view_if_needed()
     diagram = stepper.locator(".uurules-diagram svg")
     status = stepper.locator(".uurules-status")
-    expect(diagram).to_contain_text("Step 0 · staged board")
+    changed = "(before) => document.querySelector('.uurules-stepper .uurules-diagram svg').outerHTML !== before"
+    expect(diagram).to_contain_text("THE BOARD")
     expect(status).to_contain_text("Step 0 of")
+    staged = diagram.evaluate("e => e.outerHTML")
     stepper.locator(".uurules-step").click()
     expect(status).to_contain_text("Step 1 of")
-    expect(diagram).to_contain_text("Step 1 · play: Ann")
-    expect(stepper.locator(".uurules-log .uurules-current")).to_contain_text("1. play: Ann")
+    expect(status).to_contain_text("Ann plays Two-For-One")  # the step in words, beside the picture
+    page.wait_for_function(changed, arg=staged, timeout=60_000, polling=250)  # a new picture
+    expect(stepper.locator(".uurules-log .uurules-current")).to_contain_text("1. Ann plays Two-For-One")
+    played = diagram.evaluate("e => e.outerHTML")
     stepper.locator(".uurules-back").click()
     expect(status).to_contain_text("Step 0 of")
-    expect(diagram).to_contain_text("Step 0 · staged board")
+    page.wait_for_function(changed, arg=played, timeout=60_000, polling=250)  # the staged board again
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / "site-lesson-1.png"))
     assert refused == []
