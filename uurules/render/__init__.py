@@ -80,9 +80,25 @@ class Picture:
     def __init__(self, diagram: Diagram) -> None:
         self.diagram = diagram
         self.source = to_dot(diagram)
+        self._narrowed = False
 
     def pipe(self, format: str = "svg") -> bytes:
-        """The picture drawn by graphviz (``svg``, ``png``) or its DOT source (``dot``)."""
+        """The picture drawn by graphviz (``svg``, ``png``) or its DOT source (``dot``).
+
+        A picture whose board stands beside the chain or the pile, drawn wider than a notebook
+        shows (:data:`NOTEBOOK_WIDTH_PT`), is drawn again with the board under them
+        (:func:`~uurules.render.markup.board_below`): ``.diagram`` and ``.source`` then say so.
+        """
+        drawn = render(self.source, format)
+        if format == "dot" or self._narrowed:
+            return drawn
+        svg = drawn if format == "svg" else render(self.source, "svg")
+        m = _SIZE.search(svg.decode("utf-8", "replace")[:2000])
+        below = markup.board_below(self.diagram) if m and float(m.group(1)) > NOTEBOOK_WIDTH_PT else None
+        self._narrowed = True
+        if below is None:
+            return drawn
+        self.diagram, self.source = below, to_dot(below)
         return render(self.source, format)
 
     def svg(self) -> str:

@@ -26,6 +26,7 @@ list of dicts, in the order the abilities triggered::
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -758,6 +759,19 @@ def _anchor(group: Group) -> str | None:
     if group.nodes:
         return group.nodes[0].id
     return next((a for a in map(_anchor, group.groups) if a is not None), None)
+
+
+def board_below(diagram: Diagram) -> Diagram | None:
+    """``diagram`` with the groups that stand to the right (the board) stacked under the rest
+    instead, for a picture that would be too wide with them beside it; ``None`` when it has none."""
+    right = [g for g in diagram.groups if g.right]
+    if not right:
+        return None
+    groups = [dataclasses.replace(g, right=False) if g.right else g for g in diagram.groups]
+    below = [a for a in map(_anchor, right) if a is not None]
+    columns = [list(c) for c in diagram.columns] or [[]]
+    columns[0] = [*columns[0], *below]
+    return dataclasses.replace(diagram, groups=groups, columns=columns)
 
 
 def _scene(
