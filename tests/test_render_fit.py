@@ -118,9 +118,8 @@ def test_every_step_of_every_scenario_is_laid_out_within_1000_px() -> None:
         for step, picture, svg in zip(steps, pictures, render.render_all([p.source for p in pictures]), strict=True):
             if width_pt(svg) <= WIDTH_PT:
                 continue
-            narrowed += 1
-            drawn = picture.pipe("svg")  # as a notebook or a stepper draws it
-            assert "cluster_board" in picture.source and not any(g.right for g in picture.diagram.groups)
+            drawn = picture.pipe("svg")  # as a notebook or a stepper draws it (alone, not in a batch)
+            narrowed += not any(g.right for g in picture.diagram.groups)  # drawn with the board under
             if width_pt(drawn) > WIDTH_PT:
                 too_wide.append(f"{tl.title} step {step.number}: {width_pt(drawn) * 4 / 3:.0f} px")
     assert narrowed > 0  # some pictures are wide with the board beside: the fallback is exercised

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from uurules.render.markup import Cell, Group, Line, Node, Span, _status_words, turn_node, wrap, zone_title
+from uurules.render.markup import turn_node
+from uurules.render.model import Cell, Group, Line, Node, Span, _status_words, wrap, zone_title
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
