@@ -285,8 +285,90 @@ class LogLine(str):
 
 
 def _fill(templates: Mapping[str, str], values: Mapping[str, Any], lang: str) -> str:
-    local = {k: (v.get(lang, v.get("en")) if isinstance(v, Mapping) else v) for k, v in values.items()}
-    return templates[lang].format(**local)
+    local = {k: (v.get(lang, v.get("en")) if isinstance(v, Mapping) and "en" in v else v) for k, v in values.items()}
+    return _SEED.format(templates[lang], **local)
+
+
+class _SeedFormatter(string.Formatter):
+    """``str.format`` with the seed notation's lists: ``{effects:quoted}`` writes
+    ``"Draw a card","Discard a card"``, ``{groups:linked}`` a list of such lists joined by
+    ``" (and) "`` when one holds more than one effect (else by ``","``), ``{cards:list}``
+    ``Neigh, Yay``. Any other spec is Python's own (``{amount:+d}``)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "quoted":
+            return ",".join(f'"{x}"' for x in value)
+        if format_spec == "linked":
+            sep = " (and) " if any(len(g) > 1 for g in value) else ","
+            return sep.join(",".join(f'"{x}"' for x in g) for g in value)
+        if format_spec == "list":
+            return ", ".join(str(x) for x in value)
+        return str(super().format_field(value, format_spec))
+
+
+_SEED = _SeedFormatter()
+
+
+class Notation:
+    """How a game's seed documents write its events: the log's one source.
+
+    A rule set never writes a log line of its own: it emits events, and its notation turns each
+    event into the line the seed documents would write for it (``| RESOLUTION:THE EFFECT CHAIN;
+    "Draw a card". |``), or into none. ``table`` maps an event kind to its templates, a list
+    (English) or lists by language; the first whose conditions hold and whose fields are there is
+    used, as for the kind's words (:class:`EventKind`). A template reads the event's ``player``,
+    ``card`` and fields, and the values its rule set adds when the event is written
+    (:meth:`uurules.rulesets.base.Ruleset.notation_values`: the card's board reference, the pile
+    as the seed writes it ...); list fields take the specs of :class:`_SeedFormatter`.
+
+    >>> seed = Notation({"draw": ["[by] - {player} draws a card ({by}).", "- {player} draws {card}."]})
+    >>> seed.line(Event("draw", "Ann", "Neigh"), {"player": "Ann", "card": "Neigh"})
+    '- Ann draws Neigh.'
+    >>> seed.line(Event("play", "Ann", "Neigh"), {}) is None  # a kind the seed does not write
+    True
+    """
+
+    def __init__(self, table: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]) -> None:
+        self.table: dict[str, dict[str, tuple[str, ...]]] = {}
+        for name, templates in table.items():
+            by_lang = templates if isinstance(templates, Mapping) else {"en": templates}
+            if "en" not in by_lang:
+                raise ValueError(f"the notation of event type {name!r} has no English templates")
+            self.table[name] = {lang: tuple(ts) for lang, ts in by_lang.items()}
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.table
+
+    def names(self, name: str) -> set[str]:
+        """Every value name the templates of event type ``name`` read (conditions included)."""
+        out: set[str] = set()
+        for templates in self.table.get(name, {}).values():
+            for t in templates:
+                body = t
+                while body.startswith("["):
+                    cond, _, body = body[1:].partition("]")
+                    out.add(cond.lstrip("!").partition("=")[0])
+                    body = body.lstrip()
+                out.update(n for _, n, _, _ in _SEED.parse(body) if n)
+        return out
+
+    def line(self, event: Event, values: Mapping[str, Any]) -> str | None:
+        """The log line for ``event`` (a :class:`LogLine` when it has templates in more than one
+        language), or ``None``. ``values``: the names a template may read, looked up only when a
+        template reads them (:meth:`uurules.rulesets.base.Ruleset.notation_values`)."""
+        by_lang = self.table.get(event.type)
+        if by_lang is None:
+            return None
+        chosen: dict[str, str] = {}
+        for lang, templates in by_lang.items():
+            body = next((b for t in templates if (b := _fits(t, values)) is not None), None)
+            if body is not None:
+                chosen[lang] = body
+        if "en" not in chosen:
+            return None
+        used = {n for b in chosen.values() for _, n, _, _ in _SEED.parse(b) if n}
+        local = {n: values[n] for n in used}
+        return _fill(chosen, local, "en") if len(chosen) == 1 else LogLine(chosen, local)
 
 
 def step_words(

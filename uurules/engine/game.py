@@ -266,10 +266,19 @@ class Game:
 
     # -- primitives the rulesets use ---------------------------------------------------------
     def emit(self, type: str, player: str | None = None, card: CardId | str | None = None, **detail: Any) -> None:
+        """Record an event (a kind declared in :mod:`uurules.engine.kinds`, with its fields), and
+        write its line to the log in the seed documents' notation, if the rule set's
+        :attr:`~uurules.rulesets.base.Ruleset.notation` writes one: the log has no other source."""
         if isinstance(card, int):
-            self.events.append(Event(type, player, self.shown(card), detail, card))
+            event = Event(type, player, self.shown(card), detail, card)
         else:
-            self.events.append(Event(type, player, card, detail))
+            event = Event(type, player, card, detail)
+        self.events.append(event)
+        notation = self.ruleset.notation
+        if type in notation:
+            line = notation.line(event, self.ruleset.notation_values(self, event))
+            if line is not None:
+                self.log.append(line)
 
     def say(self, line: str) -> None:
         """Append one line to the log, in the seed documents' notation."""

@@ -27,7 +27,7 @@ The interaction core, the same for every game:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -49,6 +49,7 @@ from uurules.engine.actions import (
     Response,
 )
 from uurules.engine.errors import IllegalAction, rule_of
+from uurules.engine.events import Event, Notation
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
@@ -229,6 +230,28 @@ class Ruleset(ABC):
     resolving_rule: ClassVar[str | None] = None
     """The rule a refusal names when something is resolving or a decision waits (UU.CHAIN.1:
     every link resolves before gameplay goes on); ``None``: none."""
+
+    notation: ClassVar[Notation] = Notation({})
+    """How the game's seed documents write its events: the log is written from the events
+    through it, and only through it (:class:`~uurules.engine.events.Notation`)."""
+
+    def notation_values(self, game: Game, event: Event) -> Mapping[str, Any]:
+        """What a notation template may read about ``event`` as it is written: its ``player``,
+        ``card`` and fields, the game's terms, and what :meth:`written_value` adds from the board
+        at that moment, each worked out only when a template reads it."""
+        return _Written(self, game, event)
+
+    def written_value(self, game: Game, event: Event, name: str) -> Any:
+        """A value the notation reads from the board as ``event`` is written (``None``: none).
+        ``ref``: the card's board reference (``Bob/Neigh#2``); ``pile``: the pile or stack as the
+        seed writes it; ``chain``: the chain's title. Rule sets add their own."""
+        if name == "ref":
+            return game.ref(event.card_id) if event.card_id is not None else event.card
+        if name == "pile" and self.windows is not None:
+            return self.windows.text(self, game)
+        if name == "chain":
+            return self.chain_title.partition(" · ")[0]
+        return None
 
     @property
     def terms(self) -> dict[str, str]:
@@ -1111,3 +1134,38 @@ class Vocabulary:
     def card_verbs(self) -> Iterable[type[Verb]]:
         """The verbs a card file may write (internal ones excluded), in registration order."""
         return [v for v in self.verbs().values() if not v.internal]
+
+
+class _Written(Mapping[str, Any]):
+    """The names a notation template reads about one event, looked up when read
+    (:meth:`Ruleset.notation_values`)."""
+
+    def __init__(self, rs: Ruleset, game: Game, event: Event) -> None:
+        self.rs, self.game, self.event = rs, game, event
+
+    def __getitem__(self, name: str) -> Any:
+        e = self.event
+        if name == "player":
+            return e.player
+        if name == "card":
+            return e.card
+        if name in e.detail:
+            return e.detail[name]
+        value = self.rs.written_value(self.game, e, name)
+        if value is None:
+            value = self.rs.terms.get(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("player", "card", *self.event.detail))
+
+    def __len__(self) -> int:
+        return 2 + len(self.event.detail)
