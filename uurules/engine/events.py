@@ -293,7 +293,15 @@ class _SeedFormatter(string.Formatter):
     """``str.format`` with the seed notation's lists: ``{effects:quoted}`` writes
     ``"Draw a card","Discard a card"``, ``{groups:linked}`` a list of such lists joined by
     ``" (and) "`` when one holds more than one effect (else by ``","``), ``{cards:list}``
-    ``Neigh, Yay``. Any other spec is Python's own (``{amount:+d}``)."""
+    ``Neigh, Yay``, ``{players:and}`` ``Ann, Bob and Cat``, ``{resources:counts}`` (a mapping)
+    ``Ann 3, Bob 2``. A spec of forms separated by ``|`` writes a number with its noun:
+    ``{amount:resource|resources}`` (English: one, other), ``{amount:фишку|фишки|фишек}``
+    (Russian: one, few, many). Any other spec is Python's own (``{amount:+d}``).
+
+    >>> _SEED.format("{a:and}; {b:counts}; {n:wound|wounds}; {m:рану|раны|ран}", a=["Ann", "Bob", "Cat"],
+    ...              b={"Ann": 3, "Bob": 2}, n=1, m=12)
+    'Ann, Bob and Cat; Ann 3, Bob 2; 1 wound; 12 ран'
+    """
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "quoted":
@@ -303,7 +311,27 @@ class _SeedFormatter(string.Formatter):
             return sep.join(",".join(f'"{x}"' for x in g) for g in value)
         if format_spec == "list":
             return ", ".join(str(x) for x in value)
+        if format_spec == "and":
+            names = [str(x) for x in value]
+            return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+        if format_spec == "counts":
+            return ", ".join(f"{k} {v}" for k, v in value.items())
+        if "|" in format_spec:
+            return f"{value} {_plural(int(value), format_spec.split('|'))}"
         return str(super().format_field(value, format_spec))
+
+
+def _plural(n: int, forms: list[str]) -> str:
+    """The noun's form for ``n``: two forms (one, other) as English, three (one, few, many) as Russian."""
+    if len(forms) == 2:
+        return forms[0] if n == 1 else forms[1]
+    if len(forms) != 3:
+        raise ValueError(f"a plural spec has two forms (one|other) or three (one|few|many), not {forms}")
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
 
 
 _SEED = _SeedFormatter()
