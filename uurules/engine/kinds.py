@@ -59,7 +59,11 @@ _ZERO = {
 declare(
     # -- a player's deeds: what a step label leads with -----------------------------------------
     EventKind(
-        "play", {"en": ["{player} plays {card}"], "ru": ["{player} играет {card}"]}, role="deed", pile=(("", "enters"),)
+        "play",
+        {"en": ["{player} plays {card}"], "ru": ["{player} играет {card}"]},
+        optional=("uninterruptible",),
+        role="deed",
+        pile=(("", "enters"),),
     ),
     EventKind(
         "respond",
@@ -130,8 +134,8 @@ declare(
         {
             "en": [
                 "[uninterruptible] {card} resolves at once (uninterruptible)",
-                "[ability] {card}'s {ability} resolves",
                 "[rank] {card}'s effect resolves ({rank})",
+                "[ability] {card}'s {ability} resolves",
                 "{card} resolves",
             ]
         },
@@ -147,7 +151,7 @@ declare(
             ]
         },
         fields=("by",),
-        optional=("ability",),
+        optional=("ability", "by_player"),
         pile=(("", "cancelled"),),
     ),
     EventKind("stack-closed", {"en": ["the stack closes (items on it: {items})"]}, fields=("items",), role="aside"),
@@ -187,7 +191,7 @@ declare(
             ],
             "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})", "{card}: не выполняется"],
         },
-        optional=("reason", "effect", "target", "action", "value", "rule"),
+        optional=("reason", "effect", "target", "action", "value", "rule", "whose"),
         pile=(("", "without-effect"),),
         values={"action": _ZERO},
     ),
@@ -371,10 +375,12 @@ declare(
     EventKind("die", {"en": ["{card} dies"], "ru": ["{card} погибает"]}, fields=("wounds",)),
     # -- Eve of Midnight: resources, wards ------------------------------------------------------
     EventKind("pay", {"en": ["{player} pays {amount} for {card}"]}, fields=("amount",)),
-    EventKind("gain", {"en": ["{player} gains {amount} resources ({card})"]}, fields=("amount",)),
+    EventKind(
+        "gain", {"en": ["{player} gains {amount} resources ({card})"]}, fields=("amount",), optional=("resources",)
+    ),
     EventKind("discount", {"en": ["{player}'s next card costs {amount} less ({card})"]}, fields=("amount",)),
     EventKind("ward", {"en": ["{player}'s cards cannot be targeted until the end of the turn ({card})"]}),
-    EventKind("disable", {"en": ["{player}'s {card} is disabled by {by}"]}, fields=("by",)),
+    EventKind("disable", {"en": ["{player}'s {card} is disabled by {by}"]}, fields=("by",), optional=("by_player",)),
     # -- the turn and the end of the game -------------------------------------------------------
     EventKind(
         "phase",
@@ -387,7 +393,7 @@ declare(
         "turn",
         {"en": ["[extra] {player}'s turn ends; {to} takes another turn", "{player}'s turn ends; {to} is next"]},
         fields=("to",),
-        optional=("extra",),
+        optional=("extra", "last"),
         role="turn",
     ),
     EventKind("extra-turn", {"en": ["{player} will take another turn after this one"]}, role="turn"),
@@ -427,5 +433,21 @@ declare(
         "win",
         {"en": ["{player} wins"], "ru": ["{player} побеждает"]},
         optional=("unicorns", "resources"),
+    ),
+)
+
+# -- Berserk and Eve of Midnight: what their seed logs write that no other event says -------------
+declare(
+    EventKind(
+        "link-ordered",
+        {"en": ["simultaneous effects wait, in the order they resolve: {effects}"]},
+        fields=("link", "effects"),
+        role="aside",
+    ),
+    EventKind(
+        "tie",
+        {"en": ["{players} tie for the most resources ({resources}): everyone loses"]},
+        fields=("players", "resources"),
+        role="aside",
     ),
 )

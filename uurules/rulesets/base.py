@@ -241,6 +241,10 @@ class Ruleset(ABC):
         at that moment, each worked out only when a template reads it."""
         return _Written(self, game, event)
 
+    written_names: ClassVar[frozenset[str]] = frozenset({"ref", "pile", "chain"})
+    """Every name :meth:`written_value` answers (a rule set that adds names adds them here): what
+    a notation template may read besides an event's fields and the terms (``tests/test_notation.py``)."""
+
     def written_value(self, game: Game, event: Event, name: str) -> Any:
         """A value the notation reads from the board as ``event`` is written (``None``: none).
         ``ref``: the card's board reference (``Bob/Neigh#2``); ``pile``: the pile or stack as the
@@ -878,7 +882,6 @@ class Stack(ResponseWindows):
             s.flags["closed"] = True
             s.window = None
             game.emit("stack-closed", None, None, items=len(s.pile))
-            game.say("- All players pass: the stack resolves, last in, first out.")
             return True
         budget = s.flags.get("budget")
         if budget is not None and budget <= 0:
@@ -940,8 +943,7 @@ class Stack(ResponseWindows):
                 f"{first} answers before {r.player} (turn order from the active player)",
                 f"respond: by {first}, or pass: {first}",
             )
-        self.push_response(rs, game, r.player, card, top)
-        game.say(self.text(rs, game))
+        self.push_response(rs, game, r.player, card, top)  # the log writes the stack with the response
 
     def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
         """``resolve: N`` resolves N items of the stack, ``resolve: all`` all of it (CONTRACT.md).

@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
 from uurules.engine.errors import IllegalAction
+from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
 from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
@@ -167,14 +168,12 @@ class Draw(StackVerb):
         name = game.shown(source)
         deck = game.state.zone(None, "deck")
         if not deck:
-            game.emit("disregard", player, source, reason="the deck is empty")
-            game.say(f"- {name}: the deck is empty; nothing is drawn.")
+            game.emit("disregard", player, source, action=self.name, reason="the deck is empty")
             return
         c = deck[0]
         game.move(c, (player, "hand"))
         game.card(c).owner = player
         game.emit("draw", player, c, by=name)
-        game.say(f"- {player} draws a card ({name}).")
 
 
 @VOCABULARY.verb
@@ -190,14 +189,11 @@ class Cancel(StackVerb):
         assert item is not None
         target = next((i for i in s.pile if i.id == item.answers), None)
         if target is None:
-            game.emit("disregard", player, source, reason="the ability is no longer on the stack")
-            game.say(f"| RESOLUTION:{STACK}; {name} ({player}): nothing left to cancel. |")
+            game.emit("disregard", player, source, action=self.name, reason="the ability is no longer on the stack")
             return
         s.pile.remove(target)
-        game.emit(
-            "cancel", target.player, target.card, by=name, **({"ability": target.ability} if target.ability else {})
-        )
-        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) cancels {self.rs.item_text(game, target)}. |")
+        ability = {"ability": target.ability} if target.ability else {}
+        game.emit("cancel", target.player, target.card, by=name, by_player=player, **ability)
         if target.ability is None:
             game.move(target.card, (None, "discard"), top=True)
 
@@ -217,19 +213,21 @@ class Disable(StackVerb):
         t = targets[0] if targets else None
         owner = game.holder(t) if t is not None else None
         if t is None or owner is None or s.where(t) != (owner, ACTIVE_AREA):
-            game.emit("disregard", player, source, reason="its target is gone")
-            game.say(f"| RESOLUTION:{STACK}; {name} ({player}) resolves, but its target is gone. |")
+            game.emit("disregard", player, source, action=self.name, reason="its target is gone")
             return
         if self.rs.warded(game, owner, player):
-            game.emit("disregard", player, source, target=game.ref(t), reason=f"{owner}'s cards cannot be targeted")
-            game.say(
-                f"| RESOLUTION:{STACK}; {name} ({player}) resolves but cannot affect {game.ref(t)}: "
-                f"{owner}'s cards cannot be targeted by opponents this turn. |"
+            game.emit(
+                "disregard",
+                player,
+                source,
+                action=self.name,
+                target=game.ref(t),
+                whose=owner,
+                reason=f"{owner}'s cards cannot be targeted",
             )
             return
         game.card(t).disabled = True
-        game.emit("disable", owner, t, by=name)
-        game.say(f"| RESOLUTION:{STACK}; {name} ({player}) disables {game.ref(t)}. |")
+        game.emit("disable", owner, t, by=name, by_player=player)
 
 
 @VOCABULARY.verb
@@ -239,13 +237,8 @@ class Ward(StackVerb):
     name = "ward"
 
     def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
-        name = game.shown(source)
-        game.state.flags.setdefault("wards", {})[player] = name
+        game.state.flags.setdefault("wards", {})[player] = game.shown(source)
         game.emit("ward", player, source)
-        game.say(
-            f"| RESOLUTION:{STACK}; {name} ({player}): until end of turn, "
-            f"{player}'s opponents' cards cannot target {player}'s cards. |"
-        )
 
 
 @VOCABULARY.verb
@@ -256,12 +249,10 @@ class Discount(StackVerb):
     keys: ClassVar[Keys] = {"amount": AMOUNT}
 
     def resolve(self, game: Game, step: dict[str, Any], player: str, source: CardId, item: PileItem | None) -> None:
-        name = game.shown(source)
         amount = int(step.get("amount", 0))
         discount = game.state.flags.setdefault("discount", {})
         discount[player] = int(discount.get(player, 0)) + amount
         game.emit("discount", player, source, amount=amount)
-        game.say(f"| RESOLUTION:{STACK}; {name} ({player}): {player}'s next card costs {amount} less. |")
 
 
 @VOCABULARY.when
@@ -299,6 +290,64 @@ class OpponentGains(When):
     name = "opponent-gains"
 
 
+_ON_STACK = f"| RESOLUTION:{STACK}; "
+_AT_ONCE = "| RESOLUTION:{chain}; "
+
+NOTATION = Notation(
+    {
+        # the turn (EOM.ACT.1) and its end (EOM.END.1)
+        "phase": ["[phase=start-of-turn] - {player}: Start of Turn.", "[phase=main] - {player}: Main phase."],
+        "expire": ["[effect=ward] - End of turn: {player}'s cards may be targeted again."],
+        "turn": ["[last] - {player}: End of Turn.", "- {player}: End of Turn. Priority passes to {to}."],
+        "end": [
+            f"- Midnight: round {MIDNIGHT} is over and the game ends (EOM.END.1). Resources: {{resources:counts}}."
+        ],
+        "tie": ["- {players:and} tie for the most resources: everyone loses."],
+        "win": ["- {player} has the most resources and wins."],
+        # the stack (EOM.STACK.1-3): each card or ability put on it writes the stack as it stands
+        "play": [
+            "[uninterruptible] - {card} ({player}) is uninterruptible: it resolves at once and never enters the stack.",
+            "{pile}",
+        ],
+        "activate": ["{pile}"],
+        "respond": ["{pile}"],
+        "stack-closed": ["- All players pass: the stack resolves, last in, first out."],
+        # simultaneous effects (EOM.PRI.1-3): the batch in its order, then each as it resolves
+        "link-ordered": ["{chain}; {batch}"],
+        "resolve": [
+            "[rank=world] " + _AT_ONCE + "{card} (World): {ability}. |",
+            "[rank] " + _AT_ONCE + "{card} ({player}, {rank}): {ability}. |",
+            "[ability] " + _ON_STACK + "{card}: {ability} ({player}). |",
+            "[card_type=World] " + _ON_STACK + "{card} ({player}) becomes the World card. |",
+            "[card_type=Support] " + _ON_STACK + "{card} ({player}) enters {player}'s Active Play Area. |",
+            "[played_steps=0] " + _ON_STACK + "{card} ({player}). |",
+        ],
+        "decline": ["- {player} does not use {card}."],
+        # what the verbs do as they resolve
+        "gain": ["- {player} gains {amount:resource|resources} ({card}): {resources}."],
+        "draw": ["- {player} draws a card ({by})."],
+        "cancel": [
+            "[ability] " + _ON_STACK + "{by} ({by_player}) cancels {card}: {ability} ({player}). |",
+            _ON_STACK + "{by} ({by_player}) cancels {card} ({player}). |",
+        ],
+        "disable": [_ON_STACK + "{by} ({by_player}) disables {ref}. |"],
+        "ward": [
+            _ON_STACK + "{card} ({player}): until end of turn, "
+            "{player}'s opponents' cards cannot target {player}'s cards. |"
+        ],
+        "discount": [_ON_STACK + "{card} ({player}): {player}'s next card costs {amount} less. |"],
+        "disregard": [
+            "[action=draw] - {card}: the deck is empty; nothing is drawn.",
+            "[action=cancel] " + _ON_STACK + "{card} ({player}): nothing left to cancel. |",
+            "[action=disable] [whose] " + _ON_STACK + "{card} ({player}) resolves but cannot affect {target}: "
+            "{whose}'s cards cannot be targeted by opponents this turn. |",
+            "[action=disable] " + _ON_STACK + "{card} ({player}) resolves, but its target is gone. |",
+        ],
+    }
+)
+"""How seed 004 writes Eve of Midnight's events: the log's one source (each line as the event is
+emitted; ``pile``, ``chain``, ``ref`` and :meth:`EveOfMidnight.written_value`'s names read the board)."""
+
 DATA = CORE_DATA.extend(
     flags={
         "discount": DictOf(VALUE),  # player -> how much less their next card costs
@@ -320,7 +369,9 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     windows: ClassVar[Stack] = STACK_WINDOWS
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA
-    chain_title = "SIMULTANEOUS EFFECTS · World, then mandatory, triggered, optional"
+    chain_title = f"{AT_ONCE} · World, then mandatory, triggered, optional"
+    notation: ClassVar[Notation] = NOTATION
+    written_names: ClassVar[frozenset[str]] = Ruleset.written_names | {"batch", "card_type", "played_steps"}
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
@@ -350,6 +401,19 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         cost = int(self.defn(game, card).get("cost", 0))
         return max(0, cost - int(game.state.flags.get("discount", {}).get(player, 0)))
 
+    def written_value(self, game: Game, event: Event, name: str) -> Any:
+        """Besides the base's names: ``batch``, the waiting effects of a ``link-ordered`` event's link
+        as the seed writes them (``Gold Mine (Ann, mandatory), ...``); ``card_type``, the type of the
+        event's card (World, Support ...); ``played_steps``, how many steps its played abilities have."""
+        if name == "batch":
+            link = next((x for x in game.state.chain if x.id == event.detail.get("link")), None)
+            return None if link is None else ", ".join(self._effect_text(game, e) for e in link.waiting())
+        if name == "card_type" and event.card_id is not None:
+            return self.defn(game, event.card_id).type
+        if name == "played_steps" and event.card_id is not None:
+            return sum(len(ab.get("steps", [])) for _i, ab in self.abilities(game, event.card_id, "played"))
+        return super().written_value(game, event, name)
+
     def warded(self, game: Game, owner: str, by: str) -> bool:
         """Whether ``by``'s cards cannot target ``owner``'s cards (Warding Sigil, until end of turn)."""
         return owner != by and owner in game.state.flags.get("wards", {})
@@ -372,7 +436,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
                 if s.phase == "beginning":
                     s.phase = "main"
                     game.emit("phase", s.active, phase="main")
-                    game.say(f"- {s.active}: Main phase.")
                 return
         raise RuntimeError("resolution did not settle")  # pragma: no cover - guards a rules bug
 
@@ -413,7 +476,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         else:
             eff.status = "declined"
             game.emit("decline", eff.player, eff.source)
-            game.say(f"- {eff.player} does not use {self._shown(game, eff.source)}.")
 
     @answers(DecisionKind.TARGET)
     def _answer_target(self, game: Game, d: Decision, payload: Any) -> None:
@@ -446,7 +508,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             raise IllegalAction(f"{player}'s turn has already begun", f"end-turn: {player}")
         s.phase = "beginning"
         game.emit("phase", player, phase="start-of-turn")
-        game.say(f"- {player}: Start of Turn.")
         found: list[tuple[CardId, int, str, str]] = []
         for c in s.zone(None, "world"):
             for i, _ab in self.abilities(game, c, "start-of-each-turn"):
@@ -471,17 +532,14 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         wards = s.flags.pop("wards", {})
         for w in wards:
             game.emit("expire", w, None, effect="ward")
-            game.say(f"- End of turn: {w}'s cards may be targeted again.")
         nxt = s.next_player(player)
-        game.emit("turn", player, to=nxt)
+        last = s.turn + 1 > MIDNIGHT * len(s.players)  # rule: EOM.END.1 the twelfth round ends with this turn
+        game.emit("turn", player, to=nxt, **({"last": True} if last else {}))
         s.active = nxt
         s.phase = "start"
         s.turn += 1
-        if s.turn > MIDNIGHT * len(s.players):
-            game.say(f"- {player}: End of Turn.")
+        if last:
             self._midnight(game)
-            return
-        game.say(f"- {player}: End of Turn. Priority passes to {nxt}.")
 
     def _midnight(self, game: Game) -> None:
         """rule: EOM.END.1 the twelfth round is over: the most resources win; a tie, everyone loses."""
@@ -493,17 +551,10 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         s.ended = END.ended[0]
         s.winner = tied[0] if len(tied) == 1 else None
         game.emit("end", s.winner, None, by=s.ended, resources=have)
-        game.say(
-            f"- Midnight: round {MIDNIGHT} is over and the game ends (EOM.END.1). Resources: "
-            + ", ".join(f"{p} {n}" for p, n in have.items())
-            + "."
-        )
         if s.winner is None:
-            names = ", ".join(tied[:-1]) + " and " + tied[-1]
-            game.say(f"- {names} tie for the most resources: everyone loses.")
+            game.emit("tie", None, None, players=tied, resources=most)
             return
         game.emit("win", s.winner, resources=most)
-        game.say(f"- {s.winner} has the most resources and wins.")
 
     # ------------------------------------------------------------------------------------
     # Playing cards and activating abilities: the stack begins (EOM.STACK.1)
@@ -575,21 +626,21 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
         d = self.defn(game, card)
         s.zone(p, "hand").remove(card)
-        game.emit("play", p, card)
-        self._pay(game, p, card)
-        s.flags.pop("unanswerable", None)  # a new card: what a late response is told starts afresh
+        item = PileItem(s.new_id(), card, p, None, data={"targets": targets})
         if d.get("uninterruptible"):
             # rule: EOM.STACK.3 an uninterruptible effect resolves at once and never enters the stack
+            game.emit("play", p, card, uninterruptible=True)
+            self._pay(game, p, card)
+            s.flags.pop("unanswerable", None)  # a new card: what a late response is told starts afresh
             s.flags["uninterruptible"] = card
-            game.say(f"- {game.shown(card)} ({p}) is uninterruptible: it resolves at once and never enters the stack.")
             game.emit("resolve", p, card, uninterruptible=True)
-            item = PileItem(s.new_id(), card, p, None, data={"targets": targets})
             self._carry_out_card(game, item)
             return
+        s.pile.append(item)  # rule: EOM.STACK.1 playing a card starts a stack (the log writes it with the play)
+        game.emit("play", p, card)
+        self._pay(game, p, card)
+        s.flags.pop("unanswerable", None)
         s.flags.pop("uninterruptible", None)
-        item = PileItem(s.new_id(), card, p, None, data={"targets": targets})
-        s.pile.append(item)  # rule: EOM.STACK.1 playing a card starts a stack
-        game.say(self.windows.text(self, game))
         if self._needs_target(game, card) and not targets:
             legal = self._targets_of(game, p, card)
             if len(legal) == 1:
@@ -675,8 +726,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         s.flags.pop("unanswerable", None)
         label = str(ab.get("label", "ability"))
         s.pile.append(PileItem(s.new_id(), card, p, None, ability=label, data={"ability": index}))
-        game.emit("activate", p, card, ability=label)
-        game.say(self.windows.text(self, game))  # rule: EOM.STACK.1 activating starts a stack
+        game.emit("activate", p, card, ability=label)  # rule: EOM.STACK.1 activating starts a stack
 
     # ------------------------------------------------------------------------------------
     # Responding and passing (EOM.STACK.2, EOM.PRI.1)
@@ -746,7 +796,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         item = s.pile.pop()
         if item.ability is not None:
             game.emit("resolve", item.player, item.card, ability=item.ability)
-            game.say(f"| RESOLUTION:{STACK}; {self.item_text(game, item)}. |")
             ab = self.defn(game, item.card).get("abilities", [])[item.data["ability"]]
             for st in ab.get("steps", []):
                 self._do(game, st, item.player, item.card, item)
@@ -760,12 +809,6 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         card, p = item.card, item.player
         d = self.defn(game, card)
         steps = [st for _i, ab in self.abilities(game, card, "played") for st in ab.get("steps", [])]
-        if d.type == "World":
-            game.say(f"| RESOLUTION:{STACK}; {game.shown(card)} ({p}) becomes the World card. |")
-        elif d.type == "Support":
-            game.say(f"| RESOLUTION:{STACK}; {game.shown(card)} ({p}) enters {p}'s Active Play Area. |")
-        elif not steps:
-            game.say(f"| RESOLUTION:{STACK}; {game.shown(card)} ({p}). |")
         for st in steps:
             self._do(game, st, p, card, item)
         if d.type == "World":
@@ -787,11 +830,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     def gain(self, game: Game, player: str, amount: int, source: CardId) -> None:
         s = game.state
         self._set_resources(game, player, self.resources(game, player) + amount)
-        game.emit("gain", player, source, amount=amount)
-        game.say(
-            f"- {player} gains {amount} resource{'s' if amount != 1 else ''} "
-            f"({game.shown(source)}): {self.resources(game, player)}."
-        )
+        game.emit("gain", player, source, amount=amount, resources=self.resources(game, player))
         # triggered effects: "when an opponent gains resources"
         found: list[tuple[CardId, int, str, str]] = []
         for p in s.in_turn_order_from(s.active):
@@ -850,7 +889,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         done = [e for e in link.effects if e.status != "waiting"]
         waiting = sorted([*link.waiting(), *new], key=lambda e: self._order(game, e))
         link.effects = done + waiting
-        game.say(f"{AT_ONCE}; " + ", ".join(self._effect_text(game, e) for e in waiting))
+        game.emit("link-ordered", None, None, link=link.id, effects=[self._shown(game, e.source) for e in waiting])
 
     def _effect_text(self, game: Game, eff: Effect) -> str:
         rank = eff.data["rank"]
@@ -884,8 +923,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         assert eff.source is not None
         eff.status = "done"
         rank = eff.data["rank"]
-        game.emit("resolve", None if rank == "world" else eff.player, eff.source, rank=rank)
-        game.say(f"| RESOLUTION:{AT_ONCE}; {self._effect_text(game, eff)}: {eff.label}. |")
+        game.emit("resolve", None if rank == "world" else eff.player, eff.source, rank=rank, ability=eff.label)
         ab = self.defn(game, eff.source).get("abilities", [])[eff.data["ability"]]
         for st in ab.get("steps", []):
             self._do(game, st, eff.player, eff.source, None)
