@@ -13,7 +13,7 @@ from uurules.engine.actions import Activate, Attack, BeginTurn, EndTurn, Resolve
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.rules import rules
-from uurules.rulesets.berserk import MESSAGES, RULES, Berserk
+from uurules.rulesets.berserk import NOTATION, RULES, Berserk
 from uurules.scenario import board_json
 
 BK_SCENARIOS = sorted([*SCENARIOS.glob("seed-003-*.yaml"), *SCENARIOS.glob("bk-*.yaml")])
@@ -573,12 +573,18 @@ def test_legal_actions_are_all_accepted_and_exclude_closed_attackers() -> None:
 
 
 # -- the log in two languages ----------------------------------------------------------------------
-def test_every_log_message_has_english_and_russian_with_the_same_fields() -> None:
+def test_every_line_of_the_notation_has_english_and_russian_with_the_same_conditions_and_fields() -> None:
+    conditions = re.compile(r"^(?:\[[^\]]*\] *)*")
     fields = re.compile(r"\{(\w+)")
-    for key, by_lang in MESSAGES.items():
-        assert set(by_lang) == {"en", "ru"}, key
-        assert set(fields.findall(by_lang["en"])) == set(fields.findall(by_lang["ru"])), key
-        assert re.search("[а-яё]", by_lang["ru"], re.I), key
+    assert Berserk.notation is NOTATION and len(NOTATION.table) >= 20
+    for name, by_lang in NOTATION.table.items():
+        assert set(by_lang) == {"en", "ru"}, name
+        en, ru = by_lang["en"], by_lang["ru"]
+        assert len(en) == len(ru), name
+        for e, r in zip(en, ru, strict=True):
+            assert conditions.match(e).group() == conditions.match(r).group(), (name, e)  # type: ignore[union-attr]
+            assert set(fields.findall(e)) == set(fields.findall(r)), (name, e)
+            assert re.search("[а-яё]", r, re.I), (name, r)
 
 
 def test_the_log_renders_in_russian() -> None:

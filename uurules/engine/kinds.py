@@ -168,7 +168,7 @@ declare(
             ],
             "ru": ["[ability] {card}: срабатывает «{ability}»", "{card}: срабатывает"],
         },
-        optional=("optional", "ability", "n", "cause", "rank"),
+        optional=("optional", "ability", "n", "cause", "rank", "targets"),
     ),
     EventKind("no-trigger", {"en": ["{card} does not trigger: {reason}"]}, fields=("reason",), role="aside"),
     EventKind(
@@ -184,14 +184,20 @@ declare(
         {
             "en": [
                 "[rule] {card} {action} ({rule})",
+                "[ability] {card}'s {ability} does nothing: {reason}",
                 "[effect] {effect} is disregarded: {reason}",
                 "[target] {card} does nothing to {target}: {reason}",
                 "{card} is disregarded: {reason}",
                 "{card} is disregarded",
             ],
-            "ru": ["[rule] {card} {action} ({rule})", "{card}: не выполняется ({reason})", "{card}: не выполняется"],
+            "ru": [
+                "[rule] {card} {action} ({rule})",
+                "[ability] {card}: «{ability}» ничего не делает",
+                "{card}: не выполняется ({reason})",
+                "{card}: не выполняется",
+            ],
         },
-        optional=("reason", "effect", "target", "action", "value", "rule", "whose"),
+        optional=("reason", "effect", "target", "action", "value", "rule", "whose", "ability"),
         pile=(("", "without-effect"),),
         values={"action": _ZERO},
     ),

@@ -40,8 +40,8 @@ An entry::
 ``cause`` is the ``n`` of the entry whose performing declared it (``None``: the action did);
 ``status`` is ``performed`` or ``cut`` (then ``repeats`` is the ``n`` it would repeat).
 
-The log is written as :class:`~uurules.engine.events.LogLine` s, English and Russian
-(:data:`MESSAGES`); ``game.log_in("ru")`` prints it in Russian.
+The log is written from the events alone, in English and Russian, by :data:`NOTATION` (seed 003's
+lines by event kind); ``game.log_in("ru")`` prints it in Russian.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, Resolve, describe
 from uurules.engine.errors import IllegalAction, InputError
-from uurules.engine.events import LogLine
+from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
 from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record
 from uurules.engine.state import Card, CardId
@@ -108,120 +108,137 @@ END = GameEnd(
 )
 """How Berserk ends (BK.END.1), carried out by :meth:`Berserk._check_end`."""
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "turn.begin": {"en": "- {player}: start of turn.", "ru": "- {player}: начало хода."},
-    "turn.end": {"en": "- {player}: end of turn.", "ru": "- {player}: конец хода."},
-    "open": {"en": "- {card} opens.", "ru": "- {card} открывается."},
-    "close": {"en": "- {card} closes.", "ru": "- {card} закрывается."},
-    "activate": {
-        "en": '{player}: {card} uses "{ability}".',
-        "ru": "{player}: {card} использует «{ability}».",
-    },
-    "activate.target": {
-        "en": '{player}: {card} uses "{ability}" on {target}.',
-        "ru": "{player}: {card} использует «{ability}», цель: {target}.",
-    },
-    "pay": {"en": "- {card} spends {counters}.", "ru": "- {card} тратит {counters}."},
-    "counter": {
-        "en": "- {card} gains {counters} ({total} in all).",
-        "ru": "- {card} получает {counters} (всего {total}).",
-    },
-    "heal": {
-        "en": "- {card} is healed of {wounds} ({total} left).",
-        "ru": "- {card} излечивается на {wounds} (осталось ран: {total}).",
-    },
-    "hit": {
-        "en": "- {card}: hit {amount:+d}; modifiers {sum}, then the floor at 0: hit {hit} (BK.ATK.1).",
-        "ru": "- {card}: удар {amount:+d}; модификаторы {sum}, затем не ниже 0: удар {hit} (BK.ATK.1).",
-    },
-    "expire": {
-        "en": "- {card}: the hit modifiers end; hit {hit}.",
-        "ru": "- {card}: модификаторы удара закончились; удар {hit}.",
-    },
-    "summon": {"en": "- {player} summons {card}.", "ru": "- {player} вызывает {card}."},
-    "attack": {
-        "en": "{player}: {attacker} attacks {target} with a {hit} hit for {value}.",
-        "ru": "{player}: {attacker} атакует {target}: {hit} удар на {value}.",
-    },
-    "defend": {
-        "en": "- {defender} defends {target} and takes the attack.",
-        "ru": "- {defender} защищает {target} и принимает атаку на себя.",
-    },
-    "wound": {
-        "en": "- {card} takes {wounds} ({total} of {lives} lives).",
-        "ru": "- {card} получает {wounds} (всего {total} из {lives} жизней).",
-    },
-    "die": {"en": "- {card} dies and goes to the graveyard.", "ru": "- {card} погибает и уходит на кладбище."},
-    "out": {
-        "en": "- {player} has no creatures left on the field and is out of the battle (BK.END.1).",
-        "ru": "- {player}: на поле не осталось существ, игрок выбывает из боя (BK.END.1).",
-    },
-    "win": {
-        "en": "- {player} has destroyed all the opponents' creatures and wins (BK.END.1).",
-        "ru": "- {player} побеждает: все существа противников уничтожены (BK.END.1).",
-    },
-    "no-winner": {
-        "en": "- No creature is left on any field: nobody wins (BK.END.1).",
-        "ru": "- Ни на одном поле не осталось существ: победителя нет (BK.END.1).",
-    },
-    "zero.wound": {
-        "en": "- A hit of 0 deals no wounds: {card} has not received any, "
-        "and nothing tied to receiving wounds triggers (BK.ZERO.2).",
-        "ru": "- Удар на 0 не наносит ран: считается, что {card} не получал ран, "
-        "и особенности, связанные с получением ран, не срабатывают (BK.ZERO.2).",
-    },
-    "zero.heal": {
-        "en": "- {card} has no wounds to heal: healing 0 wounds is not applied (BK.ZERO.2).",
-        "ru": "- У {card} нет ран: излечение на 0 ран не применяется (BK.ZERO.2).",
-    },
-    "zero.counters": {
-        "en": "- {card} would gain 0 counters: not applied, nothing triggers (BK.ZERO.1, BK.ZERO.3).",
-        "ru": "- {card} получил бы 0 фишек: эффект не применяется и ничего не срабатывает (BK.ZERO.1, BK.ZERO.3).",
-    },
-    "zero.hit": {
-        "en": "- A hit modifier of 0 on {card} is not applied (BK.ZERO.1).",
-        "ru": "- Модификатор удара 0 не применяется к {card} (BK.ZERO.1).",
-    },
-    "trigger": {
-        "en": 'TRIGGER {n}: {card} "{ability}"; source {sources}; target {targets}.',
-        "ru": "СРАБАТЫВАНИЕ {n}: {card} «{ability}»; источник {sources}; цель {targets}.",
-    },
-    "trigger.from": {
-        "en": 'TRIGGER {n} (from {cause}): {card} "{ability}"; source {sources}; target {targets}.',
-        "ru": "СРАБАТЫВАНИЕ {n} (от {cause}): {card} «{ability}»; источник {sources}; цель {targets}.",
-    },
-    "cut": {
-        "en": 'CUT: {card} "{ability}" would repeat trigger {repeats} with the same source and target; '
-        "the sequence stops before it (BK.CHAIN.1).",
-        "ru": "ОБРЫВ: {card} «{ability}» повторил бы срабатывание {repeats} с теми же источником и целью; "
-        "цепочка обрывается перед повторением (BK.CHAIN.1).",
-    },
-    "gone": {
-        "en": '- {card} is no longer on the field: "{ability}" does nothing.',
-        "ru": "- {card} больше не на поле: «{ability}» ничего не делает.",
-    },
-    "override": {
-        "en": "- Card text wins over the rules (BK.AXE.1): {card} {what}.",
-        "ru": "- Текст карты важнее правил (BK.AXE.1): {card} {what}.",
-    },
-}
-"""Every log line, by key, in English and Russian."""
+
+def _overrides(lead: str, has: str, lang: str) -> list[str]:
+    """The lines for card text that overrides a rule (BK.AXE.1): a named value's own words
+    (:data:`TERMS`, ``closes-when-defending=False``), else ``has rule: value``."""
+    named = [
+        f"[rule={key.partition('=')[0]}] [value={key.partition('=')[2]}] {lead} {{ref}} {words[lang]}."
+        for key, words in TERMS.items()
+        if "=" in key
+    ]
+    return [*named, f"{lead} {{ref}} {has} {{rule}}: {{value}}."]
 
 
-def _ru_plural(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-def _counters(n: int) -> dict[str, str]:
-    return {"en": f"{n} counter{'s' if n != 1 else ''}", "ru": f"{n} {_ru_plural(n, 'фишку', 'фишки', 'фишек')}"}
-
-
-def _wounds(n: int) -> dict[str, str]:
-    return {"en": f"{n} wound{'s' if n != 1 else ''}", "ru": f"{n} {_ru_plural(n, 'рану', 'раны', 'ран')}"}
+NOTATION = Notation(
+    {
+        "phase": {
+            "en": ["[phase=start-of-turn] - {player}: start of turn.", "[phase=end-of-turn] - {player}: end of turn."],
+            "ru": ["[phase=start-of-turn] - {player}: начало хода.", "[phase=end-of-turn] - {player}: конец хода."],
+        },
+        "open": {"en": ["- {ref} opens."], "ru": ["- {ref} открывается."]},
+        "close": {"en": ["- {ref} closes."], "ru": ["- {ref} закрывается."]},
+        "activate": {
+            "en": [
+                '[target] {player}: {ref} uses "{ability_name}" on {target}.',
+                '{player}: {ref} uses "{ability_name}".',
+            ],
+            "ru": [
+                "[target] {player}: {ref} использует «{ability_name}», цель: {target}.",
+                "{player}: {ref} использует «{ability_name}».",
+            ],
+        },
+        "spend": {
+            "en": ["- {ref} spends {counters:counter|counters}."],
+            "ru": ["- {ref} тратит {counters:фишку|фишки|фишек}."],
+        },
+        "counter": {
+            "en": ["- {ref} gains {amount:counter|counters} ({counters} in all)."],
+            "ru": ["- {ref} получает {amount:фишку|фишки|фишек} (всего {counters})."],
+        },
+        "heal": {
+            "en": ["- {ref} is healed of {amount:wound|wounds} ({wounds} left)."],
+            "ru": ["- {ref} излечивается на {amount:рану|раны|ран} (осталось ран: {wounds})."],
+        },
+        "hit": {
+            "en": [
+                "- {ref}: hit {amount:+d}; modifiers {modifiers} = {modifier}, "
+                "then the floor at 0: hit {hit} (BK.ATK.1)."
+            ],
+            "ru": [
+                "- {ref}: удар {amount:+d}; модификаторы {modifiers} = {modifier}, "
+                "затем не ниже 0: удар {hit} (BK.ATK.1)."
+            ],
+        },
+        "expire": {
+            "en": ["- {ref}: the hit modifiers end; hit {hit}."],
+            "ru": ["- {ref}: модификаторы удара закончились; удар {hit}."],
+        },
+        "summon": {"en": ["- {player} summons {ref}."], "ru": ["- {player} вызывает {ref}."]},
+        "attack": {
+            "en": ["{player}: {ref} attacks {target} with a {hit_word} hit for {value}."],
+            "ru": ["{player}: {ref} атакует {target}: {hit_word} удар на {value}."],
+        },
+        "defend": {
+            "en": ["- {ref} defends {target} and takes the attack."],
+            "ru": ["- {ref} защищает {target} и принимает атаку на себя."],
+        },
+        "wound": {
+            "en": ["- {ref} takes {amount:wound|wounds} ({wounds} of {lives} lives)."],
+            "ru": ["- {ref} получает {amount:рану|раны|ран} (всего {wounds} из {lives} жизней)."],
+        },
+        "die": {"en": ["- {ref} dies and goes to the graveyard."], "ru": ["- {ref} погибает и уходит на кладбище."]},
+        "out": {
+            "en": ["- {player} has no creatures left on the field and is out of the battle (BK.END.1)."],
+            "ru": ["- {player}: на поле не осталось существ, игрок выбывает из боя (BK.END.1)."],
+        },
+        "win": {
+            "en": ["- {player} has destroyed all the opponents' creatures and wins (BK.END.1)."],
+            "ru": ["- {player} побеждает: все существа противников уничтожены (BK.END.1)."],
+        },
+        "end": {
+            "en": ["[!player] - No creature is left on any field: nobody wins (BK.END.1)."],
+            "ru": ["[!player] - Ни на одном поле не осталось существ: победителя нет (BK.END.1)."],
+        },
+        "disregard": {
+            "en": [
+                "[action=wound] - A hit of 0 deals no wounds: {ref} has not received any, "
+                "and nothing tied to receiving wounds triggers (BK.ZERO.2).",
+                "[action=heal] - {ref} has no wounds to heal: healing 0 wounds is not applied (BK.ZERO.2).",
+                "[action=gain-counters] - {ref} would gain 0 counters: not applied, nothing triggers "
+                "(BK.ZERO.1, BK.ZERO.3).",
+                "[action=modify-hit] - A hit modifier of 0 on {ref} is not applied (BK.ZERO.1).",
+                '[ability] - {ref} is no longer on the field: "{ability_name}" does nothing.',
+            ],
+            "ru": [
+                "[action=wound] - Удар на 0 не наносит ран: считается, что {ref} не получал ран, "
+                "и особенности, связанные с получением ран, не срабатывают (BK.ZERO.2).",
+                "[action=heal] - У {ref} нет ран: излечение на 0 ран не применяется (BK.ZERO.2).",
+                "[action=gain-counters] - {ref} получил бы 0 фишек: эффект не применяется и ничего не срабатывает "
+                "(BK.ZERO.1, BK.ZERO.3).",
+                "[action=modify-hit] - Модификатор удара 0 не применяется к {ref} (BK.ZERO.1).",
+                "[ability] - {ref} больше не на поле: «{ability_name}» ничего не делает.",
+            ],
+        },
+        "trigger": {
+            "en": [
+                '[cause] TRIGGER {n} (from {cause}): {ref} "{ability_name}"; source {ref}; target {targets:list}.',
+                'TRIGGER {n}: {ref} "{ability_name}"; source {ref}; target {targets:list}.',
+            ],
+            "ru": [
+                "[cause] СРАБАТЫВАНИЕ {n} (от {cause}): {ref} «{ability_name}»; источник {ref}; цель {targets:list}.",
+                "СРАБАТЫВАНИЕ {n}: {ref} «{ability_name}»; источник {ref}; цель {targets:list}.",
+            ],
+        },
+        "cut": {
+            "en": [
+                'CUT: {ref} "{ability_name}" would repeat trigger {repeats} with the same source and target; '
+                "the sequence stops before it (BK.CHAIN.1)."
+            ],
+            "ru": [
+                "ОБРЫВ: {ref} «{ability_name}» повторил бы срабатывание {repeats} с теми же источником и целью; "
+                "цепочка обрывается перед повторением (BK.CHAIN.1)."
+            ],
+        },
+        "override": {
+            "en": _overrides("- Card text wins over the rules (BK.AXE.1):", "has", "en"),
+            "ru": _overrides("- Текст карты важнее правил (BK.AXE.1):", "имеет", "ru"),
+        },
+    }
+)
+"""How seed 003 writes Berserk's events, in English and Russian: the log's one source. Besides an
+event's fields a line reads ``ref`` (the card's board reference) and the names
+:meth:`Berserk.written_value` adds."""
 
 
 def _hit_text(values: tuple[int, int, int]) -> str:
@@ -419,6 +436,14 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     shared_zones = ()
     staged_keys = ("counters", "wounds", "closed")
     languages = ("en", "ru")
+    notation: ClassVar[Notation] = NOTATION
+    written_names: ClassVar[frozenset[str]] = Ruleset.written_names | {
+        "ability_name",
+        "hit_word",
+        "lives",
+        "modifiers",
+        "target",
+    }
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
@@ -478,11 +503,28 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     # ------------------------------------------------------------------------------------
     # The log
     # ------------------------------------------------------------------------------------
-    def say(self, game: Game, key: str, **values: Any) -> None:
-        game.say(LogLine(MESSAGES[key], values))
-
-    def log_line(self, game: Game, key: str, **values: Any) -> str:
-        return LogLine(MESSAGES[key], values) if key in MESSAGES else key.format(**values)
+    def written_value(self, game: Game, event: Event, name: str) -> Any:
+        """Besides the base's names: ``ability_name``, the event's ability in English and Russian;
+        ``hit_word``, an attack's hit (weak, medium, strong) in both; ``lives``, the card's lives;
+        ``modifiers``, its hit modifiers as the seed sums them (``+1 -2``); ``target``, the one
+        target of an activated ability."""
+        card = event.card_id
+        if name == "ability_name" and "ability" in event.detail:
+            named = str(event.detail["ability"])
+            own = self.abilities(game, card) if card is not None else []
+            return next(
+                (self._ability_name(ab) for ab in own if ab.get("name", "ability") == named), {"en": named, "ru": named}
+            )
+        if name == "hit_word" and "hit" in event.detail:
+            return TERMS[str(event.detail["hit"])]
+        if name == "lives" and card is not None:
+            return self.lives(game, card)
+        if name == "modifiers" and card is not None:
+            return " ".join(f"{int(m['amount']):+d}" for m in game.card(card).marks.get("hit-modifiers", []))
+        if name == "target":
+            targets = event.detail.get("targets") or [None]
+            return targets[0]
+        return super().written_value(game, event, name)
 
     def _ability_name(self, ability: dict[str, Any]) -> dict[str, str]:
         name = str(ability.get("name", "ability"))
@@ -582,7 +624,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         s.phase = "main"
         self._new_turn_marks(game)
         game.emit("phase", player, phase="start-of-turn")
-        self.say(game, "turn.begin", player=player)
         for c in s.zone(player, "field"):
             self._open(game, c)
         roots = [
@@ -599,7 +640,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         player = action.player
         self._may_act(game, player, "end the turn")
         game.emit("phase", player, phase="end-of-turn")
-        self.say(game, "turn.end", player=player)
         for p in s.players:
             for c in s.zone(p, "field"):
                 card = game.card(c)
@@ -608,7 +648,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
                     card.marks["hit-modifiers"] = lasting
                     card.hit_modifier = sum(int(m["amount"]) for m in lasting)
                     game.emit("expire", p, c, hit=_hit_text(self.current_hit(game, c)))
-                    self.say(game, "expire", card=game.ref(c), hit=_hit_text(self.current_hit(game, c)))
         self._new_turn_marks(game)
         s.active = s.next_player(player)
         s.phase = "start"
@@ -701,10 +740,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             raise IllegalAction(why, ("targets: " + ", ".join(ok)) if ok else None)
         name = self._ability_name(ability)
         game.emit("activate", p, card, ability=name["en"], targets=[game.ref(t) for t in targets])
-        if targets:
-            self.say(game, "activate.target", player=p, card=game.ref(card), ability=name, target=game.ref(targets[0]))
-        else:
-            self.say(game, "activate", player=p, card=game.ref(card), ability=name)
         price = self._price(game, ability, targets)
         if price is not None:
             self._pay(game, card, price)
@@ -722,7 +757,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         c = game.card(card)
         c.counters -= counters
         game.emit("spend", game.holder(card), card, counters=counters)
-        self.say(game, "pay", card=game.ref(card), counters=_counters(counters))
 
     # ------------------------------------------------------------------------------------
     # Attacks and defence
@@ -778,9 +812,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         kind = action.hit
         value = self.current_hit(game, attacker)[HITS.index(kind)]
         game.emit("attack", p, attacker, target=game.ref(target), hit=kind, value=value)
-        self.say(
-            game, "attack", player=p, attacker=game.ref(attacker), target=game.ref(target), hit=TERMS[kind], value=value
-        )
         if self.rule(game, attacker, "closes-when-attacking"):
             self._close(game, attacker)
         else:
@@ -809,23 +840,18 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         left = [p for p in s.in_turn_order_from(s.active) if s.zone(p, "field")]
         if len(left) > 1:
             game.emit("out", loser, None, rule="BK.END.1")
-            self.say(game, "out", player=loser)
             return
         s.ended = END.ended[0]
         s.winner = left[0] if left else None
-        game.emit("end", s.winner, None, by=s.ended)
-        if s.winner is None:  # never reached while one attack destroys one creature: a guard
-            self.say(game, "no-winner")
-            return
-        game.emit("win", s.winner)
-        self.say(game, "win", player=s.winner)
+        game.emit("end", s.winner, None, by=s.ended)  # no winner: never while one attack destroys one creature
+        if s.winner is not None:
+            game.emit("win", s.winner)
 
     def _defend(self, game: Game, defender: CardId, target: CardId) -> None:
         c = game.card(defender)
         done = int(c.marks.get("defences", 0))
         c.marks["defences"] = done + 1
         game.emit("defend", game.holder(defender), defender, target=game.ref(target))
-        self.say(game, "defend", defender=game.ref(defender), target=game.ref(target))
         if done >= int(RULES["defends-per-turn"]):  # allowed only because its text says so
             self._override(game, defender, "defends-per-turn")
         if self.rule(game, defender, "closes-when-defending"):
@@ -839,8 +865,6 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         if value == RULES[rule]:
             return
         game.emit("override", game.holder(card), card, rule=rule, value=value, default=RULES[rule])
-        what = TERMS.get(f"{rule}={value}", {"en": f"has {rule}: {value}", "ru": f"имеет {rule}: {value}"})
-        self.say(game, "override", card=game.ref(card), what=what)
 
     # ------------------------------------------------------------------------------------
     # Triggered abilities and their sequences (BK.CHAIN.1)
@@ -874,7 +898,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             ability = self.abilities(game, t.card)[t.ability]
             name = self._ability_name(ability)
             if not self.on_field(game, t.card):
-                self.say(game, "gone", card=game.ref(t.card), ability=name)
+                game.emit("disregard", game.holder(t.card), t.card, ability=name["en"], reason="no longer on the field")
                 continue
             entry = self._entry(game, t, ability, len(entries) + 1)
             root = entry["n"] if t.cause is None else root_of[t.cause]
@@ -888,15 +912,17 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
                 entry["status"] = "cut"
                 entry["repeats"] = repeated
                 game.emit("cut", holder, t.card, ability=name["en"], n=entry["n"], repeats=repeated)
-                self.say(game, "cut", card=entry["card"], ability=name, repeats=repeated)
                 continue
             seen[key] = entry["n"]
-            game.emit("trigger", holder, t.card, ability=name["en"], n=entry["n"], cause=t.cause)
-            refs = {"sources": ", ".join(entry["sources"]), "targets": ", ".join(entry["targets"])}
-            if t.cause is None:
-                self.say(game, "trigger", n=entry["n"], card=entry["card"], ability=name, **refs)
-            else:
-                self.say(game, "trigger.from", n=entry["n"], cause=t.cause, card=entry["card"], ability=name, **refs)
+            game.emit(
+                "trigger",
+                holder,
+                t.card,
+                ability=name["en"],
+                n=entry["n"],
+                cause=t.cause,
+                targets=list(entry["targets"]),
+            )
             fired: list[Trigger] = []
             self._perform(game, t.card, ability, t.targets, fired)
             queue.extend(Trigger(f.card, f.ability, f.targets, entry["n"]) for f in fired)
@@ -937,13 +963,11 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             return
         if n <= 0:  # rule: BK.ZERO.1, BK.ZERO.3 zero counters are not gained, nothing triggers
             game.emit("disregard", game.holder(card), card, action="gain-counters", value=n, rule="BK.ZERO.3")
-            self.say(game, "zero.counters", card=game.ref(card))
             return
         c = game.card(card)
         c.counters += n
         owner = game.holder(card)
         game.emit("counter", owner, card, amount=n, counters=c.counters)
-        self.say(game, "counter", card=game.ref(card), counters=_counters(n), total=c.counters)
         for other in self.field_in_order(game):
             if game.holder(other) == owner:
                 continue
@@ -956,16 +980,13 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         healed = min(n, c.wounds)
         if healed <= 0:  # rule: BK.ZERO.2 healing 0 wounds heals none
             game.emit("disregard", game.holder(card), card, action="heal", value=0, rule="BK.ZERO.2")
-            self.say(game, "zero.heal", card=game.ref(card))
             return
         c.wounds -= healed
         game.emit("heal", game.holder(card), card, amount=healed, wounds=c.wounds)
-        self.say(game, "heal", card=game.ref(card), wounds=_wounds(healed), total=c.wounds)
 
     def _modify_hit(self, game: Game, card: CardId, n: int, *, source: CardId, until: str | None) -> None:
         if n == 0:  # rule: BK.ZERO.1
             game.emit("disregard", game.holder(card), card, action="modify-hit", value=0, rule="BK.ZERO.1")
-            self.say(game, "zero.hit", card=game.ref(card))
             return
         c = game.card(card)
         mods = c.marks.setdefault("hit-modifiers", [])
@@ -973,21 +994,17 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         c.hit_modifier = sum(int(m["amount"]) for m in mods)  # rule: BK.ATK.1 summed first
         hit = _hit_text(self.current_hit(game, card))  # ... and floored at 0 last
         game.emit("hit", game.holder(card), card, amount=n, modifier=c.hit_modifier, hit=hit)
-        terms = " ".join(f"{int(m['amount']):+d}" for m in mods)
-        self.say(game, "hit", card=game.ref(card), amount=n, sum=f"{terms} = {c.hit_modifier}", hit=hit)
 
     def _wound(self, game: Game, card: CardId, n: int, *, by: CardId, fired: list[Trigger]) -> str | None:
         """Deal ``n`` wounds to ``card``; the owner of the creature if it died of them, else ``None``."""
         owner = game.holder(card)
         if n <= 0:  # rule: BK.ZERO.2 no wounds, and nothing tied to receiving wounds triggers
             game.emit("disregard", owner, card, action="wound", value=0, rule="BK.ZERO.2")
-            self.say(game, "zero.wound", card=game.ref(card))
             return None
         c = game.card(card)
         c.wounds += n
         lives = self.lives(game, card)
         game.emit("wound", owner, card, amount=n, wounds=c.wounds, by=game.ref(by))
-        self.say(game, "wound", card=game.ref(card), wounds=_wounds(n), total=c.wounds, lives=lives)
         if c.wounds >= lives:
             self._die(game, card)
             return owner
@@ -999,33 +1016,27 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
 
     def _die(self, game: Game, card: CardId) -> None:
         owner = game.holder(card)
-        ref = game.ref(card)
         c = game.card(card)
-        wounds = c.wounds
+        game.emit("die", owner, card, wounds=c.wounds)  # written as it dies on the field (its board reference)
         c.wounds = c.counters = c.hit_modifier = 0
         c.closed = False
         c.marks.clear()
         game.move(card, (owner, "graveyard"))
-        game.emit("die", owner, card, wounds=wounds)
-        self.say(game, "die", card=ref)
 
     def _open(self, game: Game, card: CardId) -> None:
         c = game.card(card)
         if c.closed:
             c.closed = False
             game.emit("open", game.holder(card), card)
-            self.say(game, "open", card=game.ref(card))
 
     def _close(self, game: Game, card: CardId) -> None:
         c = game.card(card)
         if not c.closed:
             c.closed = True
             game.emit("close", game.holder(card), card)
-            self.say(game, "close", card=game.ref(card))
 
     def _summon(self, game: Game, card: CardId) -> None:
         owner = game.holder(card)
         assert owner is not None
         game.move(card, (owner, "field"))
         game.emit("summon", owner, card)
-        self.say(game, "summon", player=owner, card=game.ref(card))
