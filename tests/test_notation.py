@@ -1,0 +1,118 @@
+"""The log's one source: each rule set's Notation (uurules/engine/events.py) writes the seed
+documents' lines from its events. A template that names an undeclared kind, or reads a name that
+is neither a field of its kind, nor ``player`` / ``card``, nor one of the game's terms, nor a name
+the rule set's ``written_value`` answers (``Ruleset.written_names``), would never write its line:
+a typo is caught here, not by a missing line in some lesson."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from uurules.engine.events import Event, Notation, kind, kinds
+from uurules.engine.game import Game
+from uurules.rulesets import games, make
+from uurules.rulesets.base import Ruleset
+from uurules.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "notebooks" / "scenarios"
+GAMES = [cls.name for cls in games()]
+
+
+def unreadable(rs: Ruleset, notation: Notation) -> list[str]:
+    """Every template name of ``notation`` that ``rs`` cannot give a value for, and every kind it
+    names that is not declared, as ``kind: name``."""
+    declared = kinds()
+    problems = []
+    for name, by_lang in notation.table.items():
+        if name not in declared:
+            problems.append(f"{name}: no such event kind")
+            continue
+        k = kind(name)
+        known = {"player", "card", *k.fields, *k.optional, *rs.terms, *rs.written_names}
+        problems += [f"{name}: {n}" for n in sorted(notation.names(name) - known)]
+        problems += [f"{name}: language {lang}" for lang in by_lang if lang not in rs.languages]
+    return problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_template_reads_only_its_kinds_fields_the_terms_and_the_written_names(game: str) -> None:
+    rs = make(game)
+    assert unreadable(rs, rs.notation) == []
+
+
+def test_a_typo_in_a_template_or_a_kind_is_caught() -> None:
+    rs = make("berserk")
+    typos = Notation(
+        {
+            "draw": ["- {playr} draws a card."],
+            "phase": ["[phse=end-of-turn] - {player}: end of turn."],
+            "attack": {"en": ["{player}: {ref} attacks {target} with a {hit_wrod} hit."], "de": ["{player}"]},
+            "drwa": ["{player}"],
+        }
+    )
+    assert unreadable(rs, typos) == [
+        "draw: playr",
+        "phase: phse",
+        "attack: hit_wrod",
+        "attack: language de",
+        "drwa: no such event kind",
+    ]
+
+
+MORE = {
+    "eve-of-midnight": [
+        # Sabotage disables a Support card (``ref``: the board reference of the card disabled)
+        "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, hand: [Sabotage], resources: 2}\n"
+        "  - {name: Bob, active-play-area: [Supply Depot]}\n"
+        "script:\n  - play: {player: Ann, card: Sabotage, targets: [Bob/Supply Depot]}\n"
+    ],
+}
+"""Boards for lines no lesson writes."""
+
+
+def _played(game: str) -> Iterator[Game]:
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        if re.search(rf"^ruleset:\s*{re.escape(game)}\s*$", path.read_text(encoding="utf-8"), re.M):
+            yield Scenario.from_file(path).play()
+    for text in MORE.get(game, []):
+        yield Scenario.from_text(text).play()
+
+
+@pytest.mark.parametrize("game", [cls.name for cls in games() if cls.notation.table])
+def test_every_written_name_a_template_reads_is_answered_by_the_rule_set_in_its_lessons(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``written_names`` says what ``written_value`` answers: each name a template reads (and
+    no field of the event carries) is answered, as the event is written, in some lesson's scenario
+    (or :data:`MORE`)."""
+    cls = type(make(game))
+    answered: set[str] = set()
+    own = cls.written_value
+
+    def recording(self: Ruleset, g: Game, event: Event, name: str) -> Any:
+        value = own(self, g, event, name)
+        if value is not None:
+            answered.add(name)
+        return value
+
+    monkeypatch.setattr(cls, "written_value", recording)
+    assert sum(1 for _ in _played(game)) >= 5
+    read = {n for k in cls.notation.table for n in cls.notation.names(k)}
+    assert (read & cls.written_names) - answered == set()
+
+
+def test_lines_come_from_events_only_and_keep_both_languages() -> None:
+    # rule: BK.CHAIN.1 a Berserk line is written from its event: the trigger's Russian ability name
+    # and the counters' Russian plural come from the notation, not from a sentence in a field
+    game = Scenario.from_file(SCENARIOS / "seed-003-charon-cursed-mages.yaml").play()
+    triggers = [e for e in game.events if e.type == "trigger"]
+    assert triggers and all(set(e.detail) <= set(kind("trigger").fields + kind("trigger").optional) for e in triggers)
+    ru = game.log_in("ru")
+    assert "СРАБАТЫВАНИЕ 2 (от 1): Bob/Проклятый маг «получить фишку»; источник Bob/Проклятый маг; цель " in ru[3]
+    assert any(line.endswith("получает 1 фишку (всего 1).") for line in ru)
