@@ -46,7 +46,7 @@ def test_an_undeclared_event_type_is_refused_at_once_with_the_nearest_declared_n
 
 
 def test_an_event_missing_a_required_field_or_with_an_undeclared_one_is_refused() -> None:
-    with pytest.raises(UndeclaredEvent, match=r"a 'respond' event without to \(its fields: to, whose\)"):
+    with pytest.raises(UndeclaredEvent, match=r"a 'respond' event without to \(its fields: to, whose, slower\)"):
         Event("respond", "Bob", "Neigh")
     with pytest.raises(UndeclaredEvent, match=r"a 'draw' event with undeclared hnd"):
         Event("draw", "Ann", "Neigh", {"hnd": 3})

@@ -96,8 +96,10 @@ def event_text(event: Event | Mapping[str, Any], lang: str = "en", terms: Mappin
 
 def events(game_or_events: Game | Iterable[Event] | Iterable[Mapping[str, Any]], lang: str = "en") -> str:
     """The event log in words, one numbered line an event (a game, or a list of events or of
-    their JSON objects, as ``board_json(game)["events"]`` holds them)."""
+    their JSON objects, as ``board_json(game)["events"]`` holds them); notes for the log
+    (:attr:`~uurules.engine.events.EventKind.note`) are left out."""
     found = game_or_events.events if isinstance(game_or_events, Game) else game_or_events
+    found = [e for e in found if not (isinstance(e, Event) and e.note)]
     terms = game_or_events.ruleset.terms if isinstance(game_or_events, Game) else None
     return "\n".join(f"{n}. {event_text(e, lang, terms)}" for n, e in enumerate(found, 1))
 

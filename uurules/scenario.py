@@ -511,7 +511,7 @@ def board_json(game: Game, lang: str = "en") -> dict[str, Any]:
         "players": view["players"],
         "zones": view["zones"],
         "status": view["status"],
-        "events": [e.to_json() for e in game.events],
+        "events": [e.to_json() for e in game.events if not e.note],
         "log": game.log_in(lang),
         "pending": s.pending.to_json() if s.pending is not None else None,
         "winner": s.winner,

@@ -74,6 +74,12 @@ class EventKind:
     """What an event of this kind does to the pile (:data:`OnPile`): (conditions, what) pairs,
     the first whose conditions hold (``""``: always)."""
     unused: str = ""
+    note: bool = False
+    """A note for the log, not a change: what a game's seed documents write down besides what
+    happened to cards and players (effects added to the chain, an effect carried out, a hand's
+    size). Notes are written in the notation (:class:`Notation`) and kept in ``game.events`` (undo
+    and the steps' slices stay whole), but the log in words, the step labels and ``uurules run
+    --json``'s ``events`` leave them out: the verb's own event already tells the change."""
 
     def check(self, detail: Mapping[str, Any]) -> None:
         """Refuse ``detail`` if it lacks a field the kind requires or has one it does not declare."""
@@ -226,6 +232,11 @@ class Event:
         return kind(self.type).role
 
     @property
+    def note(self) -> bool:
+        """Whether the event is a note for the log only (:attr:`EventKind.note`)."""
+        return kind(self.type).note
+
+    @property
     def on_pile(self) -> OnPile:
         """What the event does to the pile or stack (:data:`OnPile`; ``""``: nothing)."""
         return kind(self.type).on_pile(self)
@@ -293,8 +304,9 @@ class _SeedFormatter(string.Formatter):
     """``str.format`` with the seed notation's lists: ``{effects:quoted}`` writes
     ``"Draw a card","Discard a card"``, ``{groups:linked}`` a list of such lists joined by
     ``" (and) "`` when one holds more than one effect (else by ``","``), ``{cards:list}``
-    ``Neigh, Yay``, ``{players:and}`` ``Ann, Bob and Cat``, ``{resources:counts}`` (a mapping)
-    ``Ann 3, Bob 2``. A spec of forms separated by ``|`` writes a number with its noun:
+    ``Neigh, Yay``, ``{players:and}`` ``Ann, Bob and Cat``, ``{unicorns:counts}`` (a mapping)
+    ``Ann 2, Bob 3``, ``{cards:count card}`` ``1 card`` or ``7 cards`` (``some card``: ``card`` or
+    ``7 cards``). A spec of forms separated by ``|`` writes a number with its noun:
     ``{amount:resource|resources}`` (English: one, other), ``{amount:фишку|фишки|фишек}``
     (Russian: one, few, many). Any other spec is Python's own (``{amount:+d}``).
 
@@ -311,13 +323,19 @@ class _SeedFormatter(string.Formatter):
             return sep.join(",".join(f'"{x}"' for x in g) for g in value)
         if format_spec == "list":
             return ", ".join(str(x) for x in value)
-        if format_spec == "and":
+        if format_spec == "and":  # ["Ann", "Bob", "Cat"]: "Ann, Bob and Cat"
             names = [str(x) for x in value]
             return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-        if format_spec == "counts":
+        if format_spec == "counts":  # {"Ann": 2, "Bob": 3}: "Ann 2, Bob 3"
             return ", ".join(f"{k} {v}" for k, v in value.items())
-        if "|" in format_spec:
+        if "|" in format_spec:  # "{amount:фишку|фишки|фишек}": "1 фишку", "3 фишки", "5 фишек"
             return f"{value} {_plural(int(value), format_spec.split('|'))}"
+        spec, _, noun = format_spec.partition(" ")
+        if spec in ("count", "some") and noun:  # "{cards:count card}": "1 card", "7 cards"; "some": "card"
+            n = len(value) if isinstance(value, list | tuple) else int(value)
+            if n == 1:
+                return noun if spec == "some" else f"1 {noun}"
+            return f"{n} {noun}s"
         return str(super().format_field(value, format_spec))
 
 
@@ -414,6 +432,7 @@ def step_words(
     >>> step_words([Event("pass", "Cat"), Event("resolve", "Ann", "Two-For-One")], everyone=True)
     'Everyone passes: Two-For-One resolves'
     """
+    events = [e for e in events if not e.note]
     deeds = [e for e in events if e.role == "deed"]
     passes = [e for e in deeds if e.type == "pass"]
     parts: list[str] = []

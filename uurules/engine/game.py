@@ -277,8 +277,8 @@ class Game:
         notation = self.ruleset.notation
         if type in notation:
             line = notation.line(event, self.ruleset.notation_values(self, event))
-            if line is not None:
-                self.log.append(line)
+            if line is not None:  # an English-only line may hold several (the game's end and a tie)
+                self.log.extend(line.split("\n") if "\n" in line and not isinstance(line, LogLine) else (line,))
 
     def say(self, line: str) -> None:
         """Append one line to the log, in the seed documents' notation."""

@@ -75,7 +75,7 @@ declare(
             ],
         },
         fields=("to",),
-        optional=("whose",),
+        optional=("whose", "slower"),
         role="deed",
         pile=(("", "enters"),),
     ),
@@ -139,7 +139,7 @@ declare(
                 "{card} resolves",
             ]
         },
-        optional=("uninterruptible", "ability", "rank"),
+        optional=("uninterruptible", "ability", "rank", "into", "stops", "whose"),
         pile=(("[uninterruptible]", "outside"), ("[!rank]", "resolves")),
     ),
     EventKind(
@@ -197,7 +197,7 @@ declare(
                 "{card}: не выполняется",
             ],
         },
-        optional=("reason", "effect", "target", "action", "value", "rule", "whose", "ability"),
+        optional=("reason", "effect", "target", "action", "value", "rule", "lapsed", "whose", "ability"),
         pile=(("", "without-effect"),),
         values={"action": _ZERO},
     ),
@@ -205,6 +205,7 @@ declare(
         "skip",
         {"en": ['{card}: the action before "{join}" was not performed, so what follows is not']},
         fields=("join",),
+        optional=("effect",),
     ),
     EventKind(
         "replace",
@@ -216,7 +217,7 @@ declare(
                 "{card} replaces an effect",
             ]
         },
-        optional=("effects", "to"),
+        optional=("effects", "to", "owner", "effect", "instead", "each", "priority"),
         values={"to": _ZONES},
     ),
     EventKind(
@@ -237,7 +238,7 @@ declare(
     EventKind(
         "discard",
         {"en": ["[reason=hand-limit] {player} discards {card}: above the Hand limit", "{player} discards {card}"]},
-        optional=("reason",),
+        optional=("reason", "effect"),
         turn="[reason=hand-limit]",
     ),
     EventKind("destroy", {"en": ["{player} destroys {from}'s {card}", "{player} destroys {card}"]}, fields=("from",)),
@@ -299,7 +300,7 @@ declare(
         fields=("from", "pick"),
     ),
     EventKind("take", {"en": ["{player} takes {card} from {from}'s hand"]}, fields=("from",)),
-    EventKind("look", {"en": ["{player} looks at {hand}'s hand"]}, fields=("hand",)),
+    EventKind("look", {"en": ["{player} looks at {hand}'s hand"]}, fields=("hand",), optional=("cards",)),
     EventKind(
         "trade",
         {"en": ["{player} trades hands with {with} (gave {gave}; got {got})"]},
@@ -309,6 +310,7 @@ declare(
         "add",
         {"en": ["{player} adds {card} from the {from} to their hand"]},
         fields=("from",),
+        optional=("look",),
         values={"from": _ZONES},
     ),
     EventKind("look-at-deck", {"en": ["{player} looks at the top of the deck: {cards}"]}, fields=("cards",)),
@@ -320,6 +322,53 @@ declare(
         optional=("cards",),
     ),
     EventKind("deck-ran-out", {"en": ["the deck runs out on {player}", "the deck runs out"]}),
+    # -- Unstable Unicorns: what its seed documents write down ----------------------------------
+    EventKind(
+        "chain-add",
+        {"en": ["added to the effect chain: {effects}"]},
+        fields=("effects",),
+        optional=("groups",),
+        role="aside",
+        note=True,
+    ),
+    EventKind(
+        "no-draw",
+        {"en": ["{player} draws nothing: the deck is empty"]},
+        optional=("phase",),
+        turn="[phase]",
+    ),
+    EventKind("effect-done", {"en": ['"{effect}" is carried out']}, fields=("effect",), role="aside", note=True),
+    EventKind(
+        "no-player",
+        {"en": ['"That player": no player was chosen, so "{effect}" is not carried out']},
+        fields=("effect",),
+    ),
+    EventKind(
+        "hand-size",
+        {
+            "en": [
+                "[limit=at] {player}'s hand: {cards} cards, the Hand limit",
+                "[limit=above] {player}'s hand: {cards} cards, above the Hand limit",
+                "{player}'s hand: {cards} cards",
+            ]
+        },
+        fields=("cards",),
+        optional=("limit",),
+        role="aside",
+        note=True,
+    ),
+    EventKind(
+        "open-hand",
+        {"en": ["{hand}'s hand is visible to all players ({by})"]},
+        fields=("hand", "by"),
+        role="aside",
+        note=True,
+    ),
+    EventKind(
+        "deck-refilled",
+        {"en": ["the deck ran out, but cards were shuffled back into it: the game goes on"]},
+        role="turn",
+    ),
     # -- Berserk: counters, hits, wounds ---------------------------------------------------------
     EventKind("summon", {"en": ["{player} summons {card}"], "ru": ["{player} вызывает {card}"]}),
     EventKind("open", {"en": ["{card} opens"], "ru": ["{card} открывается"]}),
@@ -438,7 +487,7 @@ declare(
     EventKind(
         "win",
         {"en": ["{player} wins"], "ru": ["{player} побеждает"]},
-        optional=("unicorns", "resources"),
+        optional=("unicorns", "resources", "most"),
     ),
 )
 

@@ -655,8 +655,9 @@ def render_all(sources: Iterable[str], format: str = "svg", batch: int = BATCH) 
     out a step's picture), so SVG pictures are drawn ``batch`` at a time by one ``dot`` run, which
     lays out every graph of its input in turn; a source repeated within a batch is drawn once.
     (``dot`` keeps a little state from one graph to the next, so a picture drawn in a batch may
-    differ from one drawn alone by a point or so of layout; the same input always gives the same
-    output.) Other formats are drawn one ``dot`` run each.
+    differ from one drawn alone, or in another batch, by a point or so of layout: the SVG bytes
+    are not a stable thing to compare. The DOT source is: tests compare that.) Other formats are
+    drawn one ``dot`` run each.
     """
     if format != "svg":
         for source in sources:

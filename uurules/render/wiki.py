@@ -389,7 +389,7 @@ class _Page:
             out.append(f"[[File:{picture}|thumb|right|{px}px|Step {step.number}]]")
             out.append(f"<small>Script: {wiki_text(step.label, start=False)}</small>")
             terms = step.view().ruleset.terms
-            said = [f"* {wiki_text(e.words('en', terms), start=False)}" for e in step.events]
+            said = [f"* {wiki_text(e.words('en', terms), start=False)}" for e in step.events if not e.note]
             out += ['<div style="display:flex;gap:1em">', '<div style="flex:1">', "'''In words'''"]
             out += said or ["''(nothing happened)''"]
             out += ["</div>", '<div style="flex:1">', "'''In the seed's notation'''"]

@@ -795,10 +795,8 @@ class InstantPile(ResponseWindows):
         self.push_response(rs, game, player, card, top)  # rule: LU.INST.1 an Instant answers the top card
         for other, c in chosen[1:]:
             # rule: LU.PILE.2 only the fastest response goes on the pile; the others go back
-            game.emit("respond", other, c, to=game.shown(top.card), whose=top.player)
+            game.emit("respond", other, c, to=game.shown(top.card), whose=top.player, slower=True)
             game.emit("return", other, c, reason="slower response")
-            game.say(f"- {other}'s {game.shown(c)} was slower and returns to {other}'s hand.")
-        game.say(self.text(rs, game))
 
     def resolve(self, rs: Ruleset, game: Game, n: int | None) -> None:
         """``resolve: N``: every player passes on the top card until N cards have resolved;

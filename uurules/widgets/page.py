@@ -135,7 +135,7 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         out.append(f"<details><summary>the board</summary>{board_html(result)}</details>")
         out.append("</section>")
         yield "\n".join(out) + "\n"
-        said = tuple(e.words("en", game.ruleset.terms) for e in step.events)
+        said = tuple(e.words("en", game.ruleset.terms) for e in step.events if not e.note)
         entries.append(LogEntry(step.number, step.label, step.log, step.heading, said))
     tail = ["</div>", '<aside class="uurules-log-box">', "<h2>Log</h2>"]
     tail.append('<ol class="uurules-log uurules-log-steps" start="0">')

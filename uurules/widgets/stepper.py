@@ -232,10 +232,10 @@ class History:
         terms = self.game.ruleset.terms
         ends = [*(t.log for t in self.taken), len(log)]
         starts = [*(t.events for t in self.taken), len(events)]
-        said = tuple(e.words("en", terms) for e in events[: starts[0]])
+        said = tuple(e.words("en", terms) for e in events[: starts[0]] if not e.note)
         out = [LogEntry(0, STAGED, tuple(log[: ends[0]]), STAGED_WORDS, said)]
         for k, t in enumerate(self.taken):
-            said = tuple(e.words("en", terms) for e in events[t.events : starts[k + 1]])
+            said = tuple(e.words("en", terms) for e in events[t.events : starts[k + 1]] if not e.note)
             out.append(LogEntry(k + 1, t.label, tuple(log[t.log : ends[k + 1]]), t.words or t.label, said))
         return out
 

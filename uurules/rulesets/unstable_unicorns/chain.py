@@ -133,8 +133,7 @@ class EffectChain:
                 # a state trigger ("if at any time ...") does nothing once its condition is gone
                 lapsed = when.lapsed(ab, trig.player)
                 trig.status = "disregarded"
-                game.emit("disregard", trig.player, trig.source, reason=lapsed)
-                game.say(f"- {game.shown(trig.source)} does nothing: {lapsed}.")
+                game.emit("disregard", trig.player, trig.source, reason=lapsed, lapsed=True)
                 return
             first = steps[0] if steps else {}
             if ab.get("optional"):
@@ -149,7 +148,6 @@ class EffectChain:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
                     trig.status = "disregarded"
                     game.emit("disregard", trig.player, trig.source, reason=why)
-                    game.say(f"- {game.shown(trig.source)} cannot be used ({why}).")
                     return
                 if answer is None:
                     rs.ask(
@@ -224,7 +222,7 @@ class EffectChain:
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:
-                game.say(f'- "That player": no player was chosen, so "{self.step_text(step)}" is not carried out.')
+                game.emit("no-player", player, source, effect=self.step_text(step))
         # one effect per player whose hand or Stable it acts on ("a card in each player's Stable"), bound to them
         each: list[str | None] = [bound]
         if step.get("player") == "each-player":
@@ -272,7 +270,7 @@ class EffectChain:
 
     def announce(self, game: Game, atoms: list[Effect]) -> None:
         if atoms:
-            game.say(f"{CHAIN}; " + ",".join(f'"{e.label}"' for e in atoms))
+            game.emit("chain-add", atoms[0].player, None, effects=[e.label for e in atoms])
 
     def label(self, step: dict[str, Any]) -> str:
         """The text of an effect made from ``step`` (its verb's label)."""
@@ -348,13 +346,12 @@ class EffectChain:
 
     def done(self, game: Game, eff: Effect, text: str | None = None) -> None:
         eff.status = "done"
-        game.say(f'| RESOLUTION:{CHAIN}; "{text or eff.label}". |')
+        game.emit("effect-done", eff.player, eff.source, effect=text or eff.label)
 
     def disregard(self, game: Game, eff: Effect, why: str) -> None:
         """rule: UU.IMP.2 an impossible action asked by a card in play is disregarded."""
         eff.status = "disregarded"
         game.emit("disregard", eff.player, eff.source, effect=eff.label, reason=why)
-        game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}" is disregarded: {why}. |')
 
     def performed(self, game: Game, group: int, *, strict: bool, link: Link | None = None) -> bool:
         """rule: UU.SEQ.3 a replaced action counts as performed; UU.SEQ.4 "if you do" needs it resolved.

@@ -154,12 +154,11 @@ class Moves:
         """
         dest = self.destination(game, card, to, how)
         if dest != to:
-            game.emit("replace", stable, card, to=dest[1])
             if dest[0] is None:
-                game.say(f"- {game.shown(card)} goes to the {dest[1].capitalize()} instead.")
+                game.emit("replace", stable, card, to=dest[1])
             else:
                 game.card(card).owner = dest[0]
-                game.say(f"- {game.shown(card)} returns to {dest[0]}'s {dest[1]} instead.")
+                game.emit("replace", stable, card, to=dest[1], owner=dest[0])
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
         self.leave(game, card, stable, how)
         return dest
@@ -239,7 +238,8 @@ class Moves:
         game.emit("discard", player, card, **detail)
 
     def hand_line(self, game: Game, player: str) -> None:
+        """The size of ``player``'s hand, against the hand limit (UU.HAND.1), after a card came or went."""
         n = len(game.state.zone(player, "hand"))
         limit = game.state.hand_limit
-        note = " (the Hand limit)" if n == limit else " (above the Hand limit)" if n > limit else ""
-        game.say(f"- Hand at {n} card{'s' if n != 1 else ''}{note}.")
+        at = {"limit": "at"} if n == limit else {"limit": "above"} if n > limit else {}
+        game.emit("hand-size", player, None, cards=n, **at)

@@ -81,12 +81,8 @@ class Instants:
             stopped = next(i for i in reversed(s.pile) if i.id == top.answers)
             take(s.pile, top)
             take(s.pile, stopped)
-            game.emit("resolve", top.player, top.card)
+            game.emit("resolve", top.player, top.card, stops=game.shown(stopped.card), whose=stopped.player)
             game.emit("cancel", stopped.player, stopped.card, by=game.shown(top.card))
-            game.say(
-                f"| RESOLUTION:{rs.windows.title}; {game.shown(top.card)} ({top.player}) stops "
-                f"{game.shown(stopped.card)} ({stopped.player}). |"
-            )
             rs.moves.to_discard(game, top.card)
             rs.moves.to_discard(game, stopped.card)
             return
@@ -98,11 +94,9 @@ class Instants:
         s = game.state
         card, p = item.card, item.player
         d = rs.defn(game, card)
-        pile = rs.windows.title
         if d.type == "Magic":
             take(s.pile, item)
             game.emit("resolve", p, card)
-            game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}). |")
             triggers = rs.moves.fire(game, "played", card, p)
             rs.moves.to_discard(game, card)
             if triggers:
@@ -126,8 +120,7 @@ class Instants:
             )
             return
         take(s.pile, item)
-        game.emit("resolve", p, card)
-        game.say(f"| RESOLUTION:{pile}; {game.shown(card)} ({p}) enters {stable}'s {rs.stable_word}. |")
+        game.emit("resolve", p, card, into=stable)
         rs.moves.enter(game, card, stable)
 
     def answer_stable(self, game: Game, item_id: int, stable: str) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.engine.state import CardId, Effect, Link
 from uurules.rulesets.base import DecisionKind
-from uurules.rulesets.unstable_unicorns.chain import CHAIN, index
+from uurules.rulesets.unstable_unicorns.chain import index
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -97,8 +97,7 @@ class Replacements:
                     continue
                 fresh.extend(self.replace(game, link, e, c, r))
             if fresh:
-                game.say(f"- {game.shown(c)} has priority.")
-                game.emit("replace", p, c, effects=len(fresh))
+                game.emit("replace", p, c, effects=len(fresh), priority=True)
                 self.say_chain(game, discards)
         opts = [(p, c, r) for p, c, r in self.replacers(game, "discard") if r.get("optional")]
         if opts:
@@ -140,8 +139,7 @@ class Replacements:
             r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "discard"))
             for e in leaves:
                 self.replace(game, link, e, c, r)
-            game.say(f"- {game.shown(c)} replaces each discard effect.")
-            game.emit("replace", leaves[0].player if leaves else None, c, effects=len(leaves))
+            game.emit("replace", leaves[0].player if leaves else None, c, effects=len(leaves), each="discard")
             self.say_chain(game, roots)
         else:
             game.emit("decline", game.holder(c), c)  # the one who was asked
@@ -200,9 +198,9 @@ class Replacements:
 
     def say_chain(self, game: Game, roots: list[Effect]) -> None:
         groups = [self.leaves(game, [e]) for e in roots]
-        parts = [",".join(f'"{x.label}"' for x in g) for g in groups]
-        sep = " (and) " if any(len(g) > 1 for g in groups) else ","
-        game.say(f"{CHAIN}; " + sep.join(parts))
+        labels = [[x.label for x in g] for g in groups]
+        player = next((g[0].player for g in groups if g), None)
+        game.emit("chain-add", player, None, effects=[x for g in labels for x in g], groups=labels)
 
     def applies(self, game: Game, card: CardId, r: dict[str, Any], leaving: CardId) -> bool:
         """Whether ``card``'s leaving replacement ``r`` applies to ``leaving`` (in the same Stable):
@@ -299,8 +297,7 @@ class Replacements:
         rs = self.rs
         link = rs.chain.link_of(game, eff)
         new = self.replace(game, link, eff, card, r, player=owner, source=card)
-        game.emit("replace", owner, card, effects=len(new))
         text = self.instead_text(game, card, r, third_person=True)
-        game.say(f'| RESOLUTION:{CHAIN}; "{eff.label}" is replaced: {owner} {text} instead. |')
+        game.emit("replace", owner, card, effects=len(new), effect=eff.label, instead=text)
         rs.chain.announce(game, new)
         self.apply(game, new)  # rule: UU.REPL.1 a discard that joins the chain meets the discard replacements

@@ -42,7 +42,6 @@ from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind, GameEnd
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT
-from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -118,7 +117,6 @@ class Turns:
         s.flags.pop("plays", None)  # Double Dutch's plays were for the turn they were given in
         s.flags.pop("played", None)
         game.emit("phase", player, phase="beginning-of-turn")
-        game.say(f"- {player}: Beginning of Turn.")
         triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
         if triggers:
             self.rs.chain.add_link(game, triggers, "Beginning of Turn")  # rule: UU.CHAIN.2 one link
@@ -129,13 +127,11 @@ class Turns:
             self.go_to_end(game)
             return
         game.emit("phase", s.active, phase="draw")
-        game.say(f"- {s.active}: Draw phase.")
         self.turn_draw(game, s.active, "draw")
         s.phase = "action"
         if s.flags.get(RAN_OUT) and not s.zone(None, "deck"):
             return  # rule: UU.END.1 nothing is resolving: the game ends now (advance)
         game.emit("phase", s.active, phase="action")
-        game.say(f"- {s.active}: Action phase.")
 
     def turn_draw(self, game: Game, player: str, phase: str) -> None:
         """A draw the turn makes (the Draw phase's, or drawing as the turn's action), in the log
@@ -143,10 +139,8 @@ class Turns:
         moves = self.rs.moves
         drawn = moves.draw(game, player, phase=phase, hand=len(game.state.zone(player, "hand")) + 1)
         if drawn is None:
-            game.say(f"- {player} draws nothing: the deck is empty.")
+            game.emit("no-draw", player, None, phase=phase)
             return
-        why = " (the turn's action)" if phase == "action" else ""
-        game.say(f"- {player} draws {game.shown(drawn)}{why}.")
         moves.hand_line(game, player)
 
     def may_act(self, game: Game) -> bool:
@@ -204,7 +198,6 @@ class Turns:
         s = game.state
         s.phase = "ending"
         game.emit("phase", s.active, phase="end-of-turn")
-        game.say(f"- {s.active}: End of Turn.")
 
     def hand_limit(self, game: Game, answered: tuple[Decision, CardId] | None = None) -> None:
         """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn.
@@ -244,7 +237,6 @@ class Turns:
             else:
                 del s.flags["extra_turns"]
             game.emit("turn", p, to=nxt, extra=True)
-            game.say(f"- {nxt} takes another turn.")
         else:
             nxt = s.next_player(p)
             game.emit("turn", p, to=nxt)
@@ -257,7 +249,6 @@ class Turns:
         """One discard down to the hand limit, in the log."""
         moves = self.rs.moves
         moves.discard(game, player, card, reason="hand-limit")
-        game.say(f"- {player} is above the Hand limit: discards {game.shown(card)}.")
         moves.hand_line(game, player)
 
     def hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
@@ -315,7 +306,6 @@ class Turns:
                 s.winner = p
                 s.ended = "unicorns"
                 game.emit("win", p, unicorns=rs.unicorn_count(game, p))
-                game.say(f"- {p} has {rs.unicorn_count(game, p)} {rs.creature_word}s and wins.")
                 return
 
     def deck_ran_out(self, game: Game) -> None:
@@ -329,27 +319,15 @@ class Turns:
         s = game.state
         if s.zone(None, "deck"):
             del s.flags[RAN_OUT]
-            game.say("- The deck ran out, but cards were shuffled back into it: the game goes on.")
+            game.emit("deck-refilled", s.active, None)
             return
-        word = f"{rs.creature_word}s"
         order = s.in_turn_order_from(s.active)
         counts = {p: rs.unicorn_count(game, p) for p in order}
-        game.say(
-            "- The deck has run out: the game ends. "
-            + f"{word}: "
-            + ", ".join(f"{p} {n}" for p, n in counts.items())
-            + "."
-        )
         most = max(counts.values())
         tied = [p for p in order if counts[p] == most]
         letters: dict[str, int] = {}
         if len(tied) > 1:
             letters = {p: rs.name_letters(game, p) for p in tied}
-            game.say(
-                f"- {listed(tied)} tie with {most} {rs.creature_word}{'s' if most != 1 else ''}; letters in the "
-                f"names of their {rs.creature_word} "
-                "cards: " + ", ".join(f"{p} {n}" for p, n in letters.items()) + "."
-            )
             best = max(letters.values())
             tied = [p for p in tied if letters[p] == best]
         winner = tied[0] if len(tied) == 1 else None
@@ -358,10 +336,8 @@ class Turns:
         detail: dict[str, Any] = {"by": RAN_OUT, "unicorns": counts, **({"letters": letters} if letters else {})}
         game.emit("end", winner, None, **detail)
         if winner is None:
-            game.say(f"- {listed(tied)} tie for the most {word} and the most letters: everyone loses.")
             return
-        game.emit("win", winner, unicorns=counts[winner])
-        game.say(f"- {winner} has the most {'letters' if letters else word} and wins.")
+        game.emit("win", winner, unicorns=counts[winner], most="letters" if letters else "creatures")
 
     # -- playing a card: requirements (UU.REQ.*), impossible actions (UU.IMP.1) ----------------
     def play(self, game: Game, action: Play) -> None:
@@ -397,4 +373,3 @@ class Turns:
         item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})
         s.pile.append(item)
         game.emit("play", p, card)
-        game.say(rs.windows.text(rs, game))

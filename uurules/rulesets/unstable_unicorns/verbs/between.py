@@ -188,7 +188,7 @@ class Pull(FromHand):
 
     def reveal(self, game: Game, eff: Effect, victim: str) -> None:
         nanny = self.rs.static_source(game, victim, OPEN_HAND)
-        game.say(f"- {victim}'s hand is visible to all players ({nanny}): {eff.player} chooses the card to pull.")
+        game.emit("open-hand", eff.player, None, hand=victim, by=nanny)
 
     def detail(self, chosen: bool) -> dict[str, Any]:
         return {"pick": "chosen" if chosen else "random"}
@@ -211,9 +211,8 @@ class Take(FromHand):
         return True
 
     def reveal(self, game: Game, eff: Effect, victim: str) -> None:
-        cards = ", ".join(game.shown(c) for c in game.state.zone(victim, "hand"))
-        game.emit("look", eff.player, None, hand=victim)
-        game.say(f"- {eff.player} looks at {victim}'s hand: {cards}.")
+        cards = [game.shown(c) for c in game.state.zone(victim, "hand")]
+        game.emit("look", eff.player, None, hand=victim, cards=cards)
 
     def done_text(self, card: str, victim: str, chosen: bool) -> str:
         return f"Take {card} from {victim}'s hand"

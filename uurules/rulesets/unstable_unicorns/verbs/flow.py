@@ -111,9 +111,7 @@ class Continue(ChainVerb):
         else:  # rule: UU.SEQ.2 "and": both actions are performed
             ok = True
         if not ok:
-            game.emit("skip", eff.player, eff.source, join=join)
-            word = join.replace("-", " ")
-            game.say(f'- "{word}": the action before it was not performed, so "{chain.step_text(step)}" is not.')
+            game.emit("skip", eff.player, eff.source, join=join, effect=chain.step_text(step))
             return
         at = chain.index(own.effects, eff) + 1
         # "that player": the one the step before bound, else the one bound before it (players.py)

@@ -55,11 +55,9 @@ class Draw(ChainVerb):
                     ),
                 )
                 return
-            rs.moves.discard(game, p, answer)
+            rs.moves.discard(game, p, answer, reason="at-hand-limit", effect=eff.label)
             eff.status = "done"
             eff.data["carried_out_as"] = "discard"
-            chain = rs.chain.TITLE
-            game.say(f'| RESOLUTION:{chain}; "{eff.label}", the player at Hand limit;{chain}; "Discard a card". |')
             rs.moves.hand_line(game, p)
             return
         if rs.moves.draw(game, p) is None:

@@ -86,7 +86,6 @@ class Look(ChainVerb):
             data["placed"] = []
             shown = [game.shown(c) for c in top]
             game.emit("look-at-deck", p, cards=shown)
-            game.say(f"- {p} looks at the top {_cards(len(top))} of the deck: {', '.join(shown)}.")
             answer = None
         if data["look"] == "take":
             if answer is None:
@@ -101,9 +100,8 @@ class Look(ChainVerb):
             data["looked"].remove(answer)
             data["look"] = "order"
             data["taken"] = answer
-            game.emit("add", p, answer, **{"from": "deck"})
+            game.emit("add", p, answer, look=True, **{"from": "deck"})
             rs.moves.take_from_deck(game, answer, p)
-            game.say(f"- {game.shown(answer)} goes to {p}'s hand.")
             answer = None
         rest = [c for c in data["looked"] if c not in data["placed"]]
         if answer is not None:
