@@ -16,12 +16,14 @@ from weakref import ref as weak_ref
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
 from uurules.engine.errors import Refusal
+from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
 from uurules.engine.state import CardId, Decision, PileItem, State, ZoneKey
 from uurules.rulesets.base import CORE_DATA, PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
 from uurules.rulesets.unstable_unicorns.chain import EffectChain
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
+from uurules.rulesets.unstable_unicorns.notation import NOTATION, WRITTEN, written_value
 from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
@@ -150,6 +152,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     windows: ClassVar[InstantPile] = PILE
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA
+    notation: ClassVar[Notation] = NOTATION
+    written_names: ClassVar[frozenset[str]] = Ruleset.written_names | set(WRITTEN)
+
+    def written_value(self, game: Game, event: Event, name: str) -> Any:
+        value = written_value(self, game, event, name)
+        return value if value is not None else super().written_value(game, event, name)
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
