@@ -73,7 +73,10 @@ MORE = {
         # Sabotage disables a Support card (``ref``: the board reference of the card disabled)
         "ruleset: eve-of-midnight\nplayers:\n  - {name: Ann, hand: [Sabotage], resources: 2}\n"
         "  - {name: Bob, active-play-area: [Supply Depot]}\n"
-        "script:\n  - play: {player: Ann, card: Sabotage, targets: [Bob/Supply Depot]}\n"
+        "script:\n  - play: {player: Ann, card: Sabotage, targets: [Bob/Supply Depot]}\n",
+        # midnight with a tie for the most resources (``tied``: the players tied)
+        "ruleset: eve-of-midnight\nplayers: [{name: Ann, resources: 2}, {name: Bob, resources: 2}]\nscript:\n"
+        + "  - begin-turn: Ann\n  - end-turn: Ann\n  - begin-turn: Bob\n  - end-turn: Bob\n" * 12,
     ],
 }
 """Boards for lines no lesson writes."""

@@ -498,11 +498,6 @@ declare(
         {"en": ["simultaneous effects wait, in the order they resolve: {effects}"]},
         fields=("link", "effects"),
         role="aside",
-    ),
-    EventKind(
-        "tie",
-        {"en": ["{players} tie for the most resources ({resources}): everyone loses"]},
-        fields=("players", "resources"),
-        role="aside",
+        note=True,
     ),
 )

@@ -292,6 +292,7 @@ class OpponentGains(When):
 
 _ON_STACK = f"| RESOLUTION:{STACK}; "
 _AT_ONCE = "| RESOLUTION:{chain}; "
+_MIDNIGHT = f"- Midnight: round {MIDNIGHT} is over and the game ends (EOM.END.1). Resources: {{resources:counts}}."
 
 NOTATION = Notation(
     {
@@ -300,9 +301,9 @@ NOTATION = Notation(
         "expire": ["[effect=ward] - End of turn: {player}'s cards may be targeted again."],
         "turn": ["[last] - {player}: End of Turn.", "- {player}: End of Turn. Priority passes to {to}."],
         "end": [
-            f"- Midnight: round {MIDNIGHT} is over and the game ends (EOM.END.1). Resources: {{resources:counts}}."
+            "[player] " + _MIDNIGHT,
+            _MIDNIGHT + "\n- {tied:and} tie for the most resources: everyone loses.",
         ],
-        "tie": ["- {players:and} tie for the most resources: everyone loses."],
         "win": ["- {player} has the most resources and wins."],
         # the stack (EOM.STACK.1-3): each card or ability put on it writes the stack as it stands
         "play": [
@@ -371,7 +372,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     data_shape: ClassVar[DataShape] = DATA
     chain_title = f"{AT_ONCE} · World, then mandatory, triggered, optional"
     notation: ClassVar[Notation] = NOTATION
-    written_names: ClassVar[frozenset[str]] = Ruleset.written_names | {"batch", "card_type", "played_steps"}
+    written_names: ClassVar[frozenset[str]] = Ruleset.written_names | {"batch", "card_type", "played_steps", "tied"}
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
@@ -404,7 +405,8 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     def written_value(self, game: Game, event: Event, name: str) -> Any:
         """Besides the base's names: ``batch``, the waiting effects of a ``link-ordered`` event's link
         as the seed writes them (``Gold Mine (Ann, mandatory), ...``); ``card_type``, the type of the
-        event's card (World, Support ...); ``played_steps``, how many steps its played abilities have."""
+        event's card (World, Support ...); ``played_steps``, how many steps its played abilities have;
+        ``tied``, the players of an ``end`` event tied for the most resources (in turn order)."""
         if name == "batch":
             link = next((x for x in game.state.chain if x.id == event.detail.get("link")), None)
             return None if link is None else ", ".join(self._effect_text(game, e) for e in link.waiting())
@@ -412,6 +414,9 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             return self.defn(game, event.card_id).type
         if name == "played_steps" and event.card_id is not None:
             return sum(len(ab.get("steps", [])) for _i, ab in self.abilities(game, event.card_id, "played"))
+        if name == "tied" and event.detail.get("resources"):
+            have: dict[str, int] = event.detail["resources"]
+            return [p for p, n in have.items() if n == max(have.values())]
         return super().written_value(game, event, name)
 
     def warded(self, game: Game, owner: str, by: str) -> bool:
@@ -551,10 +556,8 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         s.ended = END.ended[0]
         s.winner = tied[0] if len(tied) == 1 else None
         game.emit("end", s.winner, None, by=s.ended, resources=have)
-        if s.winner is None:
-            game.emit("tie", None, None, players=tied, resources=most)
-            return
-        game.emit("win", s.winner, resources=most)
+        if s.winner is not None:
+            game.emit("win", s.winner, resources=most)
 
     # ------------------------------------------------------------------------------------
     # Playing cards and activating abilities: the stack begins (EOM.STACK.1)
