@@ -146,3 +146,37 @@ def test_lines_come_from_events_only_and_keep_both_languages() -> None:
     ru = game.log_in("ru")
     assert "СРАБАТЫВАНИЕ 2 (от 1): Bob/Проклятый маг «получить фишку»; источник Bob/Проклятый маг; цель " in ru[3]
     assert any(line.endswith("получает 1 фишку (всего 1).") for line in ru)
+
+
+def test_only_the_notation_writes_the_log() -> None:
+    """One channel: rule sets emit events, and ``Game.emit`` writes the log from them through the
+    notation; no code in the package appends to a log itself (``game.say`` is gone)."""
+    import ast
+
+    assert not hasattr(Game, "say")
+    writers = []
+    for path in sorted((ROOT / "uurules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for inner in ast.walk(node):
+                target = None
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+                    if inner.func.attr in ("append", "extend", "insert") and isinstance(
+                        inner.func.value, ast.Attribute
+                    ):
+                        target = inner.func.value
+                elif isinstance(inner, ast.AugAssign) and isinstance(inner.target, ast.Attribute):
+                    target = inner.target
+                if target is not None and target.attr == "log":
+                    writers.append(f"{path.relative_to(ROOT)}:{inner.lineno} ({node.name})")
+    assert writers == [f"uurules/engine/game.py:{_emit_line()} (emit)"], writers
+
+
+def _emit_line() -> int:
+    """The line of ``Game.emit`` that writes the notation's line to the log."""
+    import inspect
+
+    lines, start = inspect.getsourcelines(Game.emit)
+    return start + next(k for k, line in enumerate(lines) if "self.log.extend" in line)

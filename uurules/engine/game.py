@@ -280,10 +280,6 @@ class Game:
             if line is not None:  # an English-only line may hold several (the game's end and a tie)
                 self.log.extend(line.split("\n") if "\n" in line and not isinstance(line, LogLine) else (line,))
 
-    def say(self, line: str) -> None:
-        """Append one line to the log, in the seed documents' notation."""
-        self.log.append(line)
-
     def log_in(self, lang: str = "en") -> list[str]:
         """The log in ``lang``: lines a ruleset wrote as :class:`LogLine` are translated, others stay."""
         return [line.render(lang) if isinstance(line, LogLine) else line for line in self.log]

@@ -519,10 +519,6 @@ class Ruleset(ABC):
 
     staged_keys: tuple[str, ...] = ("counters", "wounds", "closed", "disabled")
 
-    def log_line(self, game: Game, key: str, **values: Any) -> str:
-        """Rulesets with translated logs override this; the default is English only."""
-        return key.format(**values)
-
 
 # ----------------------------------------------------------------------------------------
 # The response-window policy: one for the LIFO structure, in two settings
