@@ -334,3 +334,26 @@ def test_what_an_event_does_to_the_pile_is_declared_with_its_kind() -> None:
     assert Event("return", "Cat", "Neigh", {"reason": "slower response"}).on_pile == "slower"
     assert Event("return", "Bob", "Basic Unicorn", {"from": "Bob"}).on_pile == ""
     assert Event("draw", "Ann", "Yay").on_pile == ""
+
+
+def test_a_secret_is_told_only_to_the_players_who_learn_it() -> None:
+    """A card drawn from the deck is its drawer's secret; a card pulled from a hand is known to
+    both players; a card added from the discard pile is no secret (its kind says when)."""
+    from uurules.engine.events import Event
+
+    draw = Event("draw", "Cat", "Neigh")
+    assert draw.words(viewer="Cat") == "Cat draws Neigh" and draw.words() == "Cat draws Neigh"
+    assert draw.words(viewer="Ann") == "Cat draws a card" and draw.hidden_from("Ann")
+    pull = Event("pull", "Cat", "Yay", {"from": "Ann", "pick": "random"})
+    assert not pull.hidden_from("Ann") and pull.hidden_from("Bob")
+    assert pull.words(viewer="Bob") == "Cat pulls a card from Ann's hand at random"
+    assert Event("add", "Cat", "Yay", {"from": "discard"}).words(viewer="Ann") == (
+        "Cat adds Yay from the discard pile to their hand"
+    )
+    assert (
+        Event("add", "Cat", "Yay", {"from": "deck"}).words(viewer="Ann")
+        == "Cat adds a card from the deck to their hand"
+    )
+    peek = Event("look-at-deck", "Cat", None, {"cards": ["Yay", "Neigh", "Nope"]})
+    assert peek.words(viewer="Ann") == "Cat looks at the top of the deck: 3 cards"
+    assert Event("look", "Cat", None, {"hand": "Ann", "cards": ["Yay"]}).hidden_from("Bob")

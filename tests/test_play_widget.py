@@ -73,3 +73,55 @@ def test_undo_and_a_new_game() -> None:
     w.seed.value = 4
     w.new_button.click()
     assert w.match.seed == 4 and repr(w).startswith("<Play seed 4: Ann against Cat")
+
+
+def test_the_computers_hand_its_draws_and_the_deck_stay_face_down_to_you() -> None:
+    """A real game hides what a player may not see: the pictures are drawn for you (``viewer``),
+    so Cat's hand and the deck show as counts, Cat's draws are "a card" in the picture's turn
+    note and in what happened; your own hand and draws are shown."""
+    from uurules import render
+    from uurules.render.board_table import board_node, column_words, shared_words
+
+    w = play(seed=3)
+    w.do(DrawAction("Ann"))
+    w.do(EndTurn("Ann"))
+    while w.game.pending is not None and w.game.pending.player == "Ann":  # above the hand limit
+        w.do(w.match.options()[0])
+    cat_draw = next(k for k, p in enumerate(w.match.played, 1) if p.player == "Cat" and p.label == "Begin the turn")
+    view = w.step_view(cat_draw)
+    drawn = [e for e in view.events if e.type == "draw"]
+    assert drawn and all(e.player == "Cat" for e in drawn)
+    secret = drawn[0].card
+    assert secret is not None
+    source = render.step(view, viewer="Ann").source
+    assert f"Cat draws {secret}" not in source and "Cat draws a card" in source
+    assert f"Cat draws {secret}" in render.step(view).source  # the lessons' pictures see everything
+    assert "Cat draws a card" in "\n".join(w.step_log(cat_draw))
+    assert not any(f"Cat draws {secret}" in line for line in w.step_log(cat_draw))
+    game = view.view()
+    table = board_node(game, viewer="Ann")
+    cat_hand = [game.shown(c) for c in game.state.zone("Cat", "hand")]
+    ann_hand = [game.shown(c) for c in game.state.zone("Ann", "hand")]
+    assert f"Hand · {len(cat_hand)} face down" in column_words(table, 1)
+    assert all(name.split()[0] in column_words(table, 0) for name in ann_hand)
+    deck = [game.shown(c) for c in game.state.zone(None, "deck")[:3]]
+    assert "face down" in shared_words(table) and not any(name in shared_words(table) for name in deck[:1])
+    assert all(name.split()[0] in shared_words(board_node(game)) for name in deck)
+    w.slider.value = cat_draw
+    assert "<svg" in w.diagram.value and "Cat draws a card" in w.step_text.value
+
+
+def test_a_decision_drawn_for_another_player_keeps_its_options_to_itself() -> None:
+    from uurules.engine.state import Decision
+    from uurules.render.markup import decision_node
+    from uurules.rulesets.base import DecisionKind
+
+    w = play(seed=3)
+    d = Decision("Cat", "Cat is at the hand limit: discard which card?", ["Cat/Neigh", "Cat/Yay"], DecisionKind.EFFECT)
+
+    def words(viewer: str | None) -> str:
+        rows = decision_node(w.game, d, viewer)[0].rows
+        return " ".join(span.text for row in rows for cell in row for line in cell.lines for span in line)
+
+    assert "Cat/Neigh" in words(None) and "Cat/Neigh" in words("Cat")
+    assert "Cat/Neigh" not in words("Ann") and "discard which card?" in words("Ann")

@@ -74,6 +74,13 @@ class EventKind:
     """What an event of this kind does to the pile (:data:`OnPile`): (conditions, what) pairs,
     the first whose conditions hold (``""``: always)."""
     unused: str = ""
+    secret: tuple[str, ...] = ()
+    """What only some players learn (``card``, or a list field such as ``cards``): the event's
+    player, and the players the fields in ``knows`` name; to anyone else the event says only that
+    a card moved (:meth:`Event.hidden_from`). A card drawn from the deck is its drawer's secret."""
+    knows: tuple[str, ...] = ()
+    secret_when: str = ""
+    """Conditions (as a template's) under which ``secret`` holds (``""``: always)."""
     note: bool = False
     """A note for the log, not a change: what a game's seed documents write down besides what
     happened to cards and players (effects added to the chain, an effect carried out, a hand's
@@ -247,11 +254,43 @@ class Event:
         draw, a discard to the hand limit, the turn passing on, the game ending as the deck ran out)."""
         return kind(self.type).about_turn(self)
 
-    def words(self, lang: str = "en", terms: Mapping[str, str] | None = None) -> str:
+    def hidden_from(self, viewer: str | None) -> bool:
+        """Whether ``viewer`` (a player; ``None``: someone who sees everything, as the lessons'
+        pictures do) does not learn the event's secret (:attr:`EventKind.secret`): Cat's draw is
+        hidden from Ann, not from Cat."""
+        k = kind(self.type)
+        if viewer is None or not k.secret or viewer == self.player:
+            return False
+        if any(self.detail.get(f) == viewer for f in k.knows):
+            return False
+        have = {"player": self.player, "card": self.card, **self.detail}
+        return not k.secret_when or _fits(k.secret_when, have) is not None
+
+    def seen_by(self, viewer: str | None) -> Event:
+        """The event as ``viewer`` learns it: itself, or with its secret put as "a card" / "3 cards".
+
+        >>> Event("draw", "Cat", "Neigh", {"hand": 6}).seen_by("Ann").words()
+        'Cat draws a card · hand 6'
+        >>> Event("draw", "Cat", "Neigh").seen_by("Cat").words()
+        'Cat draws Neigh'
+        """
+        if not self.hidden_from(viewer):
+            return self
+        k = kind(self.type)
+        card = "a card" if "card" in k.secret and self.card is not None else self.card
+        detail = dict(self.detail)
+        for f in k.secret:
+            value = detail.get(f)
+            if isinstance(value, list | tuple):
+                detail[f] = "a card" if len(value) == 1 else f"{len(value)} cards"
+        return Event(self.type, self.player, card, detail)
+
+    def words(self, lang: str = "en", terms: Mapping[str, str] | None = None, viewer: str | None = None) -> str:
         """The event in words, from its kind's declaration ("Ann draws Neigh"); ``terms``: the
-        rule set's words (:data:`TERMS`)."""
-        return kind(self.type).text(self, lang, terms) or " ".join(
-            str(x) for x in (f"{self.player}:" if self.player else None, self.type, self.card) if x
+        rule set's words (:data:`TERMS`); ``viewer``: as that player learns it (:meth:`seen_by`)."""
+        event = self.seen_by(viewer)
+        return kind(self.type).text(event, lang, terms) or " ".join(
+            str(x) for x in (f"{event.player}:" if event.player else None, event.type, event.card) if x
         )
 
     def to_json(self) -> dict[str, Any]:

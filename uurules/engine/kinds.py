@@ -233,6 +233,7 @@ declare(
         "draw",
         {"en": ["[hand] {player} draws {card} · hand {hand}", "{player} draws {card}"]},
         optional=("phase", "hand", "by"),
+        secret=("card",),
         turn="[phase]",
     ),
     EventKind(
@@ -298,24 +299,47 @@ declare(
             ]
         },
         fields=("from", "pick"),
+        secret=("card",),
+        knows=("from",),
     ),
-    EventKind("take", {"en": ["{player} takes {card} from {from}'s hand"]}, fields=("from",)),
-    EventKind("look", {"en": ["{player} looks at {hand}'s hand"]}, fields=("hand",), optional=("cards",)),
+    EventKind(
+        "take",
+        {"en": ["{player} takes {card} from {from}'s hand"]},
+        fields=("from",),
+        secret=("card",),
+        knows=("from",),
+    ),
+    EventKind(
+        "look",
+        {"en": ["{player} looks at {hand}'s hand"]},
+        fields=("hand",),
+        optional=("cards",),
+        secret=("cards",),
+        knows=("hand",),
+    ),
     EventKind(
         "trade",
         {"en": ["{player} trades hands with {with} (gave {gave}; got {got})"]},
         fields=("with", "gave", "got"),
+        secret=("gave", "got"),
+        knows=("with",),
     ),
     EventKind(
         "add",
         {"en": ["{player} adds {card} from the {from} to their hand"]},
         fields=("from",),
         optional=("look",),
+        secret=("card",),
+        secret_when="[from=deck]",
         values={"from": _ZONES},
     ),
-    EventKind("look-at-deck", {"en": ["{player} looks at the top of the deck: {cards}"]}, fields=("cards",)),
-    EventKind("put-back", {"en": ["{player} puts {cards} back on top of the deck"]}, fields=("cards",)),
-    EventKind("search", {"en": ["{player} searches the deck for {card}"]}),
+    EventKind(
+        "look-at-deck", {"en": ["{player} looks at the top of the deck: {cards}"]}, fields=("cards",), secret=("cards",)
+    ),
+    EventKind(
+        "put-back", {"en": ["{player} puts {cards} back on top of the deck"]}, fields=("cards",), secret=("cards",)
+    ),
+    EventKind("search", {"en": ["{player} searches the deck for {card}"]}, secret=("card",)),
     EventKind(
         "shuffle",
         {"en": ["[cards] {player} shuffles {cards} cards into the deck", "{player} shuffles the deck"]},

@@ -193,12 +193,14 @@ def game(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Pict
     return Picture(markup.game_scene(game, events, first_event))
 
 
-def step(step: StepLike, *, titled: bool = True) -> Picture:
+def step(step: StepLike, *, titled: bool = True, viewer: str | None = None) -> Picture:
     """The state after one step of a timeline, with what that step changed highlighted.
 
     ``titled=False`` leaves the title out of the drawing (the stepper and the html page say it
-    beside the picture, which then has more room)."""
-    diagram = markup.step_scene(step)
+    beside the picture, which then has more room). ``viewer``: drawn as that player sees the
+    game (the play widget's learner): the other players' hands and the deck face down, their
+    secret draws "a card", their decisions without options."""
+    diagram = markup.step_scene(step, viewer)
     diagram.titled = titled
     return Picture(diagram)
 

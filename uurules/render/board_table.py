@@ -114,13 +114,25 @@ def _head(game: Game, n: int, changed: Changes | None) -> list[list[Cell]]:
     return [[Cell(lines, port=f"p{n}", changed=hot, colspan=TILES, frame=frame)]]
 
 
-def _shared(game: Game, changed: Changes | None, columns: int) -> list[list[Cell]]:
+def _face_down(title: str, cards: list[int]) -> list[list[Cell]]:
+    """A zone whose cards the viewer does not see: its title and count, and "face down"."""
+    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]], colspan=TILES)]]
+    rows.append([Cell([[Span("face down" if cards else "—", "small italic")]], colspan=TILES)])
+    return rows
+
+
+def _shared(game: Game, changed: Changes | None, columns: int, viewer: str | None = None) -> list[list[Cell]]:
     """The shared zones under the players, a band each: the zone's title and count (``shared``:
-    the first), then its top cards as tiles, as many to a row as the players' columns allow."""
+    the first), then its top cards as tiles, as many to a row as the players' columns allow
+    (none for a face-down zone when the board is drawn for a ``viewer``)."""
     rows: list[list[Cell]] = []
     for k, z in enumerate(game.ruleset.shared_zones):
         cards = game.state.zones[(None, z)]
         title: list[Line] = [[Span(f"{zone_title(z)} · {len(cards)}", "small bold")]]
+        if viewer is not None and z in game.ruleset.secret_zones:
+            title.append([Span("face down", "small italic")])
+            rows.append([Cell(title, port="shared" if k == 0 else None), *(Cell() for _ in range(columns - 1))])
+            continue
         if len(cards) > TOP_CARDS:
             title.append([Span(f"top {TOP_CARDS} shown", "small italic")])
         elif len(cards) > 1:
@@ -140,16 +152,26 @@ def _shared(game: Game, changed: Changes | None, columns: int) -> list[list[Cell
     return rows
 
 
-def board_node(game: Game, changed: Changes | None = None) -> Node:
+def board_node(game: Game, changed: Changes | None = None, viewer: str | None = None) -> Node:
     """The board's table: :data:`TILES` columns a player, side by side, each section (the
     players' names, then each zone) one band of rows across them all; then the shared zones,
-    a band each."""
+    a band each. Drawn for a ``viewer`` (a player), the zones that are face down to that player
+    (:attr:`~uurules.rulesets.base.Ruleset.secret_zones`: the others' hands, the deck) show only
+    their count."""
     s = game.state
     players = range(len(s.players))
+    secret = game.ruleset.secret_zones if viewer is not None else ()
     sections = [[_head(game, n, changed) for n in players]]
     for z in game.ruleset.player_zones:
         limit = HAND_TILES if z == "hand" else None
-        sections.append([_zone(game, zone_title(z), s.zones[(s.players[n], z)], changed, limit) for n in players])
+        sections.append(
+            [
+                _face_down(zone_title(z), s.zones[(p, z)])
+                if z in secret and p != viewer
+                else _zone(game, zone_title(z), s.zones[(p, z)], changed, limit)
+                for p in s.players
+            ]
+        )
     bands: list[list[Cell]] = []
     for section in sections:
         height = max((len(rows) for rows in section), default=0)
@@ -161,18 +183,21 @@ def board_node(game: Game, changed: Changes | None = None) -> Node:
     columns = max(len(s.players), 1) * TILES
     if game.ruleset.shared_zones:
         bands.append([Cell([[Span("Shared", "bold")]], colspan=columns, frame="shared")])
-        bands += _shared(game, changed, columns)
+        bands += _shared(game, changed, columns, viewer)
     return Node("board", "board-table", bands)
 
 
-def board_group(game: Game, changed: Changes | None = None, events: Sequence[Event] = ()) -> Group:
+def board_group(
+    game: Game, changed: Changes | None = None, events: Sequence[Event] = (), viewer: str | None = None
+) -> Group:
     """THE BOARD: the table (:func:`board_node`), with the turn's note above it when ``events``
-    did something to the turn (:func:`uurules.render.markup.turn_node`); it stands to the right."""
+    did something to the turn (:func:`uurules.render.markup.turn_node`); it stands to the right.
+    ``viewer``: drawn as that player sees it (:func:`board_node`)."""
     group = Group("cluster_board", "THE BOARD", "board", right=True)
-    turn = turn_node(events, game.ruleset.terms)
+    turn = turn_node(events, game.ruleset.terms, viewer)
     if turn is not None:
         group.nodes.append(turn)
-    group.nodes.append(board_node(game, changed))
+    group.nodes.append(board_node(game, changed, viewer))
     group.columns = [[n.id for n in group.nodes]]
     return group
 

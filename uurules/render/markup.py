@@ -118,17 +118,20 @@ __all__ = [
 
 
 # -- the turn: its phases, its draws, its hand limit -----------------------------------------------
-def turn_lines(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> list[str]:
+def turn_lines(events: Sequence[Event], terms: Mapping[str, str] | None = None, viewer: str | None = None) -> list[str]:
     """What these events did to the turn, in their declared words (:attr:`Event.about_turn`):
     phases entered, the turn's own draws (the Draw phase's, or drawing as the action; an
     effect's draws are drawn in its chain), discards down to the hand limit, the turn passing
-    on, and the game ending as the deck ran out."""
-    return [ev.words("en", terms) for ev in events if ev.about_turn]
+    on, and the game ending as the deck ran out; as ``viewer`` learns them (another player's
+    draw is "a card": :meth:`Event.seen_by`)."""
+    return [ev.words("en", terms, viewer) for ev in events if ev.about_turn]
 
 
-def turn_node(events: Sequence[Event], terms: Mapping[str, str] | None = None) -> Node | None:
+def turn_node(
+    events: Sequence[Event], terms: Mapping[str, str] | None = None, viewer: str | None = None
+) -> Node | None:
     """A note of what a step did to the turn (:func:`turn_lines`), or ``None`` if nothing."""
-    lines = turn_lines(events, terms)
+    lines = turn_lines(events, terms, viewer)
     if not lines:
         return None
     rows = [text("THE TURN", "bold")] + [text(line, "", WRAP) for line in lines]  # as narrow as the board
@@ -136,12 +139,15 @@ def turn_node(events: Sequence[Event], terms: Mapping[str, str] | None = None) -
 
 
 # -- the pending decision -------------------------------------------------------------------------
-def decision_node(game: Game, d: Decision) -> tuple[Node, str | None]:
-    """A note for the decision the engine waits on, and the node it is about (or ``None``)."""
+def decision_node(game: Game, d: Decision, viewer: str | None = None) -> tuple[Node, str | None]:
+    """A note for the decision the engine waits on, and the node it is about (or ``None``);
+    drawn for a ``viewer`` other than the deciding player, without the options (they may be
+    cards in a hand the viewer does not see)."""
     opts = d.options[:MAX_OPTIONS]
     more = len(d.options) - len(opts)
     rows = [text(f"Waiting for {d.player}", "bold"), text(d.question)]
-    rows.append(text("options: " + " | ".join(opts) + (f" | … {more} more" if more else ""), "small"))
+    if viewer is None or viewer == d.player:
+        rows.append(text("options: " + " | ".join(opts) + (f" | … {more} more" if more else ""), "small"))
     about = None
     if "effect" in d.data:
         about = f"e{d.data['effect']}"
@@ -201,7 +207,13 @@ def board_below(diagram: Diagram) -> Diagram | None:
 
 
 def _scene(
-    game: Game, kind: str, title: str, events: Sequence[Event], changed: Changes | None, first_event: int
+    game: Game,
+    kind: str,
+    title: str,
+    events: Sequence[Event],
+    changed: Changes | None,
+    first_event: int,
+    viewer: str | None = None,
 ) -> Diagram:
     """The board with whatever is resolving beside it: the picture of a game or of a step."""
     s = game.state
@@ -224,11 +236,11 @@ def _scene(
 
     # the board stands to the right (its table: the players side by side), with the step's (or
     # the last action's) phases and draws above it; the rest is stacked in one column beside it
-    diagram.groups.append(board_group(game, changed, events))
+    diagram.groups.append(board_group(game, changed, events, viewer))
     diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None and a not in ("board", "turn")]]
     d = s.pending
     if d is not None and not d.is_response_window:
-        node, about = decision_node(game, d)
+        node, about = decision_node(game, d, viewer)
         home = _home(diagram.groups, str(about)) if about else None
         if home is not None:  # under the effect (or card) it is about, inside its group
             home.nodes.append(node)
@@ -270,8 +282,9 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
     return _scene(game, "game", _title(game), events, None, first_event)
 
 
-def step_scene(step: StepLike) -> Diagram:
-    """The state after step N, with what changed since step N-1 highlighted."""
+def step_scene(step: StepLike, viewer: str | None = None) -> Diagram:
+    """The state after step N, with what changed since step N-1 highlighted; ``viewer``: as that
+    player sees it (the others' hands and the deck face down, :func:`board_table.board_node`)."""
     game = step.view()
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
@@ -279,4 +292,4 @@ def step_scene(step: StepLike) -> Diagram:
     title = f"Step {step.number} · {step.heading}"
     if game.title:
         title = f"{game.title}\n{title}"
-    return _scene(game, "step", title, step.events, changed, first)
+    return _scene(game, "step", title, step.events, changed, first, viewer)

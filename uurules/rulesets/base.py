@@ -219,6 +219,9 @@ class Ruleset(ABC):
     player_zones: tuple[str, ...] = ("hand",)
     shared_zones: tuple[str, ...] = ("deck", "discard")
     player_numbers: tuple[str, ...] = ()
+    secret_zones: tuple[str, ...] = ("hand", "deck")
+    """Zones whose cards are face down: a player's only to that player, a shared one to everyone
+    (pictures drawn for one player show them as a count: :func:`uurules.render.step`'s ``viewer``)."""
     default_hand_limit: int = 7
     windows: ClassVar[ResponseWindows | None] = None  # the response-window policy, if the game has one
     structure: str = "pile"  # what the diagrams call the LIFO structure: "pile" or "stack"

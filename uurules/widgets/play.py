@@ -198,18 +198,25 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         n = max(1, min(n, len(played)))
         view = self.step_view(n)
         try:
-            body = inline_svg(render.step(view).svg())
+            body = inline_svg(render.step(view, viewer=self.you).svg())
         except render.RenderError as exc:
             body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
         self.diagram.value = f'<div class="uurules-diagram-box">{body}</div>'
         step = played[n - 1]
-        lines = view.live.log[step.log :]
         why = f"<br><i>{esc(step.because)}</i>" if step.because else ""
-        log = "\n".join(lines) or "(nothing written to the log)"
+        log = "\n".join(self.step_log(n)) or "(nothing happened)"
         self.step_text.value = (
             f"<b>Step {n} of {len(played)}</b> · {esc(view.label)}{why}"
-            f'<details><summary>the log</summary><div class="uurules-step-log">{esc(log)}</div></details>'
+            f'<details><summary>what happened</summary><div class="uurules-step-log">{esc(log)}</div></details>'
         )
+
+    def step_log(self, n: int) -> list[str]:
+        """What step ``n`` did, in words, as you learn it: the computer's draws are "a card"
+        (the events' secrets, :meth:`uurules.engine.events.Event.seen_by`), as its hand and the
+        deck are face down in the pictures."""
+        view = self.step_view(max(1, min(n, len(self.match.played))))
+        terms = self.game.ruleset.terms
+        return [e.words("en", terms, self.you) for e in view.events if not e.note]
 
     def refresh(self) -> None:
         """Redraw everything from the game; the picture shows its last step."""
