@@ -96,7 +96,7 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert lines[step3 + 2] == "<small>Script: choose: yes</small>"  # the script step, small
     # the events in words beside the notation
     words, notation = lines.index("'''In words'''", step3), lines.index("'''In the seed's notation'''", step3)
-    assert lines[words + 1 : words + 3] == ["* Parallel Universicorn replaces 4 effects", "* Ann draws Yay"]
+    assert lines[words + 1 : words + 3] == ["* [[Parallel Universicorn]] replaces 4 effects", "* Ann draws [[Yay]]"]
     assert lines[notation + 1] == "* [[Parallel Universicorn]] replaces each discard effect."
     linked = [ln.split("|")[0][len("[[File:") :] for ln in lines if ln.startswith("[[File:")]
     assert len(linked) == 8

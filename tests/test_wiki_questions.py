@@ -51,8 +51,12 @@ def test_the_wiki_page_of_a_question_ends_with_its_answer_its_strategy_and_the_e
         f"[[File:faq-does-the-order-of-my-neighs-matter-strategy-01.svg|thumb|right|{embed_width(svg)}px|"
         "The strategy, page 1 of 1]]"
     )
-    assert qa[3] == "'''Question''': Can Bob make sure that Bob's Basic Unicorn is in Bob's Stable?"
-    assert qa[5] == f"'''Answer''': {ask(ORDER).text()}" and qa[5].startswith("'''Answer''': Yes. Bob can make sure")
+    # card names link to their pages in the question and the answer, as on the rest of the page
+    assert qa[3] == "'''Question''': Can Bob make sure that Bob's [[Basic Unicorn]] is in Bob's Stable?"
+    answer = ask(ORDER).text()
+    assert "Super Neigh" in answer and "[[Super Neigh]]" in qa[5]
+    assert qa[5].replace("[[", "").replace("]]", "") == f"'''Answer''': {answer}"
+    assert qa[5].startswith("'''Answer''': Yes. Bob can make sure")
     steps = [line[len("* <nowiki>") : -len("</nowiki>")] for line in qa if line.startswith("* ")]
     assert steps == ["respond: {player: Bob, card: Super Neigh}"]
     game = replays(ORDER, steps).play(auto=False)

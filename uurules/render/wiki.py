@@ -253,11 +253,19 @@ def script_lines(steps: Iterable[dict[str, Any]]) -> list[str]:
     return out
 
 
-def question_section(answer: Answer, name: str | Names, pictures: int, widths: list[int] | None = None) -> list[str]:
+def question_section(
+    answer: Answer,
+    name: str | Names,
+    pictures: int,
+    widths: list[int] | None = None,
+    links: CardLinks | None = None,
+) -> list[str]:
     """The Q&A section of a scenario with a ``question:``: the question in words, the answer's
     paragraph, the strategy's pictures (``pictures`` of them, ``NAME-strategy-NN.svg`` or as
     ``name``, a :class:`Names`, names them; embedded ``widths`` px wide, 480 when not given) or a
-    ``where:`` answer's table, and the example as script steps to append to the script."""
+    ``where:`` answer's table, and the example as script steps to append to the script. Card
+    names in the question and the answer link as ``links`` makes them (plain text without)."""
+    linked = links or CardLinks({}, "")
     from uurules.ask_words import question_text
 
     names = name if isinstance(name, Names) else Names(name)
@@ -265,8 +273,8 @@ def question_section(answer: Answer, name: str | Names, pictures: int, widths: l
     for k in range(1, pictures + 1):
         px = widths[k - 1] if widths and k <= len(widths) else 480
         out.append(f"[[File:{names.strategy(k)}|thumb|right|{px}px|The strategy, page {k} of {pictures}]]")
-    out += [f"'''Question''': {wiki_text(question_text(answer.question))}", ""]
-    out += [f"'''Answer''': {wiki_text(answer.text())}", ""]
+    out += [f"'''Question''': {linked.line(question_text(answer.question), start=False)}", ""]
+    out += [f"'''Answer''': {linked.line(answer.text(), start=False)}", ""]
     if answer.where is not None:
         out += ['{| class="wikitable"', "! Card !! Can end up in !! Script steps that take it there"]
         places = [p for ps in answer.where.values() for p in ps]
@@ -389,7 +397,7 @@ class _Page:
             out.append(f"[[File:{picture}|thumb|right|{px}px|Step {step.number}]]")
             out.append(f"<small>Script: {wiki_text(step.label, start=False)}</small>")
             terms = step.view().ruleset.terms
-            said = [f"* {wiki_text(e.words('en', terms), start=False)}" for e in step.events if not e.note]
+            said = [f"* {self.links.line(e.words('en', terms), start=False)}" for e in step.events if not e.note]
             out += ['<div style="display:flex;gap:1em">', '<div style="flex:1">', "'''In words'''"]
             out += said or ["''(nothing happened)''"]
             out += ["</div>", '<div style="flex:1">', "'''In the seed's notation'''"]
@@ -414,7 +422,8 @@ def page(timeline: Timeline | Playing, name: str | Names, card_link: str = CARD_
     for step in timeline:
         text.add(step)
     answer = _answer(timeline.scenario)
-    return text.text(question_section(answer, names, _pictures(answer)) if answer is not None else None)
+    qa = question_section(answer, names, _pictures(answer), links=text.links) if answer is not None else None
+    return text.text(qa)
 
 
 def _answer(scenario: Scenario) -> Answer | None:
@@ -460,7 +469,7 @@ def _drawn(timeline: Timeline | Playing, text: _Page, alone: bool = False) -> It
             drawn = strategy(answer, page=k).pipe("svg")
             widths.append(embed_width(drawn))
             yield text.names.strategy(k), drawn
-        text.qa = question_section(answer, text.names, pages, widths)
+        text.qa = question_section(answer, text.names, pages, widths, text.links)
 
 
 def export(
