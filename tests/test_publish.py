@@ -112,3 +112,24 @@ def test_wiki_names_are_legal_stable_and_apart() -> None:
         assert len(name.encode("utf-8")) <= 204 and name.endswith(".svg")
         assert not re.search(r"[#<>\[\]|{}:/\\]", name)
     assert WikiNames("Берсерк " * 40).step(3, "x") == long.step(3, "x")  # the same on every run
+
+
+def test_publishing_cut_by_ctrl_c_says_what_stays_and_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not "no output file was written": some pictures may be on the wiki already."""
+    monkeypatch.setenv("UURULES_WIKI_USER", "Ann")
+    monkeypatch.setenv("UURULES_WIKI_PASSWORD", "secret")
+
+    def cut(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("uurules.publish.publish_scenario", cut)
+    api = "http://127.0.0.1:9/w/api.php"
+    assert main(["wiki", SEED, "--publish", api]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        f"uurules: interrupted (Ctrl-C) while publishing to {api}: what was already uploaded stays on the wiki; "
+        "run the command again to finish (what is unchanged gets no new revision)"
+    ]

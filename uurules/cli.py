@@ -120,7 +120,17 @@ def cmd_wiki(args: argparse.Namespace) -> int:
         publish.api_parts(args.publish)  # a URL that is no API's is refused before anything is asked
         scenario = Scenario.from_file(args.file)
         title = wiki.wiki_title(args.page or scenario.title or Path(args.file).stem)
-        done = publish.publish_scenario(scenario, args.publish, title, link, publish.credentials())
+        who = publish.credentials()
+        try:
+            done = publish.publish_scenario(scenario, args.publish, title, link, who)
+        except KeyboardInterrupt:
+            _clear_progress()
+            print(
+                f"uurules: interrupted (Ctrl-C) while publishing to {printable(args.publish)}: what was already "
+                "uploaded stays on the wiki; run the command again to finish (what is unchanged gets no new revision)",
+                file=sys.stderr,
+            )
+            return 130
         print(printable(done.summary()))
         return 0
     if args.page is not None:
