@@ -122,7 +122,7 @@ class Style:
             "line": "dashed",
             "mark": "✗",
             "strike": "yes",
-            "means": "replaced (crossed out)",
+            "means": "replaced: crossed out, in the box of what replaced it",
         },
         "disregarded": {
             "color": "#c62828",
@@ -249,12 +249,10 @@ class Style:
         "sequence": {"color": "#90a4ae", "line": "rounded"},
         "board": {"color": "#90a4ae", "line": "rounded"},
         "outside": {"color": "#e65100", "line": "dashed"},
-        "banner": {"line": "invis"},
         "link-resolved": {"color": "#2e7d32", "line": "dashed"},
         "link-resolving": {"color": "#0d47a1", "line": "bold"},
         "link-waits": {"color": "#546e7a", "line": "solid"},
         # edges
-        "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by", "quiet": "yes"},
         "join-edge": {
             "color": "#6d4c41",
             "line": "dashed",
@@ -272,7 +270,6 @@ class Style:
         },
         "order": {"line": "invis", "arrow": "none"},
         "window-edge": {"color": "#0d47a1", "line": "dashed", "arrow": "none"},
-        "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
         "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal", "quiet": "yes"},
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal", "quiet": "yes"},
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
