@@ -76,7 +76,7 @@ def test_every_label_line_is_wrapped_to_its_width() -> None:
 def test_the_layout_attributes_keep_pictures_narrow() -> None:
     source = render.step(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4]).source
     head = source.split("node [")[0]
-    assert "rankdir=LR" in head and "ranksep=0.2" in head and "forcelabels=true" in head and "pad=0" in head
+    assert "rankdir=LR" in head and "ranksep=0.2" in head and "forcelabels=true" in head and "pad=0.03" in head
     # the frames' words are as large as a box's, and stand close to what they hold
     chain_head = source.split("subgraph cluster_chain {")[1].split("subgraph")[0]
     assert f"fontsize={dot.Style.SIZE}" in chain_head and f"margin={dot.GROUP_MARGIN}" in chain_head
@@ -91,8 +91,9 @@ def test_the_layout_attributes_keep_pictures_narrow() -> None:
     # a chain too tall for one column comes in two, of narrower boxes (their words wrapped narrower)
     chain = next(g for g in d.groups if g.id == "cluster_chain")
     assert len(chain.columns) == 2 and all(chain.columns)
-    widest = max(len(s.text) for n in d.all_nodes() if n.id.startswith("e") for line in n.rows[0][0].lines for s in line)
-    assert widest <= chain_picture.NARROW[0] + len("4. ")
+    effects = [n for n in d.all_nodes() if n.id.startswith("e") and n.status != "used"]  # not the trigger
+    lines = ["".join(s.text for s in line) for n in effects for row in n.rows for line in row[0].lines]
+    assert max(map(len, lines)) <= chain_picture.NARROW[1] and len(effects) == 5
     # a big outcome tree comes in pages two decisions deep
     found = explore(SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml")
     assert markup.LEVELS == 2 and len(render.tree_pages(found)) == 2

@@ -579,7 +579,7 @@ def to_dot(diagram: Diagram) -> str:
         "nodesep": "0.15",
         "ranksep": "0.2",
         "bgcolor": "white",
-        "pad": "0",  # the outer frames stand 8 points inside the drawing already
+        "pad": "0.03",  # 2 points around the drawing: a frame on its edge is not cut (graphviz: 4)
         "forcelabels": "true",
     }
     if title:
