@@ -241,7 +241,7 @@ def chain_group(game: Game, events: Sequence[Event] = (), changed: Changes | Non
     group, edges = _chain(game, events, changed, NARROW)
     left: list[str] = []
     right: list[str] = []
-    for g in group.groups:
+    for g in (g for g in group.groups if g.nodes):
         heights = [_height(n) for n in g.nodes]
         cut = min(range(1, len(heights) + 1), key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), k))
         ids = [n.id for n in g.nodes]
