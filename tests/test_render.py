@@ -48,27 +48,56 @@ def words(node: markup.Node) -> str:
 
 
 # -- the effect chain ------------------------------------------------------------------------------
+def said(cell: markup.Cell) -> str:
+    """The words of a cell, its lines run together."""
+    return re.sub(r"\s+", " ", " ".join(span.text for line in cell.lines for span in line)).replace(" · by ", " by ")
+
+
 @pytest.mark.rule("UU.REPL.2", "UU.REPL.3")
-def test_chain_of_seed_001_keeps_replaced_effects_crossed_out_with_the_replacing_card() -> None:
+def test_chain_of_seed_001_says_in_each_box_what_it_replaced_and_by_which_card() -> None:
     # rule: UU.REPL.2 rule: UU.REPL.3 the seed's trace, drawn: 2 discards -> 4 discards -> 4 draws*
     game = scenario(SEED).play()
     diagram = markup.chain(game)
     nodes = diagram.all_nodes()
-    effects = [n for n in nodes if n.id.startswith("e") and n.status not in ("join", "used")]
-    replaced = [n for n in effects if n.status == "replaced"]
-    assert len(replaced) == 6  # the 2 discards, and the 4 discards Dread Pirate Unicorn made
-    for n in replaced:
-        first = n.rows[0][0].lines[0]
-        assert [s.style for s in first] == ["strike"] and first[0].text == "Discard a card"
-    labels = sorted({e.label for e in diagram.edges if e.status == "replace"})
-    assert labels == ["replaced by Dread Pirate Unicorn", "replaced by Parallel Universicorn"]
-    by_card = {lab: sum(e.label == lab for e in diagram.edges) for lab in labels}
-    assert by_card == {"replaced by Dread Pirate Unicorn": 4, "replaced by Parallel Universicorn": 4}
-    # every replacement edge goes from a replaced effect to what replaced it
-    ids = {n.id: n for n in nodes}
-    for e in diagram.edges:
-        if e.status == "replace":
-            assert ids[e.tail].status == "replaced"
+    # a replaced effect has no box of its own, and no arrow: it is crossed out inside each box of
+    # what replaced it, so the chain is no wider for it
+    assert not [n for n in nodes if n.status == "replaced"]
+    assert {e.status for e in diagram.edges} <= {"join", "target", "order"}
+    draws = [n for n in nodes if n.rows[0][0].lines[0][-1].text == "Draw a card*"]
+    assert len(draws) == 4
+    for k, n in enumerate(draws):
+        about = n.rows[1][0]  # who, the card that made it, what it replaced (the nearest first)
+        first = "1st" if k < 2 else "2nd"  # Dread Pirate Unicorn made two discards of each of the card's two
+        assert said(about) == (
+            "Controlled Chaos · Ann by Parallel Universicorn instead of Discard a card by Dread Pirate Unicorn"
+            f" instead of the {first} Discard a card"
+        )
+        struck = [span.text for line in about.lines for span in line if "strike" in span.style]
+        assert struck == ["Discard a card", "Discard a card"]
+        line = node_line(render.chain(game).source, n.id)
+        assert line.count("<S>Discard a card</S>") == 2 and "by Dread Pirate Unicorn" in line
+    # the same three levels while they happen: step 2, Dread Pirate Unicorn's discards wait
+    two = markup.step_scene(timeline(SEED)[2])
+    waiting = [n for n in two.all_nodes() if n.id.startswith("e") and n.status in ("next", "waiting")]
+    assert [said(n.rows[1][0]) for n in waiting] == [
+        f"Controlled Chaos · Ann by Dread Pirate Unicorn instead of the {first} Discard a card"
+        for first in ("1st", "1st", "2nd", "2nd")
+    ]
+
+
+def test_a_replaced_effect_names_its_own_card_and_targets_in_the_box_of_what_replaced_it() -> None:
+    # Black Knight Unicorn: Unicorn Poison's DESTROY, aimed at Rhinocorn, is replaced by SACRIFICE this card
+    tl = timeline("cards/black-knight-unicorn.yaml")
+    scene = markup.step_scene(tl[2])
+    (box,) = [n for n in scene.all_nodes() if n.id.startswith("e") and n.status == "done"]
+    assert said(box.rows[0][0]) == "1. SACRIFICE this card"
+    assert said(box.rows[1][0]) == (
+        "Black Knight Unicorn · Bob by Black Knight Unicorn instead of DESTROY a Unicorn card"
+        " of Unicorn Poison, on Rhinocorn"
+    )
+    assert box.changed  # made and carried out this step
+    # the sacrifice aims at nothing: no arrow says it targets what the destroy aimed at
+    assert not [e for e in scene.edges if e.status == "target"]
 
 
 @pytest.mark.rule("UU.CHAIN.1")
@@ -111,9 +140,12 @@ def test_links_stack_top_to_bottom_in_order_and_disregarded_actions_say_why() ->
     ]
     (gone,) = [n for n in group.groups[1].nodes if n.status == "disregarded"]
     assert gone.caption == "impossible: disregarded (Bob has no card in hand)"
-    # the column order puts every effect of link 1 above link 2's
-    column = group.columns[0]
-    assert column.index(first.nodes[-1].id) < column.index(group.groups[1].nodes[0].id)
+    # the column order puts every effect of link 1 above link 2's (in each column, when in two)
+    ones, twos = {n.id for n in first.nodes}, {n.id for n in group.groups[1].nodes}
+    for column in group.columns:
+        link = [1 if x in ones else 2 for x in column if x in ones | twos]
+        assert link == sorted(link)
+    assert all(any(x in column for column in group.columns) for x in ones | twos)
     source = render.chain(game).source
     st = Style.TABLE["disregarded"]
     line = node_line(source, gone.id)
@@ -144,8 +176,8 @@ def test_join_words_are_labelled_arrows_between_the_actions_they_join() -> None:
     joins = [(diagram.node(e.head), diagram.node(e.tail), e.label) for e in diagram.edges if e.status == "join"]
     assert all(e.back for e in diagram.edges if e.status == "join")
     assert [(words(a).split(" · ")[0], words(b).split(" · ")[0], label) for a, b, label in joins] == [
-        (
-            "Discard a card Controlled Chaos",
+        (  # from the last of the four draws that stand for the card's two discards (replaced)
+            "4.  Draw a card* Controlled Chaos",
             "↓ if you do 5.  DESTROY a Unicorn card -OR- SEARCH the deck for a Unicorn card Controlled Chaos",
             "if you do",
         ),
@@ -368,16 +400,9 @@ def test_step_highlights_what_changed_since_the_step_before() -> None:
     tl = timeline(SEED)
     scene = markup.step_scene(tl[3])  # Parallel Universicorn: 4 discards become draws; one resolves
     changed = [n for n in scene.all_nodes() if n.changed]
-    assert sorted(n.status for n in changed) == [
-        "done",
-        "next",
-        "replaced",
-        "replaced",
-        "replaced",
-        "replaced",
-        "waiting",
-        "waiting",
-    ]
+    assert sorted(n.status for n in changed) == ["done", "next", "waiting", "waiting"]  # the four new draws
+    for n in changed:  # each with the discard it replaced this step crossed out inside it
+        assert said(n.rows[1][0]).startswith("Controlled Chaos · Ann by Parallel Universicorn instead of Discard")
     moved = [c for c in board_table.all_cells(scene.node("board")) if c.changed]
     assert [c.lines[0][0].text for c in moved] == ["Yay"]  # the card drawn this step
     assert scene.title.endswith("Step 3 · Parallel Universicorn replaces 4 effects; Ann draws Yay")
@@ -410,13 +435,16 @@ def test_a_steps_picture_shows_the_phases_and_draws_it_made() -> None:
     assert board_table.column_words(markup.step_scene(whole[5]).node("board"), 1).startswith("Bob active player")
 
 
-def test_pending_decision_is_a_note_linked_to_its_effect() -> None:
+def test_pending_decision_is_a_note_atop_the_board_and_its_effect_says_so() -> None:
     tl = timeline(SEED)
     scene = markup.step_scene(tl[3])
     note = scene.node("decision")
     assert words(note).startswith("Waiting for Ann Ann is at the hand limit: discard which card?")
-    (asks,) = [e for e in scene.edges if e.status == "asks"]
-    assert asks.head == "decision" and scene.node(asks.tail).caption == "resolves next"
+    # beside the chain (the tall part of the picture), atop the board's column; no arrow to cross words
+    board = next(g for g in scene.groups if g.id == "cluster_board")
+    assert board.columns[0][0] == "decision" and note in board.nodes
+    (asked,) = [n for n in scene.all_nodes() if n.rows and words(n).endswith("? waiting for Ann")]
+    assert asked.caption == "resolves next" and asked.rows[-1][0].lines[0][0].style == "small italic"
 
 
 def test_groups_are_stacked_in_order_by_columns() -> None:
@@ -425,8 +453,11 @@ def test_groups_are_stacked_in_order_by_columns() -> None:
     assert [g.id for g in scene.groups] == ["cluster_chain", "cluster_board"]
     assert scene.columns == [[scene.groups[0].columns[0][0]]]  # the board is not stacked: it stands to the right
     source = to_dot(scene)
-    # one invisible arrow ranks the board after the chain's longest path (discard, discard, draw: 2 arrows)
-    assert f"{scene.groups[0].columns[0][0]} -> board [style=invis minlen=3]" in source
+    # one invisible arrow ranks the board (the decision atop it) after the chain's longest path: its
+    # two columns (an invisible arrow from the left one's top to the right one's)
+    left, right = scene.groups[0].columns
+    assert f"{left[0]} -> {right[0]} [style=invis arrowhead=none]" in source
+    assert f"{left[0]} -> decision [style=invis minlen=2]" in source
 
 
 # -- DOT: determinism, one style table, one escaping function -------------------------------------
@@ -676,12 +707,14 @@ def test_berserks_own_sequence_record_is_drawn() -> None:
     assert "Проклятый маг" in words(nodes[1])
 
 
-def test_a_decision_about_no_effect_is_a_banner_above_everything() -> None:
+def test_a_decision_stands_atop_the_board_whether_or_not_it_is_about_an_effect() -> None:
     tl = timeline(SEED)
     scene = markup.step_scene(tl[2])  # "use Parallel Universicorn?" is about no single effect
-    assert scene.groups[0].id == "cluster_decision" and scene.groups[0].nodes[0].id == "decision"
-    assert scene.columns[0][0] == "decision"
-    assert not [e for e in scene.edges if e.status == "asks"]
-    step5 = markup.step_scene(tl[5])  # "which one?" is about the one-of effect: beside it, in its link
-    link = step5.groups[0].groups[0]
-    assert "decision" in [n.id for n in link.nodes]
+    board = next(g for g in scene.groups if g.id == "cluster_board")
+    assert board.columns[0][0] == "decision" and [g.id for g in scene.groups] == ["cluster_chain", "cluster_board"]
+    assert not [n for n in scene.all_nodes() if words(n).endswith("? waiting for Ann")]  # no box is asked about
+    step5 = markup.step_scene(tl[5])  # "which one?" is about the one-of effect: it says so
+    board = next(g for g in step5.groups if g.id == "cluster_board")
+    assert board.columns[0][0] == "decision"
+    (asked,) = [n for n in step5.all_nodes() if words(n).endswith("? waiting for Ann")]
+    assert "DESTROY a Unicorn card -OR- SEARCH" in words(asked) and asked.status == "next"

@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import SCENARIOS
 from uurules import InputError, render
 from uurules.explore import explore
-from uurules.render import board_table, dot, markup
+from uurules.render import board_table, chain_picture, dot, markup
 from uurules.timeline import Timeline
 
 needs_dot = pytest.mark.skipif(
@@ -76,17 +76,24 @@ def test_every_label_line_is_wrapped_to_its_width() -> None:
 def test_the_layout_attributes_keep_pictures_narrow() -> None:
     source = render.step(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4]).source
     head = source.split("node [")[0]
-    assert "rankdir=LR" in head and "ranksep=0.2" in head and "forcelabels=true" in head
+    assert "rankdir=LR" in head and "ranksep=0.2" in head and "forcelabels=true" in head and "pad=0.03" in head
+    # the frames' words are as large as a box's, and stand close to what they hold
+    chain_head = source.split("subgraph cluster_chain {")[1].split("subgraph")[0]
+    assert f"fontsize={dot.Style.SIZE}" in chain_head and f"margin={dot.GROUP_MARGIN}" in chain_head
     d = markup.step_scene(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4])
-    # the board is one table beside the chain, two card tiles a row a player; the decision stands in
-    # the column of what it asks about
+    # the board is one table beside the chain, two card tiles a row a player; the decision stands
+    # atop the board's column, beside the chain (it adds no width)
     board = next(g for g in d.groups if g.id == "cluster_board")
     (table,) = [n for n in board.nodes if n.id == "board"]
     players = len(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4].state.players)
     assert board.right and all(sum(c.colspan for c in row) == players * board_table.TILES for row in table.rows)
+    assert board.columns == [["decision", "board"]]
+    # a chain too tall for one column comes in two, of narrower boxes (their words wrapped narrower)
     chain = next(g for g in d.groups if g.id == "cluster_chain")
-    (column,) = [c for c in chain.columns if "decision" in c]
-    assert column[column.index("decision") - 1] == next(e.tail for e in d.edges if e.head == "decision")
+    assert len(chain.columns) == 2 and all(chain.columns)
+    effects = [n for n in d.all_nodes() if n.id.startswith("e") and n.status != "used"]  # not the trigger
+    lines = ["".join(s.text for s in line) for n in effects for row in n.rows for line in row[0].lines]
+    assert max(map(len, lines)) <= chain_picture.NARROW[1] and len(effects) == 5
     # a big outcome tree comes in pages two decisions deep
     found = explore(SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml")
     assert markup.LEVELS == 2 and len(render.tree_pages(found)) == 2
@@ -152,3 +159,23 @@ def test_every_page_of_a_questions_strategy_and_a_where_table_is_laid_out_within
             if width > WIDTH_PT:
                 too_wide.append(f"{name} picture {k}: {width * 4 / 3:.0f} px")
     assert len(pictures) > 2 and not too_wide, too_wide
+
+
+STEPPER_PX = (744, 730)
+"""The stepper's picture area in JupyterLab at 1400x900 with the file browser open (its side
+panel to the left, its height ``100vh - 170px``), as tests/test_browser.py measures it."""
+
+
+@needs_dot
+def test_each_step_of_the_seeds_gameplay_fits_the_stepper_with_11_px_text() -> None:
+    # the stepper shows a picture as large as its area allows: 10-point words (the smallest)
+    # show at 11 px when the picture is at most 10/11 of the area's px in points each way
+    from tests.browser_support import MIN_TEXT
+
+    tl = Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")
+    sizes = []
+    for step in tl:
+        m = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', render.step(step, titled=False).svg())
+        w, h = float(m.group(1)), float(m.group(2))
+        sizes.append((step.number, round(dot.Style.SMALL * min(STEPPER_PX[0] / w, STEPPER_PX[1] / h), 1)))
+    assert [n for n, px in sizes if px < MIN_TEXT] == [], sizes

@@ -20,10 +20,14 @@ drawing it (``.svg()``, ``.png()``, ``.save()``, or displaying it in Jupyter) ne
 >>> pic = chain(game)
 >>> pic
 <Picture chain: Two discards>
->>> [(e.tail, e.head, e.label) for e in pic.diagram.edges if e.status == "replace"]
-[('e15', 'e16', 'replaced by Dread Pirate Unicorn'), ('e15', 'e17', 'replaced by Dread Pirate Unicorn')]
+
+Dread Pirate Unicorn replaced Good Deal's discard (effect 15) with two: it has no box of its
+own, each of the two says, crossed out, what it stands instead of.
+
 >>> [(n.id, n.caption) for n in pic.diagram.all_nodes() if n.id in ("e15", "e16", "e17")]
-[('e15', 'replaced'), ('e16', 'resolves next'), ('e17', 'waits')]
+[('e16', 'resolves next'), ('e17', 'waits')]
+>>> [" ".join(s.text.strip() for s in line) for line in pic.diagram.node("e17").rows[-1][0].lines]
+['Good Deal · Ann', 'by Dread Pirate Unicorn', 'instead of Discard a card']
 >>> print(pic.source.splitlines()[0])
 digraph chain {
 """
@@ -280,7 +284,7 @@ LEGEND: list[tuple[str, list[str]]] = [
 ]
 """What the legend shows: groups of statuses (nodes), each drawn as the pictures draw it."""
 
-LEGEND_ARROWS = ["replace", "join", "target", "answers", "ask-mine", "ask-theirs"]
+LEGEND_ARROWS = ["join", "target", "answers", "ask-mine", "ask-theirs"]
 """The arrows the legend shows (edge statuses)."""
 
 
@@ -292,10 +296,10 @@ def legend() -> Picture:
 
     >>> pic = legend()
     >>> pic.diagram.node("k-replaced").caption
-    'replaced (crossed out)'
+    'replaced: crossed out, in the box of what replaced it'
     >>> heads = [pic.diagram.node(e.head) for e in pic.diagram.edges if e.head.startswith("b-")]
     >>> print("; ".join(n.rows[0][0].lines[0][0].text for n in heads))
-    replaced by; then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
+    then / if you do / and; targets; answers (on the pile); the asker's choice; an answer of the others
     """
     from uurules.render.markup import Cell, Edge, Group, Line, Node, Span
 

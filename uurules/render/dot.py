@@ -43,11 +43,14 @@ FORMATS = ("svg", "png", "dot")
 CAPTION_WRAP = 24
 """A node's caption (its status in words) is wrapped at this many characters."""
 
-GROUP_WRAP = 48
+GROUP_WRAP = 40
 """A group's label (THE EFFECT CHAIN, a link, the stack...) is wrapped at this many characters."""
 
 TITLE_WRAP = 60
 """A picture's title is wrapped at this many characters (about 600 px in bold 14 pt)."""
+
+GROUP_MARGIN = 5
+"""Points between a group's frame and what it holds (graphviz's default, 8, adds up in nested frames)."""
 
 EDGE_WRAP = 14
 """An arrow's label is wrapped at this many characters, so that it does not widen the gap it spans."""
@@ -119,7 +122,7 @@ class Style:
             "line": "dashed",
             "mark": "✗",
             "strike": "yes",
-            "means": "replaced (crossed out)",
+            "means": "replaced: crossed out, in the box of what replaced it",
         },
         "disregarded": {
             "color": "#c62828",
@@ -246,12 +249,10 @@ class Style:
         "sequence": {"color": "#90a4ae", "line": "rounded"},
         "board": {"color": "#90a4ae", "line": "rounded"},
         "outside": {"color": "#e65100", "line": "dashed"},
-        "banner": {"line": "invis"},
         "link-resolved": {"color": "#2e7d32", "line": "dashed"},
         "link-resolving": {"color": "#0d47a1", "line": "bold"},
         "link-waits": {"color": "#546e7a", "line": "solid"},
         # edges
-        "replace": {"color": "#424242", "line": "solid", "arrow": "normal", "means": "replaced by", "quiet": "yes"},
         "join-edge": {
             "color": "#6d4c41",
             "line": "dashed",
@@ -269,7 +270,6 @@ class Style:
         },
         "order": {"line": "invis", "arrow": "none"},
         "window-edge": {"color": "#0d47a1", "line": "dashed", "arrow": "none"},
-        "asks": {"color": "#b26a00", "line": "dotted", "arrow": "none"},
         "sequence-edge": {"color": "#2e7d32", "line": "solid", "arrow": "normal", "quiet": "yes"},
         "cut-edge": {"color": "#6a1b9a", "line": "dashed", "arrow": "normal", "quiet": "yes"},
         "choice": {"color": "#37474f", "line": "solid", "arrow": "normal"},
@@ -329,13 +329,25 @@ def _cell(cell: Cell) -> str:
     return f"<TD {' '.join(attrs)}>{body}</TD>"
 
 
+def caption_width(node: Node) -> int:
+    """How many characters a line of ``node``'s caption may hold: :data:`CAPTION_WRAP`, or as
+    many as the widest line of its box holds in the caption's small type (a wide box takes no
+    more lines for its caption than it must), at most :data:`TITLE_WRAP`."""
+    widest = 0.0
+    for row in node.rows:
+        for cell in row:
+            for line in cell.lines:
+                widest = max(widest, sum(len(s.text) * (1 if "small" in s.style else 1.2) for s in line))
+    return max(CAPTION_WRAP, min(int(widest), TITLE_WRAP))
+
+
 def _node_label(node: Node) -> str:
     rows = ["<TR>" + "".join(_cell(c) for c in row) + "</TR>" for row in node.rows]
     if node.caption:
         st = Style.of(node.status)
         now = Style.TABLE["changed"]["mark"] + " this step: " if node.changed else ""
         said = " ".join(part for part in (now.strip(), st.get("mark", ""), node.caption) if part)
-        words = "\n".join(wrap(said, CAPTION_WRAP))
+        words = "\n".join(wrap(said, caption_width(node)))
         cols = max((sum(c.colspan for c in row) for row in node.rows), default=1)
         color = st.get("color", "#000000")
         rows.append(
@@ -465,6 +477,8 @@ def _group(out: _Writer, group: Group) -> None:
             "style": style.replace("filled,", "").replace("filled", "solid"),
             "color": st.get("color", "#000000"),
             "labeljust": "l",
+            "fontsize": str(Style.SIZE),  # the picture's title is larger; a frame's words are as a box's
+            "margin": str(GROUP_MARGIN),
         }
     )
     for node in group.nodes:
@@ -565,6 +579,7 @@ def to_dot(diagram: Diagram) -> str:
         "nodesep": "0.15",
         "ranksep": "0.2",
         "bgcolor": "white",
+        "pad": "0.03",  # 2 points around the drawing: a frame on its edge is not cut (graphviz: 4)
         "forcelabels": "true",
     }
     if title:
@@ -573,7 +588,7 @@ def to_dot(diagram: Diagram) -> str:
     out.line("node" + _attrs({"fontname": Style.FONT, "fontsize": str(Style.SIZE), "margin": "0.06,0.03"}))
     out.line("edge" + _attrs({"fontname": Style.FONT, "fontsize": str(Style.SMALL), "arrowsize": "0.7"}))
     out.open("cluster_picture")
-    out.graph({"style": "invis", "label": ""})
+    out.graph({"style": "invis", "label": "", "margin": "0"})
     for group in diagram.groups:
         _group(out, group)
     for node in diagram.nodes:

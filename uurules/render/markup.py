@@ -139,13 +139,18 @@ def turn_node(
 
 
 # -- the pending decision -------------------------------------------------------------------------
+WAITING = "waiting for {player}"
+"""The words that head the note of a pending decision, and that the box it is about says."""
+
+
 def decision_node(game: Game, d: Decision, viewer: str | None = None) -> tuple[Node, str | None]:
     """A note for the decision the engine waits on, and the node it is about (or ``None``);
     drawn for a ``viewer`` other than the deciding player, without the options (they may be
     cards in a hand the viewer does not see)."""
     opts = d.options[:MAX_OPTIONS]
     more = len(d.options) - len(opts)
-    rows = [text(f"Waiting for {d.player}", "bold"), text(d.question)]
+    head = WAITING.format(player=d.player)
+    rows = [text(head[:1].upper() + head[1:], "bold"), text(d.question)]
     if viewer is None or viewer == d.player:
         rows.append(text("options: " + " | ".join(opts) + (f" | … {more} more" if more else ""), "small"))
     about = None
@@ -240,41 +245,16 @@ def _scene(
     diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None and a not in ("board", "turn")]]
     d = s.pending
     if d is not None and not d.is_response_window:
+        # what the engine waits for stands atop the board's column, beside the chain or the pile
+        # (the tall part of a picture); the box it is about says so, under its words
         node, about = decision_node(game, d, viewer)
-        home = _home(diagram.groups, str(about)) if about else None
-        if home is not None:  # under the effect (or card) it is about, inside its group
-            home.nodes.append(node)
-            column = _column(diagram.groups, str(about))
-            if column is not None:  # in its column: the note adds height, not width
-                column.insert(column.index(str(about)) + 1, node.id)
-            diagram.edges.append(Edge(str(about), node.id, "asks"))
-        else:  # a banner above everything
-            diagram.groups.insert(0, Group("cluster_decision", "", "banner", [node]))
-            diagram.columns[0].insert(0, node.id)
+        board = next(g for g in diagram.groups if g.id == "cluster_board")
+        board.nodes.insert(0, node)
+        board.columns[0].insert(0, node.id)
+        asked = next((n for n in diagram.all_nodes() if n.id == about), None) if about else None
+        if asked is not None:
+            asked.rows.append(text(f"? {WAITING.format(player=d.player)}", "small italic"))
     return diagram
-
-
-def _column(groups: list[Group], node_id: str) -> list[str] | None:
-    """The column (of any group) that holds ``node_id``."""
-    for g in groups:
-        for column in g.columns:
-            if node_id in column:
-                return column
-        inner = _column(g.groups, node_id)
-        if inner is not None:
-            return inner
-    return None
-
-
-def _home(groups: list[Group], node_id: str) -> Group | None:
-    """The innermost group that holds ``node_id``."""
-    for g in groups:
-        inner = _home(g.groups, node_id)
-        if inner is not None:
-            return inner
-        if any(n.id == node_id for n in g.nodes):
-            return g
-    return None
 
 
 def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -> Diagram:

@@ -160,6 +160,49 @@ def wrap(s: str, width: int = WRAP) -> list[str]:
     return textwrap.wrap(s, width, break_long_words=False, break_on_hyphens=False) or [s]
 
 
+def wrap_spans(spans: list[Span], width: int = WRAP) -> list[Line]:
+    """``spans`` broken into lines of at most ``width`` characters, at spaces only, each word
+    keeping its span's style (a crossed-out label among words that are not). A span that fits
+    on a line of its own is never broken: it goes on the next line whole.
+
+    >>> said = [Span("instead of the 1st"), Span("Discard a card", "strike"), Span("by Dread Pirate Unicorn")]
+    >>> [[(s.text, s.style) for s in line] for line in wrap_spans(said, 36)]
+    [[('instead of the 1st ', ''), ('Discard a card', 'strike')], [('by Dread Pirate Unicorn', '')]]
+    >>> [" ".join(s.text for s in line) for line in wrap_spans([Span("a b c d e f g h")], 5)]
+    ['a b c', 'd e f', 'g h']
+    """
+    lines: list[Line] = [[]]
+    used = 0
+
+    def put(word: str, style: str) -> None:
+        nonlocal used
+        line = lines[-1]
+        if line and line[-1].style == style:
+            line[-1] = Span(f"{line[-1].text} {word}", style)
+        else:
+            if line:  # the space between two styles stays with the first (never crossed out)
+                line[-1] = Span(line[-1].text + " ", line[-1].style)
+            line.append(Span(word, style))
+        used += (1 if used else 0) + len(word)
+
+    for span in spans:
+        whole = " ".join(span.text.split())
+        if not whole:
+            continue
+        if len(whole) <= width:  # whole, on this line or the next
+            if used and used + 1 + len(whole) > width:
+                lines.append([])
+                used = 0
+            put(whole, span.style)
+            continue
+        for word in whole.split(" "):
+            if used and used + 1 + len(word) > width:
+                lines.append([])
+                used = 0
+            put(word, span.style)
+    return [line for line in lines if line]
+
+
 def text(s: str, style: str = "", width: int = WRAP) -> list[Cell]:
     """A one-cell row holding ``s``, wrapped."""
     return [Cell([[Span(line, style)] for line in wrap(s, width)])]
