@@ -357,3 +357,15 @@ def test_a_secret_is_told_only_to_the_players_who_learn_it() -> None:
     peek = Event("look-at-deck", "Cat", None, {"cards": ["Yay", "Neigh", "Nope"]})
     assert peek.words(viewer="Ann") == "Cat looks at the top of the deck: 3 cards"
     assert Event("look", "Cat", None, {"hand": "Ann", "cards": ["Yay"]}).hidden_from("Bob")
+
+
+def test_an_empty_list_reads_as_missing_in_a_condition() -> None:
+    """A Berserk activation with no targets reads as one without, not "... on "."""
+    from uurules.engine.events import Event
+
+    assert Event("activate", "Ann", "Cursed Mage", {"ability": "strike", "targets": []}).words() == (
+        "Ann uses Cursed Mage's strike"
+    )
+    assert Event("activate", "Ann", "Cursed Mage", {"ability": "strike", "targets": ["Bob/Гном"]}).words() == (
+        "Ann uses Cursed Mage's strike on Bob/Гном"
+    )

@@ -55,7 +55,7 @@ class EventKind:
     carry. ``words`` gives, by language, templates tried in order: the first whose conditions
     hold and whose ``{fields}`` the event has (``player``, ``card`` and its details) is used.
     A template may start with conditions in brackets: ``[extra]`` (the field is there and not
-    false), ``[!extra]`` (it is not), ``[by=deck-ran-out]`` (it has that value). ``values``
+    false or empty), ``[!extra]`` (it is not), ``[by=deck-ran-out]`` (it has that value). ``values``
     words a field's values (``{"phase": {"draw": {"en": "Draw phase", ...}}}``). ``role`` says
     what the event is to a person reading a step (:data:`Role`). ``unused`` says why a kind
     that no code emits is declared (a test checks that every other kind is emitted somewhere).
@@ -142,17 +142,23 @@ def _fits(template: str, have: Mapping[str, Any]) -> str | None:
         body = body.lstrip()
         key, eq, want = cond.partition("=")
         if key.startswith("!"):
-            if have.get(key[1:]) not in (None, False):
+            if not _absent(have.get(key[1:])):
                 return None
         elif eq:
             if str(have.get(key)) != want:
                 return None
-        elif have.get(key) in (None, False):
+        elif _absent(have.get(key)):
             return None
     for _, name, _, _ in _FORMATTER.parse(body):
         if name is not None and have.get(name) is None:
             return None
     return body
+
+
+def _absent(value: Any) -> bool:
+    """What a ``[field]`` condition reads as missing: no value, ``False``, or an empty list or
+    mapping (an activation with no targets does not read "on ")."""
+    return value is None or value is False or (isinstance(value, list | tuple | dict) and not value)
 
 
 def _word(value: Any, lang: str) -> Any:
