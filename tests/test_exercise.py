@@ -126,14 +126,7 @@ def test_outcome_helpers() -> None:
     out = play(SCENARIOS / "seed-004-simple-stack.yaml")
     assert out.number("Ann", "resources") == 0  # rule: EOM.STACK.1 Countermand resolved first
     assert out.events("cancel", by="Countermand") == [
-        {
-            "type": "cancel",
-            "player": "Ann",
-            "card": "Supply Depot",
-            "by": "Countermand",
-            "by_player": "Bob",
-            "ability": "Gain 2 resources",
-        }
+        {"type": "cancel", "player": "Ann", "card": "Supply Depot", "by": "Countermand", "ability": "Gain 2 resources"}
     ]
     bk = play(SCENARIOS / "seed-003-charon-cursed-mages.yaml")
     assert bk.status("Bob/Проклятый маг") == {"counters": 1}

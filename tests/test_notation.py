@@ -180,3 +180,23 @@ def _emit_line() -> int:
 
     lines, start = inspect.getsourcelines(Game.emit)
     return start + next(k for k, line in enumerate(lines) if "self.log.extend" in line)
+
+
+def test_fields_only_the_log_reads_stay_out_of_the_json() -> None:
+    """The Stable a card enters is written in the log (``... enters Ann's Stable.``) but the
+    ``resolve`` object of ``uurules run --json`` stays as CONTRACT.md shows it."""
+    from uurules.scenario import board_json
+
+    game = Scenario.from_text(
+        """
+ruleset: unstable-unicorns
+players: [{name: Ann, hand: [Rhinocorn]}, {name: Bob}]
+script: [{play: {player: Ann, card: Rhinocorn}}]
+auto: {optional: decline, pick: first}
+"""
+    ).play()
+    (resolved,) = [e for e in game.events if e.type == "resolve"]
+    assert resolved.detail == {"into": "Ann"}
+    assert "| RESOLUTION:THE INSTANT PILE; Rhinocorn (Ann) enters Ann's Stable. |" in game.log
+    assert {"type": "resolve", "player": "Ann", "card": "Rhinocorn"} in board_json(game)["events"]
+    assert all("into" not in e for e in board_json(game)["events"])

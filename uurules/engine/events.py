@@ -81,6 +81,10 @@ class EventKind:
     knows: tuple[str, ...] = ()
     secret_when: str = ""
     """Conditions (as a template's) under which ``secret`` holds (``""``: always)."""
+    log_only: tuple[str, ...] = ()
+    """Fields only the log reads: the notation writes them (the Stable a card enters, the card a
+    Neigh stops, the replaced effect), but they restate what other events tell, so
+    ``uurules run --json`` leaves them out and its objects stay as CONTRACT.md shows them."""
     note: bool = False
     """A note for the log, not a change: what a game's seed documents write down besides what
     happened to cards and players (effects added to the chain, an effect carried out, a hand's
@@ -300,12 +304,14 @@ class Event:
         )
 
     def to_json(self) -> dict[str, Any]:
+        """The event as ``uurules run --json`` lists it (without its kind's ``log_only`` fields)."""
         out: dict[str, Any] = {"type": self.type}
         if self.player is not None:
             out["player"] = self.player
         if self.card is not None:
             out["card"] = self.card
-        out.update(self.detail)
+        hidden = kind(self.type).log_only
+        out.update((k, v) for k, v in self.detail.items() if k not in hidden)
         return out
 
 

@@ -64,6 +64,7 @@ declare(
         optional=("uninterruptible",),
         role="deed",
         pile=(("", "enters"),),
+        log_only=("uninterruptible",),
     ),
     EventKind(
         "respond",
@@ -78,6 +79,7 @@ declare(
         optional=("whose", "slower"),
         role="deed",
         pile=(("", "enters"),),
+        log_only=("slower",),
     ),
     EventKind("pass", {"en": ["{player} passes"], "ru": ["{player} пасует"]}, role="deed"),
     EventKind("use", {"en": ["{player} uses {card}"], "ru": ["{player} использует {card}"]}, role="deed"),
@@ -139,8 +141,14 @@ declare(
                 "{card} resolves",
             ]
         },
-        optional=("uninterruptible", "ability", "rank", "into", "stops", "whose"),
+        optional=("uninterruptible", "ability", "rank", "into", "stops", "whose", "effect"),
         pile=(("[uninterruptible]", "outside"), ("[!rank]", "resolves")),
+        log_only=(
+            "into",
+            "stops",
+            "whose",
+            "effect",
+        ),
     ),
     EventKind(
         "cancel",
@@ -153,6 +161,7 @@ declare(
         fields=("by",),
         optional=("ability", "by_player"),
         pile=(("", "cancelled"),),
+        log_only=("by_player",),
     ),
     EventKind("stack-closed", {"en": ["the stack closes (items on it: {items})"]}, fields=("items",), role="aside"),
     EventKind("link-resolved", {"en": ["link {link} has resolved"]}, fields=("link",), role="aside"),
@@ -169,6 +178,7 @@ declare(
             "ru": ["[ability] {card}: срабатывает «{ability}»", "{card}: срабатывает"],
         },
         optional=("optional", "ability", "n", "cause", "rank", "targets"),
+        log_only=("targets",),
     ),
     EventKind("no-trigger", {"en": ["{card} does not trigger: {reason}"]}, fields=("reason",), role="aside"),
     EventKind(
@@ -197,15 +207,22 @@ declare(
                 "{card}: не выполняется",
             ],
         },
-        optional=("reason", "effect", "target", "action", "value", "rule", "lapsed", "whose", "ability"),
+        optional=("reason", "effect", "target", "action", "value", "rule", "lapsed", "whose", "ability", "verb"),
         pile=(("", "without-effect"),),
         values={"action": _ZERO},
+        log_only=(
+            "lapsed",
+            "whose",
+            "ability",
+            "verb",
+        ),
     ),
     EventKind(
         "skip",
         {"en": ['{card}: the action before "{join}" was not performed, so what follows is not']},
         fields=("join",),
         optional=("effect",),
+        log_only=("effect",),
     ),
     EventKind(
         "replace",
@@ -219,6 +236,13 @@ declare(
         },
         optional=("effects", "to", "owner", "effect", "instead", "each", "priority"),
         values={"to": _ZONES},
+        log_only=(
+            "owner",
+            "effect",
+            "instead",
+            "each",
+            "priority",
+        ),
     ),
     EventKind(
         "override",
@@ -241,6 +265,7 @@ declare(
         {"en": ["[reason=hand-limit] {player} discards {card}: above the Hand limit", "{player} discards {card}"]},
         optional=("reason", "effect"),
         turn="[reason=hand-limit]",
+        log_only=("effect",),
     ),
     EventKind("destroy", {"en": ["{player} destroys {from}'s {card}", "{player} destroys {card}"]}, fields=("from",)),
     EventKind("sacrifice", {"en": ["{player} sacrifices {card}"]}),
@@ -316,6 +341,7 @@ declare(
         optional=("cards",),
         secret=("cards",),
         knows=("hand",),
+        log_only=("cards",),
     ),
     EventKind(
         "trade",
@@ -332,6 +358,7 @@ declare(
         secret=("card",),
         secret_when="[from=deck]",
         values={"from": _ZONES},
+        log_only=("look",),
     ),
     EventKind(
         "look-at-deck", {"en": ["{player} looks at the top of the deck: {cards}"]}, fields=("cards",), secret=("cards",)
@@ -455,11 +482,21 @@ declare(
     # -- Eve of Midnight: resources, wards ------------------------------------------------------
     EventKind("pay", {"en": ["{player} pays {amount} for {card}"]}, fields=("amount",)),
     EventKind(
-        "gain", {"en": ["{player} gains {amount} resources ({card})"]}, fields=("amount",), optional=("resources",)
+        "gain",
+        {"en": ["{player} gains {amount} resources ({card})"]},
+        fields=("amount",),
+        optional=("resources",),
+        log_only=("resources",),
     ),
     EventKind("discount", {"en": ["{player}'s next card costs {amount} less ({card})"]}, fields=("amount",)),
     EventKind("ward", {"en": ["{player}'s cards cannot be targeted until the end of the turn ({card})"]}),
-    EventKind("disable", {"en": ["{player}'s {card} is disabled by {by}"]}, fields=("by",), optional=("by_player",)),
+    EventKind(
+        "disable",
+        {"en": ["{player}'s {card} is disabled by {by}"]},
+        fields=("by",),
+        optional=("by_player",),
+        log_only=("by_player",),
+    ),
     # -- the turn and the end of the game -------------------------------------------------------
     EventKind(
         "phase",
@@ -474,6 +511,7 @@ declare(
         fields=("to",),
         optional=("extra", "last"),
         role="turn",
+        log_only=("last",),
     ),
     EventKind("extra-turn", {"en": ["{player} will take another turn after this one"]}, role="turn"),
     EventKind(
@@ -512,6 +550,7 @@ declare(
         "win",
         {"en": ["{player} wins"], "ru": ["{player} побеждает"]},
         optional=("unicorns", "resources", "most"),
+        log_only=("most",),
     ),
 )
 

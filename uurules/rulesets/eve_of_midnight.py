@@ -168,7 +168,7 @@ class Draw(StackVerb):
         name = game.shown(source)
         deck = game.state.zone(None, "deck")
         if not deck:
-            game.emit("disregard", player, source, action=self.name, reason="the deck is empty")
+            game.emit("disregard", player, source, verb=self.name, reason="the deck is empty")
             return
         c = deck[0]
         game.move(c, (player, "hand"))
@@ -189,7 +189,7 @@ class Cancel(StackVerb):
         assert item is not None
         target = next((i for i in s.pile if i.id == item.answers), None)
         if target is None:
-            game.emit("disregard", player, source, action=self.name, reason="the ability is no longer on the stack")
+            game.emit("disregard", player, source, verb=self.name, reason="the ability is no longer on the stack")
             return
         s.pile.remove(target)
         ability = {"ability": target.ability} if target.ability else {}
@@ -213,14 +213,14 @@ class Disable(StackVerb):
         t = targets[0] if targets else None
         owner = game.holder(t) if t is not None else None
         if t is None or owner is None or s.where(t) != (owner, ACTIVE_AREA):
-            game.emit("disregard", player, source, action=self.name, reason="its target is gone")
+            game.emit("disregard", player, source, verb=self.name, reason="its target is gone")
             return
         if self.rs.warded(game, owner, player):
             game.emit(
                 "disregard",
                 player,
                 source,
-                action=self.name,
+                verb=self.name,
                 target=game.ref(t),
                 whose=owner,
                 reason=f"{owner}'s cards cannot be targeted",
@@ -316,8 +316,8 @@ NOTATION = Notation(
         # simultaneous effects (EOM.PRI.1-3): the batch in its order, then each as it resolves
         "link-ordered": ["{chain}; {batch}"],
         "resolve": [
-            "[rank=world] " + _AT_ONCE + "{card} (World): {ability}. |",
-            "[rank] " + _AT_ONCE + "{card} ({player}, {rank}): {ability}. |",
+            "[rank=world] " + _AT_ONCE + "{card} (World): {effect}. |",
+            "[rank] " + _AT_ONCE + "{card} ({player}, {rank}): {effect}. |",
             "[ability] " + _ON_STACK + "{card}: {ability} ({player}). |",
             "[card_type=World] " + _ON_STACK + "{card} ({player}) becomes the World card. |",
             "[card_type=Support] " + _ON_STACK + "{card} ({player}) enters {player}'s Active Play Area. |",
@@ -338,11 +338,11 @@ NOTATION = Notation(
         ],
         "discount": [_ON_STACK + "{card} ({player}): {player}'s next card costs {amount} less. |"],
         "disregard": [
-            "[action=draw] - {card}: the deck is empty; nothing is drawn.",
-            "[action=cancel] " + _ON_STACK + "{card} ({player}): nothing left to cancel. |",
-            "[action=disable] [whose] " + _ON_STACK + "{card} ({player}) resolves but cannot affect {target}: "
+            "[verb=draw] - {card}: the deck is empty; nothing is drawn.",
+            "[verb=cancel] " + _ON_STACK + "{card} ({player}): nothing left to cancel. |",
+            "[verb=disable] [whose] " + _ON_STACK + "{card} ({player}) resolves but cannot affect {target}: "
             "{whose}'s cards cannot be targeted by opponents this turn. |",
-            "[action=disable] " + _ON_STACK + "{card} ({player}) resolves, but its target is gone. |",
+            "[verb=disable] " + _ON_STACK + "{card} ({player}) resolves, but its target is gone. |",
         ],
     }
 )
@@ -926,7 +926,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         assert eff.source is not None
         eff.status = "done"
         rank = eff.data["rank"]
-        game.emit("resolve", None if rank == "world" else eff.player, eff.source, rank=rank, ability=eff.label)
+        game.emit("resolve", None if rank == "world" else eff.player, eff.source, rank=rank, effect=eff.label)
         ab = self.defn(game, eff.source).get("abilities", [])[eff.data["ability"]]
         for st in ab.get("steps", []):
             self._do(game, st, eff.player, eff.source, None)

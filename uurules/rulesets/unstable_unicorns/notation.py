@@ -67,8 +67,7 @@ NOTATION = Notation(
         # cards moving
         "discard": [
             "[reason=hand-limit] - {player} is above the Hand limit: discards {card}.",
-            '[reason=at-hand-limit] | RESOLUTION:{chain}; "{effect}", the player at Hand limit;'
-            '{chain}; "Discard a card". |',
+            '[effect] | RESOLUTION:{chain}; "{effect}", the player at Hand limit;{chain}; "Discard a card". |',
         ],
         "draw": ["[phase=action] - {player} draws {card} (the turn's action).", "[phase] - {player} draws {card}."],
         "no-draw": ["- {player} draws nothing: the deck is empty."],

@@ -55,7 +55,7 @@ class Draw(ChainVerb):
                     ),
                 )
                 return
-            rs.moves.discard(game, p, answer, reason="at-hand-limit", effect=eff.label)
+            rs.moves.discard(game, p, answer, effect=eff.label)
             eff.status = "done"
             eff.data["carried_out_as"] = "discard"
             rs.moves.hand_line(game, p)
