@@ -198,7 +198,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         n = max(1, min(n, len(played)))
         view = self.step_view(n)
         try:
-            body = inline_svg(render.step(view, viewer=self.you).svg())
+            body = inline_svg(render.step(view, titled=False, viewer=self.you).svg())  # the step is said beside it
         except render.RenderError as exc:
             body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
         self.diagram.value = f'<div class="uurules-diagram-box">{body}</div>'
