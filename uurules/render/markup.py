@@ -94,6 +94,7 @@ __all__ = [
     "Span",
     "StepLike",
     "TreePages",
+    "arrangements",
     "board",
     "board_below",
     "chain",
@@ -104,6 +105,7 @@ __all__ = [
     "outcomes",
     "pile",
     "pile_group",
+    "pile_moved",
     "plural",
     "sequence",
     "sequence_group",
@@ -174,7 +176,7 @@ def chain(game: Game) -> Diagram:
 def pile(game: Game, events: Sequence[Event] = ()) -> Diagram:
     groups, edges, notes = pile_group(game, events)
     diagram = Diagram("pile", _title(game), groups, notes, edges)
-    diagram.columns = [[a for a in map(_anchor, groups) if a is not None]]
+    diagram.columns = [[a for a in map(_anchor, groups) if a is not None and not _beside(a, groups)]]
     return diagram
 
 
@@ -198,6 +200,11 @@ def _anchor(group: Group) -> str | None:
     return next((a for a in map(_anchor, group.groups) if a is not None), None)
 
 
+def _beside(anchor: str, groups: Sequence[Group]) -> bool:
+    """Whether ``anchor`` is that of a group that stands left of the next (``Group.left``), not stacked."""
+    return any(g.left and _anchor(g) == anchor for g in groups)
+
+
 def board_below(diagram: Diagram) -> Diagram | None:
     """``diagram`` with the groups that stand to the right (the board) stacked under the rest
     instead, for a picture that would be too wide with them beside it; ``None`` when it has none."""
@@ -209,6 +216,39 @@ def board_below(diagram: Diagram) -> Diagram | None:
     columns = [list(c) for c in diagram.columns] or [[]]
     columns[0] = [*columns[0], *below]
     return dataclasses.replace(diagram, groups=groups, columns=columns)
+
+
+def pile_moved(diagram: Diagram) -> Diagram | None:
+    """``diagram`` with the pile as it stood before cards left it (``cluster_waiting``) moved:
+    from above the pile to its left, or from its left to above it; ``None`` when it has none."""
+    waiting = next((g for g in diagram.groups if g.id == "cluster_waiting"), None)
+    pile = next((g for g in diagram.groups if g.id == "cluster_pile"), None)
+    if waiting is None or pile is None or not waiting.columns or not pile.columns:
+        return None
+    first, top = waiting.columns[0][0], pile.columns[0][0]
+    edges = [e for e in diagram.edges if (e.tail, e.head, e.status) != (first, top, "order")]
+    groups = [dataclasses.replace(g, left=not g.left) if g is waiting else g for g in diagram.groups]
+    columns = [list(c) for c in diagram.columns] or [[]]
+    if waiting.left:  # beside: stacked above the pile instead
+        columns[0].insert(columns[0].index(top) if top in columns[0] else 0, first)
+    else:
+        columns[0] = [a for a in columns[0] if a != first]
+        edges.append(Edge(first, top, "order"))
+    return dataclasses.replace(diagram, groups=groups, columns=columns, edges=edges)
+
+
+def arrangements(diagram: Diagram) -> list[Diagram]:
+    """The ways ``diagram`` may be laid out, itself first: with the board beside or under the
+    chain or the pile (:func:`board_below`), and the pile as it stood before cards left it
+    beside the pile or above it (:func:`pile_moved`). A page that shows a picture in an area of
+    a fixed size draws them all and shows the one whose words come out largest
+    (:meth:`uurules.render.Picture.fitted`)."""
+    out = [diagram]
+    moved = pile_moved(diagram)
+    if moved is not None:
+        out.append(moved)
+    out += [b for b in map(board_below, list(out)) if b is not None]
+    return out
 
 
 def _scene(
@@ -228,7 +268,9 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     if s.pile or (changed and changed.gone_items) or any(e.on_pile == "outside" for e in events):
-        groups, edges, notes = pile_group(game, events, changed, first_event)
+        # the pile as it stood before cards left it stands beside the pile, unless a chain is
+        # above them (the column would be a chain taller still, and wider)
+        groups, edges, notes = pile_group(game, events, changed, first_event, beside=not s.chain)
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
         diagram.nodes.extend(notes)
@@ -242,7 +284,13 @@ def _scene(
     # the board stands to the right (its table: the players side by side), with the step's (or
     # the last action's) phases and draws above it; the rest is stacked in one column beside it
     diagram.groups.append(board_group(game, changed, events, viewer))
-    diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None and a not in ("board", "turn")]]
+    diagram.columns = [
+        [
+            a
+            for a in map(_anchor, diagram.groups)
+            if a is not None and a not in ("board", "turn") and not _beside(a, diagram.groups)
+        ]
+    ]
     d = s.pending
     if d is not None and not d.is_response_window:
         # what the engine waits for stands atop the board's column, beside the chain or the pile
