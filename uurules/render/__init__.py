@@ -69,6 +69,7 @@ __all__ = [
     "render",
     "render_all",
     "sequence",
+    "shown_text",
     "step",
     "steps",
     "strategy",
@@ -105,6 +106,23 @@ class Picture:
         self.diagram, self.source = below, to_dot(below)
         return render(self.source, format)
 
+    def fitted(self, area: tuple[float, float]) -> bytes:
+        """The picture drawn as SVG for a page that shows it as large as fits ``area`` (width,
+        height, px: the stepper, the html page), in the first of its arrangements
+        (:func:`~uurules.render.markup.arrangements`: as built, then the board under the chain
+        or the pile ...) that shows its smallest words at :data:`READABLE` px or more there
+        (:func:`shown_text`), else in the one that shows them largest. One ``dot`` run draws
+        them all; ``.diagram`` and ``.source`` then say which.
+        """
+        if self._narrowed:
+            return render(self.source, "svg")
+        candidates = markup.arrangements(self.diagram)
+        sources = [self.source, *(to_dot(d) for d in candidates[1:])]
+        drawn = list(render_all(sources)) if len(sources) > 1 else [render(self.source, "svg")]
+        best = _best(drawn, area)
+        self.diagram, self.source, self._narrowed = candidates[best], sources[best], True
+        return drawn[best]
+
     def svg(self) -> str:
         return self.pipe("svg").decode("utf-8")
 
@@ -138,6 +156,36 @@ class Picture:
         first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""
         return f"<Picture {self.diagram.kind}: {first}>"
 
+
+def shown_text(svg: bytes, area: tuple[float, float]) -> float:
+    """How many px high the smallest words of ``svg`` show when it is shown as large as fits
+    ``area`` (width, height, px), its aspect kept: its smallest font size times the scale, the
+    SVG's points (its viewBox's units, and its fonts') to the area's px.
+
+    >>> round(shown_text(b'<svg width="700pt" height="350pt"><text font-size="10.00">a</text>', (744, 730)), 2)
+    10.63
+    """
+    head = _SIZE.search(svg[:2000].decode("utf-8", "replace"))
+    fonts = [float(f) for f in _FONT.findall(svg)]
+    if head is None or not fonts:
+        return 0.0
+    return min(fonts) * min(area[0] / float(head.group(1)), area[1] / float(head.group(2)))
+
+
+READABLE = 11.0
+"""The px the smallest words of a picture should show at, at least (tests/browser_support.py's
+``MIN_TEXT``): :meth:`Picture.fitted` keeps a picture as built when it shows them so."""
+
+
+def _best(drawn: Sequence[bytes], area: tuple[float, float]) -> int:
+    """Which of ``drawn`` (the arrangements of a picture, as built first) to show in ``area``:
+    the first that shows its words at :data:`READABLE` px or more, else the one that shows them largest."""
+    shown = [round(shown_text(svg, area), 2) for svg in drawn]
+    readable = [k for k, px in enumerate(shown) if px >= READABLE]
+    return readable[0] if readable else max(range(len(shown)), key=lambda k: (shown[k], -k))
+
+
+_FONT = re.compile(rb'font-size="([\d.]+)"')
 
 NOTEBOOK_WIDTH_PT = 705
 """A picture shown in a notebook is at most this wide (940 px: JupyterLab's output area with the
@@ -209,23 +257,36 @@ def step(step: StepLike, *, titled: bool = True, viewer: str | None = None) -> P
     return Picture(diagram)
 
 
-def steps(timeline: Iterable[S], format: str = "svg", *, titled: bool = True) -> Iterator[tuple[S, bytes]]:
+def steps(
+    timeline: Iterable[S], format: str = "svg", *, titled: bool = True, area: tuple[float, float] | None = None
+) -> Iterator[tuple[S, bytes]]:
     """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
     :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
 
     Read as it goes, ``BATCH`` steps at a time (one ``dot`` run each: :func:`render_all`), so a
-    long scenario is never held whole in memory.
+    long scenario is never held whole in memory. ``area`` (width, height, px; SVG only): each
+    picture drawn for a page that shows it as large as fits that area, in the arrangement that
+    shows its words readable there (as :meth:`Picture.fitted` chooses).
     """
     chunk: list[S] = []
     for s in timeline:
         chunk.append(s)
         if len(chunk) >= BATCH:
-            yield from zip(
-                chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True
-            )
+            yield from _drawn(chunk, format, titled, area)
             chunk = []
     if chunk:
+        yield from _drawn(chunk, format, titled, area)
+
+
+def _drawn(chunk: list[S], format: str, titled: bool, area: tuple[float, float] | None) -> Iterator[tuple[S, bytes]]:
+    if area is None or format != "svg":
         yield from zip(chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True)
+        return
+    ways = [[to_dot(d) for d in markup.arrangements(step(c, titled=titled).diagram)] for c in chunk]
+    drawn = iter(render_all([source for sources in ways for source in sources], format, BATCH))
+    for c, sources in zip(chunk, ways, strict=True):
+        svgs = [next(drawn) for _ in sources]
+        yield c, svgs[_best(svgs, area)]
 
 
 def outcomes(
