@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -82,10 +82,12 @@ __all__ = [
 class Picture:
     """A diagram: its plain data (``.diagram``), its DOT source (``.source``), and its drawings."""
 
-    def __init__(self, diagram: Diagram) -> None:
+    def __init__(self, diagram: Diagram, variants: Callable[[], Sequence[Diagram]] | None = None) -> None:
         self.diagram = diagram
         self.source = to_dot(diagram)
         self._narrowed = False
+        self._variants = variants
+        """Other ways to build the picture, built when asked (:meth:`fitted`): a step's with a narrower board."""
 
     def pipe(self, format: str = "svg") -> bytes:
         """The picture drawn by graphviz (``svg``, ``png``) or its DOT source (``dot``).
@@ -108,20 +110,36 @@ class Picture:
 
     def fitted(self, area: tuple[float, float]) -> bytes:
         """The picture drawn as SVG for a page that shows it as large as fits ``area`` (width,
-        height, px: the stepper, the html page), in the first of its arrangements
-        (:func:`~uurules.render.markup.arrangements`: as built, then the board under the chain
-        or the pile ...) that shows its smallest words at :data:`READABLE` px or more there
-        (:func:`shown_text`), else in the one that shows them largest. One ``dot`` run draws
-        them all; ``.diagram`` and ``.source`` then say which.
+        height, px: the stepper, the html page): as built if it shows its smallest words at
+        :data:`READABLE` px or more there (:func:`shown_text`); else in the first of its other
+        arrangements (:meth:`others`: a narrower board, the board under the chain or the pile
+        ...) that does, drawn by one more ``dot`` run, or in the one that shows them largest.
+        ``.diagram`` and ``.source`` then say which.
         """
-        if self._narrowed:
-            return render(self.source, "svg")
-        candidates = markup.arrangements(self.diagram)
-        sources = [self.source, *(to_dot(d) for d in candidates[1:])]
-        drawn = list(render_all(sources)) if len(sources) > 1 else [render(self.source, "svg")]
+        first = render(self.source, "svg")
+        if self._narrowed or shown_text(first, area) >= READABLE:
+            self._narrowed = True
+            return first
+        self._narrowed = True
+        others = self.others()
+        drawn = [first, *render_all([source for _, source in others])]
         best = _best(drawn, area)
-        self.diagram, self.source, self._narrowed = candidates[best], sources[best], True
+        if best:
+            self.diagram, self.source = others[best - 1]
         return drawn[best]
+
+    def others(self) -> list[tuple[Diagram, str]]:
+        """The picture's other arrangements (:func:`~uurules.render.markup.arrangements`, with
+        its variants), each with its DOT source, in order, none the same as the picture."""
+        variants = self._variants() if self._variants is not None else ()
+        seen = {self.source}
+        out = []
+        for d in markup.arrangements(self.diagram, *variants)[1:]:
+            source = to_dot(d)
+            if source not in seen:
+                seen.add(source)
+                out.append((d, source))
+        return out
 
     def svg(self) -> str:
         return self.pipe("svg").decode("utf-8")
@@ -254,7 +272,13 @@ def step(step: StepLike, *, titled: bool = True, viewer: str | None = None) -> P
     secret draws "a card", their decisions without options."""
     diagram = markup.step_scene(step, viewer)
     diagram.titled = titled
-    return Picture(diagram)
+
+    def narrower() -> list[Diagram]:  # the board one card tile a row (Picture.fitted)
+        narrow = markup.step_scene(step, viewer, per_row=1)
+        narrow.titled = titled
+        return [narrow]
+
+    return Picture(diagram, narrower)
 
 
 def steps(
@@ -279,13 +303,17 @@ def steps(
 
 
 def _drawn(chunk: list[S], format: str, titled: bool, area: tuple[float, float] | None) -> Iterator[tuple[S, bytes]]:
+    """``chunk``'s pictures drawn by one ``dot`` run; for ``area``, those whose words show too
+    small there drawn again, in their other arrangements, by one more (as :meth:`Picture.fitted`)."""
+    pictures = [step(c, titled=titled) for c in chunk]
+    drawn = list(render_all([p.source for p in pictures], format, BATCH))
     if area is None or format != "svg":
-        yield from zip(chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True)
+        yield from zip(chunk, drawn, strict=True)
         return
-    ways = [[to_dot(d) for d in markup.arrangements(step(c, titled=titled).diagram)] for c in chunk]
-    drawn = iter(render_all([source for sources in ways for source in sources], format, BATCH))
-    for c, sources in zip(chunk, ways, strict=True):
-        svgs = [next(drawn) for _ in sources]
+    again = {k: pictures[k].others() for k, svg in enumerate(drawn) if shown_text(svg, area) < READABLE}
+    more = iter(render_all([source for others in again.values() for _, source in others], format, BATCH))
+    for k, c in enumerate(chunk):
+        svgs = [drawn[k], *(next(more) for _ in again.get(k, ()))]
         yield c, svgs[_best(svgs, area)]
 
 

@@ -178,16 +178,18 @@ def _shared(game: Game, changed: Changes | None, columns: int, viewer: str | Non
     return rows
 
 
-def board_node(game: Game, changed: Changes | None = None, viewer: str | None = None) -> Node:
+def board_node(
+    game: Game, changed: Changes | None = None, viewer: str | None = None, per_row: int | None = None
+) -> Node:
     """The board's table: :func:`tiles` columns a player, side by side, each section (the
     players' names, then each zone) one band of rows across them all; then the shared zones,
     a band each. Drawn for a ``viewer`` (a player), the zones that are face down to that player
     (:attr:`~uurules.rulesets.base.Ruleset.secret_zones`: the others' hands, the deck) show only
-    their count."""
+    their count. ``per_row``: card tiles a row, if not :func:`tiles`' (one: a narrower board)."""
     s = game.state
     players = range(len(s.players))
     secret = game.ruleset.secret_zones if viewer is not None else ()
-    per_row = tiles(len(s.players))
+    per_row = per_row or tiles(len(s.players))
     sections = [[_head(game, n, changed, per_row) for n in players]]
     for z in game.ruleset.player_zones:
         limit = HAND_TILES if z == "hand" else None
@@ -215,16 +217,20 @@ def board_node(game: Game, changed: Changes | None = None, viewer: str | None = 
 
 
 def board_group(
-    game: Game, changed: Changes | None = None, events: Sequence[Event] = (), viewer: str | None = None
+    game: Game,
+    changed: Changes | None = None,
+    events: Sequence[Event] = (),
+    viewer: str | None = None,
+    per_row: int | None = None,
 ) -> Group:
     """THE BOARD: the table (:func:`board_node`), with the turn's note above it when ``events``
     did something to the turn (:func:`uurules.render.markup.turn_node`); it stands to the right.
-    ``viewer``: drawn as that player sees it (:func:`board_node`)."""
+    ``viewer``, ``per_row``: drawn as that player sees it, so many tiles a row (:func:`board_node`)."""
     group = Group("cluster_board", "THE BOARD", "board", right=True)
     turn = turn_node(events, game.ruleset.terms, viewer)
     if turn is not None:
         group.nodes.append(turn)
-    group.nodes.append(board_node(game, changed, viewer))
+    group.nodes.append(board_node(game, changed, viewer, per_row))
     group.columns = [[n.id for n in group.nodes]]
     return group
 

@@ -237,18 +237,18 @@ def pile_moved(diagram: Diagram) -> Diagram | None:
     return dataclasses.replace(diagram, groups=groups, columns=columns, edges=edges)
 
 
-def arrangements(diagram: Diagram) -> list[Diagram]:
-    """The ways ``diagram`` may be laid out, itself first: with the board beside or under the
-    chain or the pile (:func:`board_below`), and the pile as it stood before cards left it
-    beside the pile or above it (:func:`pile_moved`). A page that shows a picture in an area of
-    a fixed size draws them all and shows the one whose words come out largest
+def arrangements(diagram: Diagram, *variants: Diagram) -> list[Diagram]:
+    """The ways ``diagram`` may be laid out, itself first: with the board beside the chain or
+    the pile, as built, then as each of ``variants`` builds it (a narrower board: one card tile
+    a row, :func:`step_scene`'s ``per_row``), the pile as it stood before cards left it moved
+    beside the pile or above it (:func:`pile_moved`); then with the board under the chain or the
+    pile (:func:`board_below`). A page that shows a picture in an area of a fixed size draws
+    them and shows the first whose words are large enough there
     (:meth:`uurules.render.Picture.fitted`)."""
-    out = [diagram]
-    moved = pile_moved(diagram)
-    if moved is not None:
-        out.append(moved)
-    out += [b for b in map(board_below, list(out)) if b is not None]
-    return out
+    built = [diagram, *variants]
+    moved = [m for m in map(pile_moved, built) if m is not None]
+    under = [b for b in map(board_below, [diagram, *moved[:1]]) if b is not None]
+    return [*built, *moved, *under]
 
 
 def _scene(
@@ -259,8 +259,10 @@ def _scene(
     changed: Changes | None,
     first_event: int,
     viewer: str | None = None,
+    per_row: int | None = None,
 ) -> Diagram:
-    """The board with whatever is resolving beside it: the picture of a game or of a step."""
+    """The board with whatever is resolving beside it: the picture of a game or of a step
+    (``per_row``: the board's card tiles a row, :func:`board_table.board_node`)."""
     s = game.state
     diagram = Diagram(kind, title)
     if s.chain:
@@ -283,7 +285,7 @@ def _scene(
 
     # the board stands to the right (its table: the players side by side), with the step's (or
     # the last action's) phases and draws above it; the rest is stacked in one column beside it
-    diagram.groups.append(board_group(game, changed, events, viewer))
+    diagram.groups.append(board_group(game, changed, events, viewer, per_row))
     diagram.columns = [
         [
             a
@@ -310,9 +312,10 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
     return _scene(game, "game", _title(game), events, None, first_event)
 
 
-def step_scene(step: StepLike, viewer: str | None = None) -> Diagram:
+def step_scene(step: StepLike, viewer: str | None = None, per_row: int | None = None) -> Diagram:
     """The state after step N, with what changed since step N-1 highlighted; ``viewer``: as that
-    player sees it (the others' hands and the deck face down, :func:`board_table.board_node`)."""
+    player sees it (the others' hands and the deck face down, :func:`board_table.board_node`);
+    ``per_row``: the board's card tiles a row, if not as many as its players allow (one: narrower)."""
     game = step.view()
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
@@ -320,4 +323,4 @@ def step_scene(step: StepLike, viewer: str | None = None) -> Diagram:
     title = f"Step {step.number} · {step.heading}"
     if game.title:
         title = f"{game.title}\n{title}"
-    return _scene(game, "step", title, step.events, changed, first, viewer)
+    return _scene(game, "step", title, step.events, changed, first, viewer, per_row)
