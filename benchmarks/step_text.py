@@ -31,8 +31,8 @@ import importlib
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,8 +54,7 @@ _SIZE = re.compile(rb'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
 _FONT = re.compile(rb'font-size="([\d.]+)"')
 
 
-@dataclass
-class Drawn:
+class Drawn(NamedTuple):
     """One drawing of a step's picture: its size in points, its smallest font size (points)."""
 
     width: float
@@ -75,17 +74,19 @@ class Drawn:
         return cls(float(m[1]), float(m[2]), min(float(f) for f in _FONT.findall(svg)), below)
 
 
-@dataclass
-class Measure:
+class Measure(NamedTuple):
+    """One step of a scenario, drawn as the stepper and as the html page draw it."""
+
     scenario: str
     step: int
     heading: str
     lab: Drawn
-    """As the stepper draws it (alone: ``Picture.svg``)."""
+    """As the stepper draws it (alone, for its area: ``Picture.fitted``)."""
     page: Drawn
-    """As the html page draws it (``render.steps``)."""
+    """As the html page draws it (in a batch, for its area: ``render.steps``)."""
 
     def px(self, area: tuple[int, int]) -> float:
+        """The smallest text, px: the stepper's drawing in :data:`LAB_PX`, else the page's in ``area``."""
         return self.lab.px(area) if area == LAB_PX else self.page.px(area)
 
 
