@@ -9,11 +9,13 @@ a figure the README reports.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
 import yaml
 
 from tests.conftest import ROOT, SCENARIOS
@@ -124,3 +126,24 @@ def test_the_limits_benchmark_builds_its_three_boards_and_measures_the_command_o
     assert [r["name"] for r in results] == ["script", "hands", "pile"]
     assert all(r["exit"] == 0 and r["peak_bytes"] > 0 and "decision node" in r["summary"] for r in results)
     assert "Goal:" in limits.report(results, 5)
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz's dot is not installed")
+def test_the_step_text_benchmark_measures_each_step_as_the_stepper_and_the_page_draw_it(capsys: Any) -> None:
+    from uurules import render
+    from uurules.timeline import Timeline
+
+    bench = load("step_text")
+    assert (bench.LAB_PX, bench.PAGE_PX) == ((744, 730), (1012, 650))  # the areas the browser tests measure
+    seed = bench.measure(SCENARIOS / "seed-001-gameplay.yaml")
+    assert [m.step for m in seed] == list(range(8))
+    # the stepper's figure is the picture it draws for its area, read as tests/test_render_fit.py reads it
+    step = Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[6]
+    lab = render.shown_text(render.step(step, titled=False).fitted(bench.LAB_PX), bench.LAB_PX)
+    assert abs(seed[6].px(bench.LAB_PX) - lab) < 0.05 and seed[6].lab.font == 10
+    assert min(m.px(area) for m in seed for area in (bench.LAB_PX, bench.PAGE_PX)) >= bench.MIN_TEXT
+    # a scenario that stops at a refused play (on purpose) is measured as far as it plays
+    assert [m.step for m in bench.measure(SCENARIOS / "uu-pile-yay.yaml")] == [0, 1]
+    assert bench.main(["--only", "*seed-001-gameplay.yaml", "--worst", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "8 steps of 1 scenarios" in out and "0 steps under 11 px" in out and out.count("seed-001") == 2

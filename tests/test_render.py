@@ -242,10 +242,17 @@ def test_pile_is_drawn_bottom_first_with_answers_and_resolution_order() -> None:
     assert group.columns == [[top, "window", *(f"i{i.id}" for i in reversed(items[:-1]))]]
     captions = [n.caption for n in group.nodes if n.id != "window"]
     assert captions == ["top card · resolves 1st", "resolves 2nd", "resolves 3rd"]
-    assert [words(n) for n in group.nodes if n.id != "window"] == [
-        "Neigh Ann answers Neigh (Bob)",
-        "Neigh Bob answers Two-For-One (Ann)",
-        "Two-For-One Ann",
+    assert [" ".join(words(n).split()) for n in group.nodes if n.id != "window"] == [
+        "Neigh · Ann answers Neigh (Bob)",
+        "Neigh · Bob answers Two-For-One (Ann)",
+        "Two-For-One · Ann",
+    ]
+    # a card's name (bold) and its player share the box's first line
+    first = [[(s.text.strip(), s.style) for s in n.rows[0][0].lines[0]] for n in group.nodes if n.id != "window"]
+    assert first == [
+        [("Neigh", "bold"), ("· Ann", "")],
+        [("Neigh", "bold"), ("· Bob", "")],
+        [("Two-For-One", "bold"), ("· Ann", "")],
     ]
     answers = [(e.tail, e.head) for e in pile_edges if e.status == "answers"]  # quiet: the boxes say it
     assert answers == [(f"i{items[0].id}", f"i{items[1].id}"), (f"i{items[1].id}", f"i{items[2].id}")]
@@ -301,7 +308,7 @@ players:
     assert (u.id, u.status, words(u), u.caption) == (
         "u11",
         "uninterruptible",
-        "Blink C",
+        "Blink  · C",  # its card and its player on one line
         "uninterruptible: resolved at once",
     )
     assert "ability: gain 2 resources" in words(group.nodes[0])
@@ -673,7 +680,7 @@ def test_slower_responses_are_shown_going_back_to_hand() -> None:
     scene = markup.step_scene(tl[2])
     slower = next(g for g in scene.groups if g.id == "cluster_slower")
     (node,) = slower.nodes
-    assert (words(node), node.caption) == ("Neigh Cat", "slower: back to Cat's hand")
+    assert (words(node), node.caption) == ("Neigh  · Cat", "slower: back to Cat's hand")
 
 
 @pytest.mark.rule("EOM.PRI.2")

@@ -86,7 +86,8 @@ def test_the_layout_attributes_keep_pictures_narrow() -> None:
     board = next(g for g in d.groups if g.id == "cluster_board")
     (table,) = [n for n in board.nodes if n.id == "board"]
     players = len(Timeline.from_file(SCENARIOS / "seed-001-gameplay.yaml")[4].state.players)
-    assert board.right and all(sum(c.colspan for c in row) == players * board_table.TILES for row in table.rows)
+    per_row = board_table.tiles(players)
+    assert board.right and all(sum(c.colspan for c in row) == players * per_row for row in table.rows)
     assert board.columns == [["decision", "board"]]
     # a chain too tall for one column comes in two, of narrower boxes (their words wrapped narrower)
     chain = next(g for g in d.groups if g.id == "cluster_chain")
@@ -97,6 +98,35 @@ def test_the_layout_attributes_keep_pictures_narrow() -> None:
     # a big outcome tree comes in pages two decisions deep
     found = explore(SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml")
     assert markup.LEVELS == 2 and len(render.tree_pages(found)) == 2
+
+
+def test_a_three_player_board_and_a_pile_that_resolved_stay_narrow() -> None:
+    # three players side by side, one card tile a row each (two would make the board as wide as
+    # what stands beside it); the players' notes and the zones' titles wrapped to a tile's width
+    step = Timeline.from_file(SCENARIOS / "eom-stack-1-lifo.yaml")[6]
+    d = markup.step_scene(step)
+    (table,) = [n for g in d.groups if g.id == "cluster_board" for n in g.nodes if n.id == "board"]
+    assert len(step.state.players) == 3 and board_table.tiles(3) == 1 and board_table.tiles(2) == board_table.TILES
+    players = [row for row in table.rows if row[0].frame != "shared"]
+    assert all(sum(c.colspan for c in row) == 3 for row in players)
+    titles = [[s.text for line in c.lines for s in line] for row in players for c in row if c.lines]
+    assert ["Active Play", "Area · 1"] in titles and ["Active Play", "Area · 0"] in titles
+    assert board_table.column_words(table, 0).startswith("Ann active player · resources 1 Hand · 1 Quickening")
+    # the same board with two players' tiles a row when asked (a picture's narrower variant is one)
+    wide = markup.step_scene(step, per_row=2).node("board")
+    assert all(sum(c.colspan for c in row) == 6 for row in wide.rows if row[0].frame != "shared")
+    # the stack as it was, every card waiting, stands left of the stack as it is (no chain above them)
+    waiting, stack = (next(g for g in d.groups if g.id == i) for i in ("cluster_waiting", "cluster_pile"))
+    assert waiting.left and not stack.left and d.columns == [[stack.columns[0][0]]]
+    assert any((e.tail, e.head, e.status) == (waiting.columns[0][0], stack.columns[0][0], "order") for e in d.edges)
+    # ... and the other way round among the picture's arrangements, and with the board under
+    others = markup.arrangements(d)
+    moved = next(o for o in others if not next(g for g in o.groups if g.id == "cluster_waiting").left)
+    assert moved.columns[0][:2] == [waiting.columns[0][0], stack.columns[0][0]]
+    assert any(not any(g.right for g in o.groups) for o in others)
+    # each card of the stack: its name and its player on the box's first line
+    for node in stack.nodes:
+        assert [s.text.strip() for s in node.rows[0][0].lines[0]][1:] in (["· Ann"], ["· Bob"], ["· Cat"])
 
 
 @needs_dot
@@ -164,6 +194,81 @@ def test_every_page_of_a_questions_strategy_and_a_where_table_is_laid_out_within
 STEPPER_PX = (744, 730)
 """The stepper's picture area in JupyterLab at 1400x900 with the file browser open (its side
 panel to the left, its height ``100vh - 170px``), as tests/test_browser.py measures it."""
+
+
+HTML_PX = (1012, 650)
+"""The html page's picture area at 1280x800 (uurules/widgets/page.py: the steps' column, at most
+``100vh - 150px`` high), as tests/test_browser.py's one-screen test shows it."""
+
+
+def test_the_areas_are_those_the_stepper_and_the_page_draw_for() -> None:
+    from uurules.widgets import page
+    from uurules.widgets.stepper import AREA
+
+    assert AREA == STEPPER_PX and page.AREA == HTML_PX
+
+
+WORST = [
+    "eom-stack-1-lifo.yaml",  # a stack that resolves card by card, three players
+    "lu-inst-1-answer-back.yaml",  # a pile four cards high that resolves in one step
+    "render-neigh-pile.yaml",  # a chain with a pile under it, three players
+    "seed-004-complex-stack.yaml",  # a stack that comes and goes in one step
+    "across-uu-chain.yaml",  # a chain in two columns with its targets
+    "cards/glitter-tornado.yaml",  # a chain aimed at three players' cards
+    "cards/swift-flying-unicorn.yaml",  # a chain with a pile under it that resolved
+    "eom-act-2-active-player-zones-first.yaml",  # three players' triggers
+]
+"""The kinds of step whose smallest words showed under 11 px in the stepper (benchmarks/step_text.py)."""
+
+
+@needs_dot
+def test_the_worst_kinds_of_step_show_11_px_text_in_the_stepper_and_on_the_html_page() -> None:
+    # each drawn as the stepper (alone, for its area) and the html page (in a batch, for its own)
+    # draw it: the first arrangement that shows the words at 11 px (the board beside, narrower ...)
+    from tests.browser_support import MIN_TEXT
+
+    small = []
+    for name in WORST:
+        tl = Timeline.from_file(SCENARIOS / name)
+        for step, svg in render.steps(tl, titled=False, area=HTML_PX):
+            lab = render.step(step, titled=False).fitted(STEPPER_PX)
+            for where, drawn, area in (("Lab", lab, STEPPER_PX), ("html", svg, HTML_PX)):
+                px = render.shown_text(drawn, area)
+                if px < MIN_TEXT:
+                    small.append(f"{name} step {step.number} in {where}: {px:.1f} px")
+    assert not small, small
+
+
+def extents(svg: str) -> dict[str, tuple[float, float]]:
+    """The left and right (points) of each frame and box of an SVG drawn by graphviz, by its DOT id."""
+    out = {}
+    for m in re.finditer(r'<g id="[^"]+" class="(?:cluster|node)">\s*<title>([^<]+)</title>(.*?)</g>', svg, re.S):
+        shape = re.search(r'<(?:polygon[^>]*points|path[^>]*\bd)="([^"]+)"', m.group(2))
+        if shape is not None:
+            xs = [float(x) for x in re.findall(r"(-?[\d.]+),-?[\d.]+", shape.group(1))]
+            out[m.group(1)] = (min(xs), max(xs))
+    return out
+
+
+@needs_dot
+def test_a_frames_words_do_not_widen_it() -> None:
+    # a pile's frame, the pile's as it was, and a link's, as wide as their widest box and their
+    # margins: their words ("THE INSTANT PILE · waiting, before it resolved") wrapped to that width
+    checked = 0
+    for name, number in [
+        ("lu-inst-1-answer-back.yaml", 4),
+        ("eom-stack-1-lifo.yaml", 6),
+        ("seed-001-gameplay.yaml", 1),
+    ]:
+        pic = render.step(Timeline.from_file(SCENARIOS / name)[number], titled=False)
+        box = extents(pic.svg())
+        groups = [g for top in pic.diagram.groups for g in (top, *top.groups)]
+        for g in groups:
+            if g.id in ("cluster_pile", "cluster_waiting") or g.id.startswith("cluster_link"):
+                widest = max(box[n.id][1] - box[n.id][0] for n in g.nodes if n.id in box)
+                assert box[g.id][1] - box[g.id][0] <= widest + 2 * dot.GROUP_MARGIN + 10, (name, g.id, g.label)
+                checked += 1
+    assert checked == 5
 
 
 @needs_dot

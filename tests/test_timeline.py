@@ -80,7 +80,7 @@ def test_every_step_picture_shows_what_was_waiting_and_fullest_finds_the_step_to
     assert step.label == "respond: Cat Quickening" and step.state.pile == []
     picture = render.step(step)
     (waiting,) = [g for g in picture.diagram.groups if g.id == "cluster_waiting"]
-    shown = [(n.rows[0][0].lines[0][0].text, n.status, n.caption) for n in waiting.nodes]
+    shown = [(n.rows[0][0].lines[0][0].text.strip(), n.status, n.caption) for n in waiting.nodes]
     assert shown == [
         ("Quickening", "top", "top card · waiting; then resolved 1st"),
         ("Warding Sigil", "item", "waiting; then resolved 2nd"),
@@ -89,6 +89,11 @@ def test_every_step_picture_shows_what_was_waiting_and_fullest_finds_the_step_to
     source = picture.source
     assert source.index("subgraph cluster_waiting {") < source.index("subgraph cluster_pile {")
     assert all(f"\t{n.id} [label=" in source for n in waiting.nodes)
+    # no chain above it: the pile as it was stands left of the pile as it is (half as tall), not
+    # stacked above it: an invisible arrow ranks it before the pile's top card
+    (pile,) = [g for g in picture.diagram.groups if g.id == "cluster_pile"]
+    assert waiting.left and waiting.columns[0][0] not in picture.diagram.columns[0]
+    assert f"{waiting.columns[0][0]} -> {pile.columns[0][0]} [style=invis arrowhead=none]" in source
     # the boards of lesson 8: after the pile resolved the last step shows none of it; fullest() does
     for name, number in [("across-uu-pile", 2), ("across-lu-pile", 2), ("across-eom-stack", 2)]:
         tl = Timeline.from_file(SCENARIOS / f"{name}.yaml")

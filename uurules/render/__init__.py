@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -69,6 +69,7 @@ __all__ = [
     "render",
     "render_all",
     "sequence",
+    "shown_text",
     "step",
     "steps",
     "strategy",
@@ -81,10 +82,12 @@ __all__ = [
 class Picture:
     """A diagram: its plain data (``.diagram``), its DOT source (``.source``), and its drawings."""
 
-    def __init__(self, diagram: Diagram) -> None:
+    def __init__(self, diagram: Diagram, variants: Callable[[], Sequence[Diagram]] | None = None) -> None:
         self.diagram = diagram
         self.source = to_dot(diagram)
         self._narrowed = False
+        self._variants = variants
+        """Other ways to build the picture, built when asked (:meth:`fitted`): a step's with a narrower board."""
 
     def pipe(self, format: str = "svg") -> bytes:
         """The picture drawn by graphviz (``svg``, ``png``) or its DOT source (``dot``).
@@ -104,6 +107,39 @@ class Picture:
             return drawn
         self.diagram, self.source = below, to_dot(below)
         return render(self.source, format)
+
+    def fitted(self, area: tuple[float, float]) -> bytes:
+        """The picture drawn as SVG for a page that shows it as large as fits ``area`` (width,
+        height, px: the stepper, the html page): as built if it shows its smallest words at
+        :data:`READABLE` px or more there (:func:`shown_text`); else in the first of its other
+        arrangements (:meth:`others`: a narrower board, the board under the chain or the pile
+        ...) that does, drawn by one more ``dot`` run, or in the one that shows them largest.
+        ``.diagram`` and ``.source`` then say which.
+        """
+        first = render(self.source, "svg")
+        if self._narrowed or shown_text(first, area) >= READABLE:
+            self._narrowed = True
+            return first
+        self._narrowed = True
+        others = self.others()
+        drawn = [first, *render_all([source for _, source in others])]
+        best = _best(drawn, area)
+        if best:
+            self.diagram, self.source = others[best - 1]
+        return drawn[best]
+
+    def others(self) -> list[tuple[Diagram, str]]:
+        """The picture's other arrangements (:func:`~uurules.render.markup.arrangements`, with
+        its variants), each with its DOT source, in order, none the same as the picture."""
+        variants = self._variants() if self._variants is not None else ()
+        seen = {self.source}
+        out = []
+        for d in markup.arrangements(self.diagram, *variants)[1:]:
+            source = to_dot(d)
+            if source not in seen:
+                seen.add(source)
+                out.append((d, source))
+        return out
 
     def svg(self) -> str:
         return self.pipe("svg").decode("utf-8")
@@ -138,6 +174,36 @@ class Picture:
         first = self.diagram.title.split("\n")[-1] if self.diagram.title else ""
         return f"<Picture {self.diagram.kind}: {first}>"
 
+
+def shown_text(svg: bytes, area: tuple[float, float]) -> float:
+    """How many px high the smallest words of ``svg`` show when it is shown as large as fits
+    ``area`` (width, height, px), its aspect kept: its smallest font size times the scale, the
+    SVG's points (its viewBox's units, and its fonts') to the area's px.
+
+    >>> round(shown_text(b'<svg width="700pt" height="350pt"><text font-size="10.00">a</text>', (744, 730)), 2)
+    10.63
+    """
+    head = _SIZE.search(svg[:2000].decode("utf-8", "replace"))
+    fonts = [float(f) for f in _FONT.findall(svg)]
+    if head is None or not fonts:
+        return 0.0
+    return min(fonts) * min(area[0] / float(head.group(1)), area[1] / float(head.group(2)))
+
+
+READABLE = 11.0
+"""The px the smallest words of a picture should show at, at least (tests/browser_support.py's
+``MIN_TEXT``): :meth:`Picture.fitted` keeps a picture as built when it shows them so."""
+
+
+def _best(drawn: Sequence[bytes], area: tuple[float, float]) -> int:
+    """Which of ``drawn`` (the arrangements of a picture, as built first) to show in ``area``:
+    the first that shows its words at :data:`READABLE` px or more, else the one that shows them largest."""
+    shown = [round(shown_text(svg, area), 2) for svg in drawn]
+    readable = [k for k, px in enumerate(shown) if px >= READABLE]
+    return readable[0] if readable else max(range(len(shown)), key=lambda k: (shown[k], -k))
+
+
+_FONT = re.compile(rb'font-size="([\d.]+)"')
 
 NOTEBOOK_WIDTH_PT = 705
 """A picture shown in a notebook is at most this wide (940 px: JupyterLab's output area with the
@@ -206,26 +272,49 @@ def step(step: StepLike, *, titled: bool = True, viewer: str | None = None) -> P
     secret draws "a card", their decisions without options."""
     diagram = markup.step_scene(step, viewer)
     diagram.titled = titled
-    return Picture(diagram)
+
+    def narrower() -> list[Diagram]:  # the board one card tile a row (Picture.fitted)
+        narrow = markup.step_scene(step, viewer, per_row=1)
+        narrow.titled = titled
+        return [narrow]
+
+    return Picture(diagram, narrower)
 
 
-def steps(timeline: Iterable[S], format: str = "svg", *, titled: bool = True) -> Iterator[tuple[S, bytes]]:
+def steps(
+    timeline: Iterable[S], format: str = "svg", *, titled: bool = True, area: tuple[float, float] | None = None
+) -> Iterator[tuple[S, bytes]]:
     """Each step of ``timeline`` (a :class:`~uurules.timeline.Timeline` or a
     :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
 
     Read as it goes, ``BATCH`` steps at a time (one ``dot`` run each: :func:`render_all`), so a
-    long scenario is never held whole in memory.
+    long scenario is never held whole in memory. ``area`` (width, height, px; SVG only): each
+    picture drawn for a page that shows it as large as fits that area, in the arrangement that
+    shows its words readable there (as :meth:`Picture.fitted` chooses).
     """
     chunk: list[S] = []
     for s in timeline:
         chunk.append(s)
         if len(chunk) >= BATCH:
-            yield from zip(
-                chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True
-            )
+            yield from _drawn(chunk, format, titled, area)
             chunk = []
     if chunk:
-        yield from zip(chunk, render_all([step(c, titled=titled).source for c in chunk], format, BATCH), strict=True)
+        yield from _drawn(chunk, format, titled, area)
+
+
+def _drawn(chunk: list[S], format: str, titled: bool, area: tuple[float, float] | None) -> Iterator[tuple[S, bytes]]:
+    """``chunk``'s pictures drawn by one ``dot`` run; for ``area``, those whose words show too
+    small there drawn again, in their other arrangements, by one more (as :meth:`Picture.fitted`)."""
+    pictures = [step(c, titled=titled) for c in chunk]
+    drawn = list(render_all([p.source for p in pictures], format, BATCH))
+    if area is None or format != "svg":
+        yield from zip(chunk, drawn, strict=True)
+        return
+    again = {k: pictures[k].others() for k, svg in enumerate(drawn) if shown_text(svg, area) < READABLE}
+    more = iter(render_all([source for others in again.values() for _, source in others], format, BATCH))
+    for k, c in enumerate(chunk):
+        svgs = [drawn[k], *(next(more) for _ in again.get(k, ()))]
+        yield c, svgs[_best(svgs, area)]
 
 
 def outcomes(

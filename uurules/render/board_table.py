@@ -2,9 +2,10 @@
 
 (Named ``board_table`` and not ``board``: ``uurules.render.board`` is the function that draws a board.)
 
-One node, ``board``, whose table gives each player :data:`TILES` columns, side by side: their
+One node, ``board``, whose table gives each player :data:`TILES` columns, side by side (one, on
+a board of :data:`NARROW_AT` players or more: :func:`tiles`): their
 name (the port ``p<n>``, framed bold when active), then each zone, a band of rows across all the
-players: its title (``Stable · 3``) and its cards as tiles, :data:`TILES` to a row, each tile the
+players: its title (``Stable · 3``) and its cards as tiles, as many to a row, each tile the
 port ``c<card id>`` (so an arrow can point at a card) with its state in small words under its
 name; a hand of more than :data:`HAND_TILES` cards shows that many and a count. The shared zones
 (``shared``: counts and top cards) stand under the players, a band each.
@@ -48,7 +49,21 @@ if TYPE_CHECKING:
     from uurules.engine.position import Changes
 
 TILES = 2
-"""How many card tiles stand in one row of a zone."""
+"""How many card tiles stand in one row of a zone (on a board of fewer than :data:`NARROW_AT` players)."""
+
+NARROW_AT = 3
+"""A board of this many players or more has one card tile a row in each zone: side by side,
+three players' two tiles each would make the board as wide as the chain or pile beside it."""
+
+
+def tiles(players: int) -> int:
+    """How many card tiles stand in one row of a zone on a board of ``players`` players.
+
+    >>> tiles(2), tiles(3)
+    (2, 1)
+    """
+    return TILES if players < NARROW_AT else 1
+
 
 TILE_WRAP = 12
 """A tile's card name is wrapped at this many characters (a tile is about 100 px wide)."""
@@ -59,8 +74,12 @@ HAND_TILES = 6
 TOP_CARDS = 3
 """How many top cards of a shared zone (deck, discard pile) the board lists."""
 
-NOTE_WRAP = 28
-"""A player's notes (active player, resources ...) are wrapped at this many characters."""
+NOTE_WRAP = 16
+"""A player's notes (active player, resources ...) are wrapped at this many characters (about a
+tile's width in their small type)."""
+
+ZONE_WRAP = 14
+"""A zone's title and count ("Active Play Area · 1") are wrapped at this many characters (a tile's width)."""
 
 
 def _tile(game: Game, c: int, changed: Changes | None, small: bool) -> Cell:
@@ -74,9 +93,16 @@ def _tile(game: Game, c: int, changed: Changes | None, small: bool) -> Cell:
     return Cell(lines, port=f"c{c}", status=status, changed=hot, border=True)
 
 
-def _zone(game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None) -> list[list[Cell]]:
-    """A zone as rows of a player's columns: its title and count, then its cards, :data:`TILES` a row."""
-    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]], colspan=TILES)]]
+def _title(title: str, cards: list[int], per_row: int) -> Cell:
+    """A player's zone's title and count, across their columns."""
+    return Cell([[Span(line, "small bold")] for line in wrap(f"{title} · {len(cards)}", ZONE_WRAP)], colspan=per_row)
+
+
+def _zone(
+    game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None, per_row: int
+) -> list[list[Cell]]:
+    """A zone as rows of a player's columns: its title and count, then its cards, ``per_row`` a row."""
+    rows = [[_title(title, cards, per_row)]]
     shown = cards
     if limit is not None and len(cards) > limit:  # what this step changed always shows
         hot = {c for c in cards if changed is not None and c in changed.cards}
@@ -84,17 +110,17 @@ def _zone(game: Game, title: str, cards: list[int], changed: Changes | None, lim
         keep = hot | {c for c in cards if c not in hot}.intersection([c for c in cards if c not in hot][:room])
         shown = [c for c in cards if c in keep]
     small = title == "Hand"
-    for k in range(0, len(shown), TILES):
-        row = [_tile(game, c, changed, small) for c in shown[k : k + TILES]]
-        rows.append(row + [Cell() for _ in range(TILES - len(row))])
+    for k in range(0, len(shown), per_row):
+        row = [_tile(game, c, changed, small) for c in shown[k : k + per_row]]
+        rows.append(row + [Cell() for _ in range(per_row - len(row))])
     if len(shown) < len(cards):
-        rows.append([Cell([[Span(f"… and {len(cards) - len(shown)} more", "small italic")]], colspan=TILES)])
+        rows.append([Cell([[Span(f"… and {len(cards) - len(shown)} more", "small italic")]], colspan=per_row)])
     if not cards:
-        rows.append([Cell([[Span("—", "small")]], colspan=TILES)])
+        rows.append([Cell([[Span("—", "small")]], colspan=per_row)])
     return rows
 
 
-def _head(game: Game, n: int, changed: Changes | None) -> list[list[Cell]]:
+def _head(game: Game, n: int, changed: Changes | None, per_row: int) -> list[list[Cell]]:
     """A player's name and notes (active player, resources ...), framed bold when active."""
     s = game.state
     p = s.players[n]
@@ -111,13 +137,13 @@ def _head(game: Game, n: int, changed: Changes | None) -> list[list[Cell]]:
     lines += [[Span(line, "small")] for line in wrap(" · ".join(notes), NOTE_WRAP)] if notes else []
     hot = changed is not None and p in changed.players
     frame = "player-active" if p == s.active else "player"
-    return [[Cell(lines, port=f"p{n}", changed=hot, colspan=TILES, frame=frame)]]
+    return [[Cell(lines, port=f"p{n}", changed=hot, colspan=per_row, frame=frame)]]
 
 
-def _face_down(title: str, cards: list[int]) -> list[list[Cell]]:
+def _face_down(title: str, cards: list[int], per_row: int) -> list[list[Cell]]:
     """A zone whose cards the viewer does not see: its title and count, and "face down"."""
-    rows = [[Cell([[Span(f"{title} · {len(cards)}", "small bold")]], colspan=TILES)]]
-    rows.append([Cell([[Span("face down" if cards else "—", "small italic")]], colspan=TILES)])
+    rows = [[_title(title, cards, per_row)]]
+    rows.append([Cell([[Span("face down" if cards else "—", "small italic")]], colspan=per_row)])
     return rows
 
 
@@ -152,23 +178,26 @@ def _shared(game: Game, changed: Changes | None, columns: int, viewer: str | Non
     return rows
 
 
-def board_node(game: Game, changed: Changes | None = None, viewer: str | None = None) -> Node:
-    """The board's table: :data:`TILES` columns a player, side by side, each section (the
+def board_node(
+    game: Game, changed: Changes | None = None, viewer: str | None = None, per_row: int | None = None
+) -> Node:
+    """The board's table: :func:`tiles` columns a player, side by side, each section (the
     players' names, then each zone) one band of rows across them all; then the shared zones,
     a band each. Drawn for a ``viewer`` (a player), the zones that are face down to that player
     (:attr:`~uurules.rulesets.base.Ruleset.secret_zones`: the others' hands, the deck) show only
-    their count."""
+    their count. ``per_row``: card tiles a row, if not :func:`tiles`' (one: a narrower board)."""
     s = game.state
     players = range(len(s.players))
     secret = game.ruleset.secret_zones if viewer is not None else ()
-    sections = [[_head(game, n, changed) for n in players]]
+    per_row = per_row or tiles(len(s.players))
+    sections = [[_head(game, n, changed, per_row) for n in players]]
     for z in game.ruleset.player_zones:
         limit = HAND_TILES if z == "hand" else None
         sections.append(
             [
-                _face_down(zone_title(z), s.zones[(p, z)])
+                _face_down(zone_title(z), s.zones[(p, z)], per_row)
                 if z in secret and p != viewer
-                else _zone(game, zone_title(z), s.zones[(p, z)], changed, limit)
+                else _zone(game, zone_title(z), s.zones[(p, z)], changed, limit, per_row)
                 for p in s.players
             ]
         )
@@ -178,9 +207,9 @@ def board_node(game: Game, changed: Changes | None = None, viewer: str | None = 
         for k in range(height):
             band: list[Cell] = []
             for rows in section:
-                band += rows[k] if k < len(rows) else [Cell(colspan=TILES)]
+                band += rows[k] if k < len(rows) else [Cell(colspan=per_row)]
             bands.append(band)
-    columns = max(len(s.players), 1) * TILES
+    columns = max(len(s.players), 1) * per_row
     if game.ruleset.shared_zones:
         bands.append([Cell([[Span("Shared", "bold")]], colspan=columns, frame="shared")])
         bands += _shared(game, changed, columns, viewer)
@@ -188,16 +217,20 @@ def board_node(game: Game, changed: Changes | None = None, viewer: str | None = 
 
 
 def board_group(
-    game: Game, changed: Changes | None = None, events: Sequence[Event] = (), viewer: str | None = None
+    game: Game,
+    changed: Changes | None = None,
+    events: Sequence[Event] = (),
+    viewer: str | None = None,
+    per_row: int | None = None,
 ) -> Group:
     """THE BOARD: the table (:func:`board_node`), with the turn's note above it when ``events``
     did something to the turn (:func:`uurules.render.markup.turn_node`); it stands to the right.
-    ``viewer``: drawn as that player sees it (:func:`board_node`)."""
+    ``viewer``, ``per_row``: drawn as that player sees it, so many tiles a row (:func:`board_node`)."""
     group = Group("cluster_board", "THE BOARD", "board", right=True)
     turn = turn_node(events, game.ruleset.terms, viewer)
     if turn is not None:
         group.nodes.append(turn)
-    group.nodes.append(board_node(game, changed, viewer))
+    group.nodes.append(board_node(game, changed, viewer, per_row))
     group.columns = [[n.id for n in group.nodes]]
     return group
 
@@ -210,12 +243,13 @@ def all_cells(node: Node) -> list[Cell]:
 def column_words(node: Node, player: int) -> str:
     """The words of one player's columns, top to bottom (the shared zones' bands left out)."""
     out = []
+    per_row = node.rows[0][0].colspan  # the players' names: one cell each, across their columns
     for row in node.rows:
         if row[0].frame == "shared":
             break
         at = 0
         for c in row:
-            if at // TILES == player and c.lines:
+            if at // per_row == player and c.lines:
                 out.append(" ".join(" ".join(s.text for s in line).strip() for line in c.lines))
             at += c.colspan
     return " ".join(out)

@@ -44,7 +44,11 @@ CAPTION_WRAP = 24
 """A node's caption (its status in words) is wrapped at this many characters."""
 
 GROUP_WRAP = 40
-"""A group's label (THE EFFECT CHAIN, a link, the stack...) is wrapped at this many characters."""
+"""A group's label (THE EFFECT CHAIN, a link, the stack...) is wrapped at this many characters at
+most; at fewer when what the group holds is narrower (:func:`label_width`)."""
+
+GROUP_MIN = 18
+"""... and at :data:`GROUP_MIN` characters at least ("THE INSTANT PILE ·", "Link 2 · Basic")."""
 
 TITLE_WRAP = 60
 """A picture's title is wrapped at this many characters (about 600 px in bold 14 pt)."""
@@ -341,6 +345,39 @@ def caption_width(node: Node) -> int:
     return max(CAPTION_WRAP, min(int(widest), TITLE_WRAP))
 
 
+_BOLD = 1.36
+"""How much wider a character of the 12-point bold type is than one of the small type."""
+
+
+def _span_width(span: Span) -> float:
+    words = span.style.split()
+    size = 1.0 if "small" in words else 1.2
+    return len(span.text) * size * (1.13 if "bold" in words else 1.0)
+
+
+def node_width(node: Node) -> float:
+    """About how wide ``node`` is drawn, in characters of the small type (its rows' cells side
+    by side, its caption as :func:`caption_width` wraps it, its margins)."""
+    widest = 0.0
+    for row in node.rows:
+        cells = [max((sum(map(_span_width, line)) for line in c.lines), default=0.0) + 1 for c in row]
+        widest = max(widest, sum(cells))
+    if node.caption:
+        widest = max(widest, min(len(node.caption) + 2, caption_width(node)))
+    return widest + 2
+
+
+def label_width(group: Group, columns: list[list[str]]) -> int:
+    """How many characters a line of ``group``'s label may hold without widening its frame: as
+    many as what it holds is wide (the widest box of each of its columns, side by side: the
+    ``columns`` of the picture that hold its boxes), between :data:`GROUP_MIN` and :data:`GROUP_WRAP`."""
+    nodes = {n.id: n for n in Diagram("", "", [group]).all_nodes()}
+    wide = [node_width(n) for n in nodes.values()]
+    placed = [[node_width(nodes[i]) for i in column if i in nodes] for column in columns]
+    wide.append(sum(max(c) for c in placed if c))
+    return max(GROUP_MIN, min(int(max(wide, default=0.0) / _BOLD), GROUP_WRAP))
+
+
 def _node_label(node: Node) -> str:
     rows = ["<TR>" + "".join(_cell(c) for c in row) + "</TR>" for row in node.rows]
     if node.caption:
@@ -467,13 +504,14 @@ class _Writer:
         self.line("}")
 
 
-def _group(out: _Writer, group: Group) -> None:
+def _group(out: _Writer, group: Group, columns: list[list[str]]) -> None:
     out.open(group.id)
     st = Style.of(group.status)
     style, _ = _line_style(st.get("line", "solid"))
+    words = chr(10).join(wrap(group.label, label_width(group, columns)))
     out.graph(
         {
-            "label": f"<<B>{escape(chr(10).join(wrap(group.label, GROUP_WRAP)))}</B>>" if group.label else "",
+            "label": f"<<B>{escape(words)}</B>>" if group.label else "",
             "style": style.replace("filled,", "").replace("filled", "solid"),
             "color": st.get("color", "#000000"),
             "labeljust": "l",
@@ -484,7 +522,7 @@ def _group(out: _Writer, group: Group) -> None:
     for node in group.nodes:
         out.node(node.id, _node_attrs(node))
     for g in group.groups:
-        _group(out, g)
+        _group(out, g, columns)
     _columns(out, group.columns)
     out.close()
 
@@ -508,7 +546,8 @@ def _columns(out: _Writer, columns: list[list[str]]) -> None:
 
 def _right(out: _Writer, diagram: Diagram) -> None:
     """A group that stands to the right (``Group.right``: the board) is ranked after every other
-    node: one invisible arrow from the first of the stacked groups' anchors to its first node,
+    node: one invisible arrow from the first of the stacked groups' anchors (or from the start of
+    a longer path, a group that stands left of them: ``Group.left``) to its first node,
     as long as the longest path of arrows in the rest of the picture (graphviz ignores
     ``rank=max`` in a cluster, and an arrow from each last node would reorder the columns)."""
     right = [g for g in diagram.groups if g.right]
@@ -546,6 +585,8 @@ def _right(out: _Writer, diagram: Diagram) -> None:
 
     span = max((depth(find(x), frozenset()) for x in rank), default=0)
     anchor = diagram.columns[0][0]
+    if anchor in rank and depth(find(anchor), frozenset()) < span:  # a group stands left of the stacked ones
+        anchor = next(find(x) for x in rank if depth(find(x), frozenset()) == span)
     for g in right:
         first = g.columns[0][0] if g.columns and g.columns[0] else g.nodes[0].id if g.nodes else None
         if first is not None:
@@ -555,6 +596,12 @@ def _right(out: _Writer, diagram: Diagram) -> None:
 def find_or(rank: dict[str, str], end: str) -> str | None:
     node = end.split(":", 1)[0]
     return node if node in rank else None
+
+
+def _groups(groups: Iterable[Group]) -> Iterator[Group]:
+    for g in groups:
+        yield g
+        yield from _groups(g.groups)
 
 
 def to_dot(diagram: Diagram) -> str:
@@ -589,8 +636,9 @@ def to_dot(diagram: Diagram) -> str:
     out.line("edge" + _attrs({"fontname": Style.FONT, "fontsize": str(Style.SMALL), "arrowsize": "0.7"}))
     out.open("cluster_picture")
     out.graph({"style": "invis", "label": "", "margin": "0"})
+    columns = [c for g in _groups(diagram.groups) for c in g.columns]
     for group in diagram.groups:
-        _group(out, group)
+        _group(out, group, columns)
     for node in diagram.nodes:
         out.node(node.id, _node_attrs(node))
     _columns(out, diagram.columns)

@@ -94,6 +94,7 @@ __all__ = [
     "Span",
     "StepLike",
     "TreePages",
+    "arrangements",
     "board",
     "board_below",
     "chain",
@@ -104,6 +105,7 @@ __all__ = [
     "outcomes",
     "pile",
     "pile_group",
+    "pile_moved",
     "plural",
     "sequence",
     "sequence_group",
@@ -174,7 +176,7 @@ def chain(game: Game) -> Diagram:
 def pile(game: Game, events: Sequence[Event] = ()) -> Diagram:
     groups, edges, notes = pile_group(game, events)
     diagram = Diagram("pile", _title(game), groups, notes, edges)
-    diagram.columns = [[a for a in map(_anchor, groups) if a is not None]]
+    diagram.columns = [[a for a in map(_anchor, groups) if a is not None and not _beside(a, groups)]]
     return diagram
 
 
@@ -198,6 +200,11 @@ def _anchor(group: Group) -> str | None:
     return next((a for a in map(_anchor, group.groups) if a is not None), None)
 
 
+def _beside(anchor: str, groups: Sequence[Group]) -> bool:
+    """Whether ``anchor`` is that of a group that stands left of the next (``Group.left``), not stacked."""
+    return any(g.left and _anchor(g) == anchor for g in groups)
+
+
 def board_below(diagram: Diagram) -> Diagram | None:
     """``diagram`` with the groups that stand to the right (the board) stacked under the rest
     instead, for a picture that would be too wide with them beside it; ``None`` when it has none."""
@@ -211,6 +218,39 @@ def board_below(diagram: Diagram) -> Diagram | None:
     return dataclasses.replace(diagram, groups=groups, columns=columns)
 
 
+def pile_moved(diagram: Diagram) -> Diagram | None:
+    """``diagram`` with the pile as it stood before cards left it (``cluster_waiting``) moved:
+    from above the pile to its left, or from its left to above it; ``None`` when it has none."""
+    waiting = next((g for g in diagram.groups if g.id == "cluster_waiting"), None)
+    pile = next((g for g in diagram.groups if g.id == "cluster_pile"), None)
+    if waiting is None or pile is None or not waiting.columns or not pile.columns:
+        return None
+    first, top = waiting.columns[0][0], pile.columns[0][0]
+    edges = [e for e in diagram.edges if (e.tail, e.head, e.status) != (first, top, "order")]
+    groups = [dataclasses.replace(g, left=not g.left) if g is waiting else g for g in diagram.groups]
+    columns = [list(c) for c in diagram.columns] or [[]]
+    if waiting.left:  # beside: stacked above the pile instead
+        columns[0].insert(columns[0].index(top) if top in columns[0] else 0, first)
+    else:
+        columns[0] = [a for a in columns[0] if a != first]
+        edges.append(Edge(first, top, "order"))
+    return dataclasses.replace(diagram, groups=groups, columns=columns, edges=edges)
+
+
+def arrangements(diagram: Diagram, *variants: Diagram) -> list[Diagram]:
+    """The ways ``diagram`` may be laid out, itself first: with the board beside the chain or
+    the pile, as built, then as each of ``variants`` builds it (a narrower board: one card tile
+    a row, :func:`step_scene`'s ``per_row``), the pile as it stood before cards left it moved
+    beside the pile or above it (:func:`pile_moved`); then with the board under the chain or the
+    pile (:func:`board_below`). A page that shows a picture in an area of a fixed size draws
+    them and shows the first whose words are large enough there
+    (:meth:`uurules.render.Picture.fitted`)."""
+    built = [diagram, *variants]
+    moved = [m for m in map(pile_moved, built) if m is not None]
+    under = [b for b in map(board_below, [diagram, *moved[:1]]) if b is not None]
+    return [*built, *moved, *under]
+
+
 def _scene(
     game: Game,
     kind: str,
@@ -219,8 +259,10 @@ def _scene(
     changed: Changes | None,
     first_event: int,
     viewer: str | None = None,
+    per_row: int | None = None,
 ) -> Diagram:
-    """The board with whatever is resolving beside it: the picture of a game or of a step."""
+    """The board with whatever is resolving beside it: the picture of a game or of a step
+    (``per_row``: the board's card tiles a row, :func:`board_table.board_node`)."""
     s = game.state
     diagram = Diagram(kind, title)
     if s.chain:
@@ -228,7 +270,9 @@ def _scene(
         diagram.groups.append(group)
         diagram.edges.extend(edges)
     if s.pile or (changed and changed.gone_items) or any(e.on_pile == "outside" for e in events):
-        groups, edges, notes = pile_group(game, events, changed, first_event)
+        # the pile as it stood before cards left it stands beside the pile, unless a chain is
+        # above them (the column would be a chain taller still, and wider)
+        groups, edges, notes = pile_group(game, events, changed, first_event, beside=not s.chain)
         diagram.groups.extend(groups)
         diagram.edges.extend(edges)
         diagram.nodes.extend(notes)
@@ -241,8 +285,14 @@ def _scene(
 
     # the board stands to the right (its table: the players side by side), with the step's (or
     # the last action's) phases and draws above it; the rest is stacked in one column beside it
-    diagram.groups.append(board_group(game, changed, events, viewer))
-    diagram.columns = [[a for a in map(_anchor, diagram.groups) if a is not None and a not in ("board", "turn")]]
+    diagram.groups.append(board_group(game, changed, events, viewer, per_row))
+    diagram.columns = [
+        [
+            a
+            for a in map(_anchor, diagram.groups)
+            if a is not None and a not in ("board", "turn") and not _beside(a, diagram.groups)
+        ]
+    ]
     d = s.pending
     if d is not None and not d.is_response_window:
         # what the engine waits for stands atop the board's column, beside the chain or the pile
@@ -262,9 +312,10 @@ def game_scene(game: Game, events: Sequence[Event] = (), first_event: int = 0) -
     return _scene(game, "game", _title(game), events, None, first_event)
 
 
-def step_scene(step: StepLike, viewer: str | None = None) -> Diagram:
+def step_scene(step: StepLike, viewer: str | None = None, per_row: int | None = None) -> Diagram:
     """The state after step N, with what changed since step N-1 highlighted; ``viewer``: as that
-    player sees it (the others' hands and the deck face down, :func:`board_table.board_node`)."""
+    player sees it (the others' hands and the deck face down, :func:`board_table.board_node`);
+    ``per_row``: the board's card tiles a row, if not as many as its players allow (one: narrower)."""
     game = step.view()
     prev = step.previous
     changed = changes(prev.state, step.state) if prev is not None else None
@@ -272,4 +323,4 @@ def step_scene(step: StepLike, viewer: str | None = None) -> Diagram:
     title = f"Step {step.number} · {step.heading}"
     if game.title:
         title = f"{game.title}\n{title}"
-    return _scene(game, "step", title, step.events, changed, first, viewer)
+    return _scene(game, "step", title, step.events, changed, first, viewer, per_row)

@@ -109,6 +109,9 @@ class Group:
     ``columns``: lists of node ids, each drawn as one column, first on top (a link's effects in
     the order they resolve; a pile from its top card down). ``right``: the group stands to the
     right of everything else (the board, beside the chain or the pile), its columns in one.
+    ``left``: the group stands to the left of the group after it rather than above it (the pile
+    as it stood before cards left it, beside the pile after): it is not stacked with the
+    others, an edge of its picture ranks it before that group.
     """
 
     id: str
@@ -118,6 +121,7 @@ class Group:
     groups: list[Group] = field(default_factory=list)
     columns: list[list[str]] = field(default_factory=list)
     right: bool = False
+    left: bool = False
 
 
 @dataclass

@@ -14,12 +14,15 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
 
 from uurules.render.model import (
+    Cell,
     Edge,
     Group,
     Node,
+    Span,
     _shown,
     ordinal,
     text,
+    wrap_spans,
 )
 
 
@@ -37,6 +40,17 @@ class _Item:
     answers: str | None = None
     fate: str = ""
     order: int = 0
+
+
+CARD_WRAP = 20
+"""A card's name and its player ("Super Neigh · Ann") share a line of a box on the pile, up to
+this many characters (as wide as the box's caption); a longer name is wrapped, the player after it."""
+
+
+def _card(name: str, player: str, style: str = "bold") -> list[Cell]:
+    """The row of a card on the pile (or outside it): its name, then its player, on one line."""
+    said = [Span(name, style)] + ([Span(f"· {player}")] if player else [])
+    return [Cell(wrap_spans(said, CARD_WRAP))]
 
 
 def _pushes(events: Sequence[Event], first_event: int) -> list[tuple[int, Event]]:
@@ -95,7 +109,11 @@ def _settle(items: list[_Item], events: Sequence[Event]) -> None:
 
 
 def pile_group(
-    game: Game, events: Sequence[Event] = (), changed: Changes | None = None, first_event: int = 0
+    game: Game,
+    events: Sequence[Event] = (),
+    changed: Changes | None = None,
+    first_event: int = 0,
+    beside: bool = True,
 ) -> tuple[list[Group], list[Edge], list[Node]]:
     """The instant pile or stack: bottom card first, each card with its player, "answers" arrows.
 
@@ -106,6 +124,9 @@ def pile_group(
     may still respond. Effects that resolved at once, without entering the stack
     (uninterruptible), are drawn beside it, in a group of their own. Returns the groups (the
     pile, then what resolved outside it, if anything), their edges and the notes beside them.
+
+    When cards left the pile in the step, the pile as it stood before, every card waiting, is
+    drawn first: left of the pile (``beside``, the picture half as tall), or above it.
     """
     s = game.state
     structure = game.ruleset.structure
@@ -143,7 +164,7 @@ def pile_group(
     lifo = [it for it in reversed(items) if it.live]
     for it in reversed(items):
         cancelled = it.fate.startswith("cancelled")
-        rows = [text(it.name, "bold strike" if cancelled else "bold"), text(it.player, "")]
+        rows = [_card(it.name, it.player, "bold strike" if cancelled else "bold")]
         if it.ability:
             rows.append(text(f"ability: {it.ability}", "small"))
         if it.answers in by_nid:
@@ -185,19 +206,23 @@ def pile_group(
     groups = [group]
     gone = [it for it in items if not it.live]
     if gone:  # cards that left during the step: the moment they were all waiting, drawn first
-        groups.insert(0, _waiting_group(name, structure, items))
+        before = _waiting_group(name, structure, items)
+        groups.insert(0, before)
+        if beside:
+            before.left = True
+            edges.append(Edge(before.columns[0][0], group.columns[0][0], "order"))
     outside = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "outside"]
     if outside:
         og = Group("cluster_outside", f"Outside the {structure}", "outside")
         for n, ev in outside:
-            rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
+            rows = [_card(ev.card or "?", ev.player or "")]
             og.nodes.append(Node(f"u{n}", "uninterruptible", rows, "uninterruptible: resolved at once", True))
         groups.append(og)
     slower = [(n, ev) for n, ev in enumerate(events, first_event) if ev.on_pile == "slower" and changed is not None]
     if slower:
         sg = Group("cluster_slower", f"Slower responses: not on the {structure}", "outside")
         for n, ev in slower:
-            rows = [text(ev.card or "?", "bold"), text(ev.player or "", "")]
+            rows = [_card(ev.card or "?", ev.player or "")]
             sg.nodes.append(Node(f"r{n}", "declined", rows, f"slower: back to {ev.player}'s hand", True))
         groups.append(sg)
     return groups, edges, notes
@@ -209,7 +234,7 @@ def _waiting_group(name: str, structure: str, items: list[_Item]) -> Group:
     group = Group("cluster_waiting", f"{name} · waiting, before it resolved", "pile")
     ids = []
     for n, it in enumerate(reversed(items)):
-        rows = [text(it.name, "bold"), text(it.player, "")]
+        rows = [_card(it.name, it.player)]
         if it.ability:
             rows.append(text(f"ability: {it.ability}", "small"))
         if it.live:

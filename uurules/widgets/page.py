@@ -19,6 +19,12 @@ from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, es
 if TYPE_CHECKING:
     from uurules.timeline import Playing, Timeline
 
+AREA = (1280 - 2 * 16 - 220 - 16, 800 - 150)
+"""The px a step's picture has on the page at 1280 x 800: the steps' column (the page less the
+body's margins, the controls' column and the gap) by at most ``100vh - 150px`` (:data:`PAGE_STYLE`);
+the picture is shown as large as fits it, in the arrangement that shows its words largest there
+(:func:`uurules.render.steps`)."""
+
 PAGE_STYLE = """
 body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 0.5em 1em; color: #212121; }
 h1 { font-size: 1.4em; }
@@ -117,7 +123,7 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
     ]
     yield "\n".join(head) + "\n"
     entries = []
-    for step, svg in render.steps(timeline, titled=False):  # the step's words stand above it
+    for step, svg in render.steps(timeline, titled=False, area=AREA):  # the step's words stand above it
         game = step.view()
         s = game.state
         result = {**board_view(game), "active": s.active}

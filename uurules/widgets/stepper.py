@@ -44,6 +44,12 @@ from uurules.timeline import STAGED_WORDS, words_of
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_html
 
+AREA = (744, 730)
+"""The px the stepper's picture has in JupyterLab at 1400 x 900 with the file browser open (the
+picture is shown as large as fits it: ``width: 100%``, at most ``100vh - 170px`` high, as
+tests/test_browser.py measures it): each step is drawn in the arrangement that shows its words
+largest there (:meth:`uurules.render.Picture.fitted`)."""
+
 STAGED = "staged board"
 """The label of step 0 (as :class:`uurules.timeline.Timeline` calls it)."""
 
@@ -421,7 +427,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         if key not in self._pictures or self.cache <= 0:
             pic = render.step(self.history.view(), titled=False)  # its words stand beside it
             try:
-                body = inline_svg(pic.svg())
+                body = inline_svg(pic.fitted(AREA).decode("utf-8"))
             except render.RenderError as exc:
                 body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
             if len(self._pictures) >= max(self.cache, 1):
