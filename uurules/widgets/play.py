@@ -32,7 +32,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.rules import rules
 from uurules.widgets.feedback import Feedback
-from uurules.widgets.stepper import StepView
+from uurules.widgets.stepper import AREA, StepView
 from uurules.widgets.views import STYLE, esc, inline_svg
 
 PLAY_STYLE = """
@@ -198,7 +198,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         n = max(1, min(n, len(played)))
         view = self.step_view(n)
         try:
-            body = inline_svg(render.step(view, titled=False, viewer=self.you).svg())  # the step is said beside it
+            # the step is said above it, so no title; drawn to read at 11 px in the stepper's area
+            picture = render.step(view, titled=False, viewer=self.you)
+            body = inline_svg(picture.fitted(AREA).decode("utf-8"))
         except render.RenderError as exc:
             body = f'<p class="uurules-no-dot">{esc(exc)}</p>'
         self.diagram.value = f'<div class="uurules-diagram-box">{body}</div>'
