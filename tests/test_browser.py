@@ -363,7 +363,9 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         expect(page.locator(".uurules-stepper .uurules-diagram svg")).to_be_visible(timeout=60_000)
         game = page.locator(".uurules-game")
         expect(game.locator(".uurules-play-status")).to_contain_text("Your move", timeout=60_000)
-        expect(game.locator(".uurules-diagram svg")).to_contain_text("You: Begin the turn")
+        # the step is said beside its picture (not in it); Cat's hand and the deck are face down
+        expect(game.locator(".uurules-step-text")).to_contain_text("You: Begin the turn")
+        expect(game.locator(".uurules-diagram svg")).to_contain_text("face down")
         hand = game.locator(".uurules-hand-card")
         cards = hand.count()
         # a refusal: a Neigh is no card to play in one's own Action phase
@@ -377,7 +379,8 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         expect(hand).to_have_count(cards + 1)
         expect(refusal).to_have_text("")
         expect(game.locator(".uurules-step-text")).to_contain_text("Step 2 of 2")
-        expect(game.locator(".uurules-diagram svg")).to_contain_text("You: Draw a card")
+        expect(game.locator(".uurules-step-text")).to_contain_text("You: Draw a card")
+        expect(game.locator(".uurules-diagram svg")).to_contain_text("Ann draws")  # your own draw, named
         # another refusal: the turn's one action is taken (UU.TURN.1)
         hand.last.click()
         expect(refusal).to_contain_text("Rule UU.TURN.1")
