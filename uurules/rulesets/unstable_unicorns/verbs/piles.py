@@ -132,7 +132,3 @@ class Look(ChainVerb):
         words = f"; {', '.join(game.shown(c) for c in order)} back on top" if order else ""
         rs.chain.done(game, eff, f"Look at the top of the deck: {game.shown(data['taken'])} to {p}'s hand{words}")
         rs.moves.hand_line(game, p)
-
-
-def _cards(n: int) -> str:
-    return "card" if n == 1 else f"{n} cards"
