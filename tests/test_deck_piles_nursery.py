@@ -351,7 +351,8 @@ script:
 """
     )
     assert out["players"]["Ann"]["stable"] == ["Baby Unicorn (Red)"]
-    assert sorted(out["zones"]["deck"]) == ["Neigh", "Reset Button", "Yay"] and out["zones"]["nursery"] == []
+    assert sorted(out["zones"]["deck"]) == ["Neigh", "Yay"] and out["zones"]["nursery"] == []
+    assert out["zones"]["discard"] == ["Reset Button"]  # discarded once its effect is done
 
 
 @pytest.mark.rule("UU.REQ.1")
@@ -376,7 +377,7 @@ script:
 """
     )
     assert '| RESOLUTION:THE EFFECT CHAIN; "Discard a card" is disregarded: Bob has no card in hand. |' in out["log"]
-    assert sorted(out["zones"]["deck"]) == ["Mystical Vortex", "Yay"]
+    assert out["zones"]["deck"] == ["Yay"] and out["zones"]["discard"] == ["Mystical Vortex"]
 
 
 # -- UU.END.1 the deck running out --------------------------------------------------------------------
@@ -472,7 +473,7 @@ script:
 """
     game, out = run(text)
     assert not game.state.over and out["winner"] is None and out["ended"] is None
-    assert sorted(out["zones"]["deck"]) == ["Recycling Unicorn", "Yay"]
+    assert out["zones"]["deck"] == ["Yay"]  # the card itself is discarded once its effect is done
     assert "- The deck ran out, but cards were shuffled back into it: the game goes on." in out["log"]
     assert "deck-ran-out" not in game.state.flags
     game.push(EndTurn("Ann"))  # and play goes on

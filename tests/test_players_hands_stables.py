@@ -470,11 +470,13 @@ def test_moving_is_leaving_and_entering_when_this_card_enters_triggers_for_its_n
     ]
 
 
-def test_a_moved_baby_goes_to_the_nursery_and_then_still_goes_on() -> None:
-    # the move is replaced (the Baby goes to the Nursery), yet performed: "then STEAL" goes on (UU.SEQ.3),
-    # from that player's Stable (Bob was chosen)
+def test_a_moved_baby_enters_the_other_stable_and_then_the_steal_goes_on() -> None:
+    # 2nd Edition: a Baby goes to the Nursery only instead of being sacrificed, destroyed or returned
+    # to a hand; moved, it enters Bob's Stable; "then STEAL" from that player (UU.SEQ.3) cannot take
+    # it back (UU.CHAIN.3: it was this link's target), so it takes his Rhinocorn
     _, out = run(SWAP % ("Baby Unicorn", "Rhinocorn", "Basic Unicorn") + "  - choose: Bob\n")
-    assert out["zones"]["nursery"] == ["Baby Unicorn"]
+    assert out["zones"]["nursery"] == []
+    assert out["players"]["Bob"]["stable"] == ["Baby Unicorn"]
     assert out["players"]["Ann"]["stable"] == ["Rhinocorn"]
     assert out["players"]["Cat"]["stable"] == ["Basic Unicorn"]
     assert {"type": "move", "player": "Ann", "card": "Baby Unicorn", "from": "Ann", "to": "Bob"} in out["events"]

@@ -80,12 +80,14 @@ script:
     assert out["players"]["Bob"]["hand"] == [] and out["zones"]["nursery"] == ["Baby Unicorn"]
 
 
-def test_baby_unicorn_stolen_goes_to_the_nursery_not_into_the_thiefs_stable() -> None:
+def test_baby_unicorn_stolen_enters_the_thiefs_stable() -> None:
+    # 2nd Edition: only being sacrificed, destroyed or returned to a hand sends a Baby to the Nursery
     _, out = run("uu-baby-unicorn-stolen.yaml")
-    assert out["zones"]["nursery"] == ["Baby Unicorn"]
-    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn"]
-    # it did leave Bob's Stable (his Barbed Wire saw it go), but it entered no Stable
-    assert not [e for e in out["events"] if e["type"] == "enter" and e["card"] == "Baby Unicorn"]
+    assert out["zones"]["nursery"] == []
+    assert out["players"]["Ann"]["stable"] == ["Seductive Unicorn", "Baby Unicorn"]
+    # it left Bob's Stable (his Barbed Wire saw it go) and entered Ann's
+    moves = [e["type"] for e in out["events"] if e.get("card") == "Baby Unicorn" and e["type"] != "target"]
+    assert moves == ["steal", "leave", "enter"]
 
 
 BABY_LEAVES = """
@@ -105,14 +107,12 @@ script:
         ("destroy", "Unicorn Poison", "", []),
         ("sacrifice", "Two-For-One", "Baby Unicorn", []),
         ("return", "Mermaid Unicorn", "", ['"yes"', "Bob"]),  # Bob's Stable, then its only card: the Baby
-        ("steal", "Seductive Unicorn", "", ['"yes"']),
     ],
 )
 def test_baby_unicorn_goes_to_the_nursery_however_it_leaves_a_stable(
     how: str, card: str, ann_stable: str, answers: list[str]
 ) -> None:
-    hand = card if how != "steal" else f"{card}, Yay"  # Seductive Unicorn discards a card first
-    text = BABY_LEAVES % (hand, ann_stable, card, "\n".join(f"  - choose: {a}" for a in answers))
+    text = BABY_LEAVES % (card, ann_stable, card, "\n".join(f"  - choose: {a}" for a in answers))
     _, out = run(text)
     assert how in types(out)
     assert out["zones"]["nursery"][0] == "Baby Unicorn"

@@ -130,14 +130,16 @@ class Moves:
         """Where ``card``, leaving a Stable for ``to`` (``how``: by ``sacrifice``, ``destroy``,
         ``steal``, ``return``...), really goes.
 
-        A Baby's text, "if this card would leave your Stable, it returns to the Nursery instead",
-        replaces the destination of every way out of a Stable. A card's own mandatory replacement
+        A Baby's text (2nd Edition: "if this card would be sacrificed, destroyed, or returned to
+        your hand, return it to the Nursery instead") replaces every destination but a Stable: a
+        Baby may be stolen or moved from Stable to Stable (the rules wiki's Baby Unicorn page: the
+        2nd Edition rule sheet dropped the line that forbade it). A card's own mandatory replacement
         of being sacrificed or destroyed (``replaces: [sacrifice, destroy], to: hand``: the Flying
         Unicorns' "return it to your hand instead") sends it to the hand of the player whose
         Stable it leaves ("your hand": a stolen Flyer goes to its thief's hand).
         """
         rs = self.rs
-        if rs.is_baby(game, card):
+        if rs.is_baby(game, card) and to[1] != rs.stable:
             return (None, "nursery")
         place = rs.replacements.own_destination(game, card, how)
         if place is not None:

@@ -115,8 +115,12 @@ class Shuffle(ChainVerb):
         """Gather what ``into-deck:`` names onto the deck (in its order), then shuffle the deck.
 
         "This card" is the card whose effect it is, wherever it is now (a Magic card is already in
-        the discard pile as its effect resolves); a Baby never goes into the deck (it lives in the
-        Nursery). Cards shuffled into the deck belong to no one until drawn.
+        the discard pile as its effect resolves). "The discard pile" is the pile without that card:
+        a Magic card is discarded once its effect is done ("it takes effect and is then
+        discarded", the rules wiki's Magic card page), so Reset Button and Mystical Vortex stay in
+        the discard pile; only Shake Up, which says "this card", goes into the deck. A Baby never
+        goes into the deck (it lives in the Nursery). Cards shuffled into the deck belong to no one
+        until drawn.
         """
         rs = self.rs
         s = game.state
@@ -128,7 +132,7 @@ class Shuffle(ChainVerb):
             elif what == "hand":
                 cards = list(s.zone(eff.player, "hand"))
             else:
-                cards = list(s.zone(None, "discard"))
+                cards = [c for c in s.zone(None, "discard") if c != eff.source]
             for c in cards:
                 if c in moved or rs.is_baby(game, c):
                     continue
