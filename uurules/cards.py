@@ -17,7 +17,7 @@ from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
-DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed")
+DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed", "rulings")
 """The keys of a card file that describe a card (:class:`CardDef`'s own fields); every other key is
 rules data (:attr:`CardDef.data`), which the game's rule set reads (``tests/test_cards.py``
 checks that each one is read)."""
@@ -37,6 +37,33 @@ class Printed:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """A published ruling on a card, kept beside it in its card file (``rulings:``).
+
+    ``ruling`` says it in the kit's words; ``source`` names where it was published; ``shown_by``
+    is the FAQ question (``tests/faq/``) or scenario (``notebooks/scenarios/``) that plays it,
+    from the repository's root; ``reading``, where sources disagree or a ruling goes against the
+    printed card, is the kit's reading and why.
+    """
+
+    ruling: str
+    source: str
+    shown_by: str
+    reading: str = ""
+
+    @property
+    def is_question(self) -> bool:
+        """Whether it is shown by a FAQ question (``uurules ask``), not a scenario."""
+        return self.shown_by.startswith("tests/faq/")
+
+    def to_data(self) -> dict[str, str]:
+        out = {"ruling": self.ruling, "source": self.source, "shown-by": self.shown_by}
+        if self.reading:
+            out["reading"] = self.reading
+        return out
+
+
+@dataclass(frozen=True)
 class CardDef:
     """A printed card: its name, type, text and the declarative description of what it does.
 
@@ -52,6 +79,7 @@ class CardDef:
     data: Mapping[str, Any] = field(default_factory=dict)
     kit: bool = False
     printed: tuple[Printed, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -200,7 +228,37 @@ def parse_cards(doc: yamlio.Located, game: str | None = None) -> CardBook:
     data = doc.data
     if game is not None and data["game"] != game:
         raise doc.error(f"this card file is for {data['game']!r}, not {game!r}", ["game"])
+    check_rulings(doc)
     return CardBook(data["game"], (card_from_data(c) for c in data["cards"]), doc.file)
+
+
+def repository_of(file: str) -> Path | None:
+    """The repository a card file ``cards/<game>.yaml`` is in (the folder holding ``tests/faq`` and
+    ``notebooks/scenarios``), or ``None`` (a packaged card file, or one elsewhere: its rulings'
+    files are not beside it)."""
+    if not file:
+        return None
+    root = Path(file).resolve().parent.parent
+    return root if (root / "tests" / "faq").is_dir() and (root / "notebooks" / "scenarios").is_dir() else None
+
+
+def check_rulings(doc: yamlio.Located) -> None:
+    """Every ruling's ``shown-by`` file exists, in a card file that is in its repository.
+
+    A missing file is refused naming the card file's line of that ``shown-by:``.
+    """
+    root = repository_of(doc.file)
+    if root is None:
+        return
+    for i, card in enumerate(doc.data.get("cards", ())):
+        for j, ruling in enumerate(card.get("rulings", ())):
+            path = ruling["shown-by"]
+            if not (root / path).is_file():
+                raise doc.error(
+                    f"{card['name']}: ruling {j + 1} is shown by {path}, which does not exist "
+                    "(accepted: a question in tests/faq/ or a scenario in notebooks/scenarios/)",
+                    ["cards", i, "rulings", j, "shown-by"],
+                )
 
 
 def card_from_data(c: Mapping[str, Any]) -> CardDef:
@@ -211,7 +269,8 @@ def card_from_data(c: Mapping[str, Any]) -> CardDef:
         for p in c.get("printed", ())
     )
     aliases = tuple(c.get("aliases", ()))
-    return CardDef(c["name"], c["type"], c.get("text", ""), aliases, extra, bool(c.get("kit")), printed)
+    rulings = tuple(Ruling(r["ruling"], r["source"], r["shown-by"], r.get("reading", "")) for r in c.get("rulings", ()))
+    return CardDef(c["name"], c["type"], c.get("text", ""), aliases, extra, bool(c.get("kit")), printed, rulings)
 
 
 def card_to_data(card: CardDef) -> dict[str, Any]:
@@ -233,6 +292,8 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
             }
             for p in card.printed
         ]
+    if card.rulings:
+        out["rulings"] = [r.to_data() for r in card.rulings]
     out.update(thaw(dict(card.data)))
     return out
 

@@ -97,6 +97,49 @@ PRINTED: dict[str, Any] = {
 }
 """A card's printed facts (``printed:``): catalogue number, copies and printed name of each face."""
 
+RULING_SOURCES = ("tests/faq/", "notebooks/scenarios/")
+"""Where a ruling's ``shown-by`` file may be: a FAQ question (``uurules ask``) or a scenario."""
+
+RULINGS: dict[str, Any] = {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 50,
+    "description": "the published rulings on this card, each in the kit's words, with its source and the "
+    "question or scenario that shows it on a board",
+    "items": {
+        "type": "object",
+        "required": ["ruling", "source", "shown-by"],
+        "additionalProperties": False,
+        "properties": {
+            "ruling": {
+                "allOf": [{"$ref": "#/$defs/text"}],
+                "minLength": 1,
+                "description": "the ruling, in the kit's words",
+            },
+            "source": {
+                "allOf": [{"$ref": "#/$defs/line"}],
+                "minLength": 1,
+                "description": "where it was published: the page's title and its site (no address needed)",
+            },
+            "shown-by": {
+                "type": "string",
+                "maxLength": 200,
+                "pattern": "^(tests/faq|notebooks/scenarios)/[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)*"
+                "\\.yaml$",
+                "description": "the FAQ question (tests/faq/NAME.yaml) or scenario (notebooks/scenarios/NAME.yaml) "
+                "that plays the ruling, from the repository's root",
+            },
+            "reading": {
+                "allOf": [{"$ref": "#/$defs/text"}],
+                "minLength": 1,
+                "description": "where sources disagree, or a ruling goes against the printed card: the kit's "
+                "reading and why",
+            },
+        },
+    },
+}
+"""A card's rulings (``rulings:``): what the publisher, the rules wiki or other implementations ruled."""
+
 CARD_KEYS: dict[str, Any] = {
     "name": {"$ref": "#/$defs/name"},
     "aliases": {"type": "array", "maxItems": MOST, "items": {"$ref": "#/$defs/name"}},
@@ -112,6 +155,7 @@ CARD_KEYS: dict[str, Any] = {
         "description": "a card the kit invented for teaching (describes the card, as its text does)",
     },
     "printed": PRINTED,
+    "rulings": RULINGS,
 }
 """The keys every game's cards have."""
 
