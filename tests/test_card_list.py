@@ -16,7 +16,7 @@ from uurules.rulesets import RULESETS
 
 ENTRY = {
     "type": "object",
-    "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases"],
+    "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases", "rulings"],
     "additionalProperties": False,
     "properties": {
         "code": {"type": "string", "pattern": r"^[A-Z]+-(Base|Kit)-[0-9]{3}$"},
@@ -28,6 +28,20 @@ ENTRY = {
         "kit": {"type": "boolean"},
         "two_player": {"type": ["boolean", "null"]},
         "aliases": {"type": "array", "items": {"type": "string"}},
+        "rulings": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["ruling", "source", "shown_by", "reading"],
+                "additionalProperties": False,
+                "properties": {
+                    "ruling": {"type": "string", "minLength": 1},
+                    "source": {"type": "string", "minLength": 1},
+                    "shown_by": {"type": "string", "pattern": r"^(tests/faq|notebooks/scenarios)/.+\.yaml$"},
+                    "reading": {"type": "string"},
+                },
+            },
+        },
     },
 }
 SCHEMA = {
@@ -171,3 +185,17 @@ def test_an_unknown_game_is_one_error_naming_the_accepted_ones(capsys: pytest.Ca
     err = capsys.readouterr()
     assert err.out == ""
     assert err.err.strip() == f"uurules: no game 'poker'. Accepted: {', '.join(RULESETS)}"
+
+
+def test_the_json_listing_gives_each_face_its_cards_rulings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "unstable-unicorns", "--json"]) == 0
+    cards = {c["name"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
+    reset = cards["Reset Button"]["rulings"]
+    assert [r["shown_by"] for r in reset] == ["tests/faq/uu-ruling-reset-button-1.yaml"]
+    assert reset[0]["source"].startswith("Unstable Games Wiki") and reset[0]["reading"]
+    # colour variants share their card's rulings; a card without rulings lists none
+    assert cards["Baby Unicorn (Red)"]["rulings"] == cards["Baby Narwhal"]["rulings"]
+    assert len(cards["Baby Unicorn (Red)"]["rulings"]) == len(book("unstable-unicorns")["Baby Unicorn"].rulings) >= 2
+    assert cards["Good Deal"]["rulings"] == []
+    pandas = cards["Pandamonium"]["rulings"]
+    assert [r["reading"] != "" for r in pandas] == [False, False, True, True, True]

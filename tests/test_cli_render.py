@@ -110,6 +110,23 @@ def test_wiki_page_follows_the_seed_notation_with_each_steps_picture(tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*linked, "seed-001-gameplay.wiki"])
 
 
+def test_the_wiki_page_of_a_cards_scenario_lists_its_rulings_with_their_sources(tmp_path: Path) -> None:
+    assert main(["wiki", str(SCENARIOS / "cards" / "pandamonium.yaml"), "-o", str(tmp_path)]) == 0
+    lines = (tmp_path / "pandamonium.wiki").read_text(encoding="utf-8").splitlines()
+    at = lines.index("== Rulings ==")
+    assert at > lines.index("== End result ==")
+    rulings = [ln for ln in lines[at:] if ln.startswith("* ")]
+    assert len(rulings) == 5 and "A Panda is still a card: [[Two-For-One]]" not in rulings[2]
+    assert rulings[2].startswith("* A Panda is still a card: Two-For-One")
+    sources = [ln for ln in lines[at:] if ln.startswith("*: ''Source:'' ")]
+    assert len(sources) == 5 and all("Unstable Games" in ln for ln in sources)
+    assert "*: ''Play it:'' <code>uurules ask tests/faq/uu-ruling-pandamonium-1.yaml</code>" in lines
+    assert sum(ln.startswith("*: ''The kit's reading:'' ") for ln in lines) == 3
+    # a scenario that is no card's has no rulings section
+    assert main(["wiki", str(SCENARIOS / "uu-chain-1-new-link.yaml"), "-o", str(tmp_path / "other")]) == 0
+    assert "== Rulings ==" not in (tmp_path / "other" / "uu-chain-1-new-link.wiki").read_text(encoding="utf-8")
+
+
 def test_wiki_text_is_made_inert_where_it_needs_to_be() -> None:
     from uurules.render.wiki import file_name, wiki_text
 

@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import SCENARIOS
 from uurules.catalogue import TYPES, Catalogue
+from uurules.engine.errors import IllegalAction
 from uurules.scenario import Scenario, board_json
 from uurules.widgets import Reference, Stager, Stepper, reference
 from uurules.widgets.reference import before_after
@@ -114,6 +115,40 @@ def test_play_it_builds_one_stepper_on_demand() -> None:
     assert "Two-For-One" in first.history.labels()[1]
     first.step_button.click()
     assert first.position == 1
+
+
+def test_a_cards_rulings_are_listed_each_with_a_play_it_button_for_its_board() -> None:
+    ref = reference("unstable-unicorns", CARDS)
+    ref.choose("Pandamonium")
+    shown = "".join(w.value for row in ref.rulings_box.children[1:] for w in row.children if hasattr(w, "value"))
+    assert ref.rulings_box.children[0].value == "<h4>Rulings (5)</h4>"
+    assert "A Panda is still a card: Two-For-One" in shown and "The kit's reading:" in shown
+    assert "tests/faq/uu-ruling-pandamonium-1.yaml" in shown and "Unstable Games, Unstable Unicorns rules page" in shown
+    assert len(ref.ruling_buttons) == 5 and not any(b.disabled for b in ref.ruling_buttons)
+    assert ref.stepper is None, "a ruling's stepper waits for its Play it"
+    ref.ruling_buttons[2].click()  # ruling 3: Two-For-One destroys a Panda
+    stepper = ref.stepper
+    assert isinstance(stepper, Stepper) and ref.player_box.children == (stepper,)
+    assert stepper.history.labels()[1] == "play: Ann Two-For-One"
+    assert "Ruling 3 on Pandamonium" in stepper.title_view.value and "answer: yes" in stepper.title_view.value
+    ref.play_button.click()  # the card's own scenario: the same stepper, loaded again
+    assert ref.stepper is stepper and "Pandamonium" in stepper.title_view.value
+    ref.choose("Glitter Tornado")
+    ref.ruling_buttons[1].click()  # a scenario: the engine refuses its play, and the stepper says so
+    assert ref.stepper is stepper and "Ruling 2 on Glitter Tornado" in stepper.title_view.value
+    ref.choose("Good Deal")
+    assert ref.rulings_box.children == () and ref.ruling_buttons == []
+
+
+def test_a_ruling_that_is_not_there_is_refused_with_the_ones_that_are() -> None:
+    ref = reference("unstable-unicorns", CARDS)
+    ref.choose("Reset Button")
+    ref.play_ruling(1)
+    with pytest.raises(IllegalAction, match="Reset Button has no ruling 2"):
+        ref.play_ruling(2)
+    ref.choose("Good Deal")
+    with pytest.raises(IllegalAction, match="Good Deal has no ruling 1"):
+        ref.play_ruling(1)
 
 
 def test_any_card_can_be_put_on_a_board_in_the_stager() -> None:

@@ -27,7 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from uurules.cards import CardDef, Printed, book
+from uurules.cards import CardDef, Printed, Ruling, book, repository_of
 from uurules.render.markup import plural
 from uurules.rulesets import ruleset_class
 
@@ -54,10 +54,11 @@ def slug(name: str) -> str:
 
 @dataclass(frozen=True)
 class Entry:
-    """One card of the catalogue: the card and where its scenario is."""
+    """One card of the catalogue: the card, where its scenario is, and its game."""
 
     card: CardDef
     scenario: Path
+    game: str = "unstable-unicorns"
 
     @property
     def faces(self) -> tuple[Printed, ...]:
@@ -106,12 +107,32 @@ class Entry:
             scn.auto_answer(game)
         return scn.title, [*game.log, *log], board_text(board_json(game)).splitlines()
 
+    def ruling_file(self, ruling: Ruling) -> Path | None:
+        """Where the question or scenario that plays ``ruling`` is (``None`` away from the
+        repository: a packaged card file's rulings name files that are not beside it)."""
+        root = repository_of(book(self.game).file)
+        path = root / ruling.shown_by if root is not None else None
+        return path if path is not None and path.is_file() else None
+
+    def rulings_lines(self) -> list[str]:
+        """The card's rulings in plain text: each ruling, its source, the kit's reading where
+        sources disagree, and the file that plays it."""
+        out = []
+        for n, r in enumerate(self.card.rulings, 1):
+            out.append(f"  ruling {n}: {r.ruling}")
+            out.append(f"    source: {r.source}")
+            if r.reading:
+                out.append(f"    the kit's reading: {r.reading}")
+            out.append(f"    played by: {r.shown_by}")
+        return out
+
     def text(self) -> str:
         """The entry in plain text."""
         lines = [self.heading()]
         if self.names():
             lines.append("  printed as: " + ", ".join(self.names()))
         lines.append(f"  {self.card.text}")
+        lines += self.rulings_lines()
         if self.played is None:
             lines.append("  (no scenario yet)")
         else:
@@ -126,6 +147,14 @@ class Entry:
         if self.names():
             out += ["Printed as: " + ", ".join(markdown_text(n) for n in self.names()) + ".", ""]
         out += [f"> {markdown_text(self.card.text)}", ""]
+        for n, r in enumerate(self.card.rulings, 1):
+            reading = f" *The kit's reading:* {markdown_text(r.reading)}" if r.reading else ""
+            out += [
+                f"- **Ruling {n}.** {markdown_text(r.ruling)} *Source:* {markdown_text(r.source)}.{reading} "
+                f"Played by `{r.shown_by}`."
+            ]
+        if self.card.rulings:
+            out.append("")
         if self.played is None:
             out += ["*No scenario yet.*", ""]
             return "\n".join(out)
@@ -175,7 +204,7 @@ class Catalogue:
         everything = list(book(game))
         printed = [c for c in everything if c.printed] or everything
         cards = [c for c in printed if kind is None or c.type == kind]
-        self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
+        self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml", game) for c in sorted(cards, key=_order)]
 
     @property
     def title(self) -> str:
@@ -293,7 +322,7 @@ def card_list(game: str) -> dict[str, Any]:
     printed face (``uurules cards GAME --json``, README "Card lists").
 
     ``{"game", "title", "cards": [{"code", "name", "card", "type", "copies", "text", "kit",
-    "two_player", "aliases"}]}``. A printed face's ``code`` is its catalogue number from the card
+    "two_player", "aliases", "rulings"}]}``. A printed face's ``code`` is its catalogue number from the card
     file (``UU-Base-014``); ``name`` is its printed name, ``card`` the card the kit plays it as
     (colour variants share one), ``copies`` how many the box holds and ``two_player`` whether a
     two-player game keeps it. A card with no printed face (the kit's own, other sets, and every card
@@ -302,6 +331,7 @@ def card_list(game: str) -> dict[str, Any]:
     the card file from 001; new cards are added at the end of the file, so a code never moves
     (``tests/test_card_list.py`` pins them). Its ``copies`` and ``two_player`` are ``None``
     (``null``): the kit records no box for it. Printed faces come first, by catalogue number.
+    ``rulings`` are the card's published rulings (:func:`rulings_data`), on each of its faces.
 
     >>> cards = card_list("unstable-unicorns")["cards"]
     >>> [(c["code"], c["name"], c["copies"]) for c in cards if c["code"] in ("UU-Base-014", "UU-Kit-001")]
@@ -321,6 +351,7 @@ def card_list(game: str) -> dict[str, Any]:
             "kit": c.kit,
             "two_player": p.two_player,
             "aliases": [],
+            "rulings": rulings_data(c),
         }
         for p, c in faces
     ]
@@ -337,9 +368,23 @@ def card_list(game: str) -> dict[str, Any]:
                 "kit": c.kit,
                 "two_player": None,
                 "aliases": list(c.aliases),
+                "rulings": rulings_data(c),
             }
         )
     return {"game": game, "title": cls.title, "cards": out}
+
+
+def rulings_data(card: CardDef) -> list[dict[str, str]]:
+    """A card's rulings as data: ``[{"ruling", "source", "shown_by", "reading"}]`` (``reading`` is
+    ``""`` where the sources agree; ``shown_by`` is the question or scenario that plays it, from the
+    repository's root: ``uurules ask`` or ``uurules run`` it).
+
+    >>> [r["shown_by"] for r in rulings_data(book("unstable-unicorns")["Reset Button"])]
+    ['tests/faq/uu-ruling-reset-button-1.yaml']
+    """
+    return [
+        {"ruling": r.ruling, "source": r.source, "shown_by": r.shown_by, "reading": r.reading} for r in card.rulings
+    ]
 
 
 def card_list_lines(listing: dict[str, Any]) -> list[str]:

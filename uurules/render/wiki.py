@@ -9,7 +9,10 @@ step's picture beside it
 (CONTRACT.md, "Questions") ends with a Q&A section: the question and the answer in words, the
 strategy's pictures (``NAME-strategy-01.svg``, ...) or a ``where:`` table, and the example as
 script steps. :func:`export` writes the page and
-the SVG files it links, all or nothing (:func:`uurules.output.atomic_directory`).
+the SVG files it links, all or nothing (:func:`uurules.output.atomic_directory`). The page of a
+card's scenario (``scenarios/cards/<slug>.yaml``) also lists the card's published rulings
+(:func:`rulings_section`): each ruling, its source, the kit's reading where sources disagree, and
+the command that plays it.
 
 The page starts at level-2 headings (a wiki shows the page's title at level 1): the scenario's
 title opens it in bold. Card names on the board and in the log link to the cards' pages
@@ -48,6 +51,7 @@ from uurules.render.markup import zone_title
 
 if TYPE_CHECKING:
     from uurules.ask import Answer
+    from uurules.cards import Ruling
     from uurules.engine.game import Game
     from uurules.scenario import Scenario
     from uurules.timeline import Playing, Step, Timeline
@@ -364,6 +368,46 @@ class WikiNames(Names):
         return self.title
 
 
+def card_rulings(scenario: Scenario) -> tuple[str, tuple[Ruling, ...]]:
+    """The card a card's scenario plays and its rulings: a scenario in a ``cards`` folder named
+    after a card of its game (``cards/two-for-one.yaml``). ``("", ())`` for any other scenario."""
+    path = Path(scenario.doc.file) if scenario.doc.file else None
+    if path is None or path.parent.name != "cards":
+        return "", ()
+    from uurules.cards import book
+    from uurules.catalogue import slug
+
+    for card in book(scenario.ruleset.name):
+        if slug(card.name) == path.stem:
+            return card.name, card.rulings
+    return "", ()
+
+
+def rulings_section(card: str, rulings: tuple[Ruling, ...], links: CardLinks) -> list[str]:
+    """A card's rulings as a wiki section: each ruling, its source, the kit's reading, and the
+    ``uurules ask`` (a question) or ``uurules run`` (a scenario) that plays it.
+
+    >>> from uurules.cards import book
+    >>> print("\\n".join(rulings_section("Reset Button", book("unstable-unicorns")["Reset Button"].rulings,
+    ...                                    CardLinks({}, ""))[:3]))
+    == Rulings ==
+    ''The published rulings on Reset Button, each played by a question or scenario of the kit.''
+    * Reset Button is not shuffled into the deck with the discard pile: it is discarded once its effect is done.
+    """
+    if not rulings:
+        return []
+    head = f"The published rulings on {card}, each played by a question or scenario of the kit."
+    out = ["== Rulings ==", f"''{wiki_text(head, start=False)}''"]
+    for r in rulings:
+        verb = "ask" if r.is_question else "run"
+        out.append(f"* {links.line(r.ruling, start=False)}")
+        out.append(f"*: ''Source:'' {wiki_text(r.source, start=False)}")
+        if r.reading:
+            out.append(f"*: ''The kit's reading:'' {links.line(r.reading, start=False)}")
+        out.append(f"*: ''Play it:'' <code>{wiki_text(f'uurules {verb} {r.shown_by}', start=False)}</code>")
+    return out
+
+
 class _Page:
     """A wiki page written as the steps come (the staged board, each step, the end result)."""
 
@@ -381,6 +425,7 @@ class _Page:
         self.lines = [f"'''{wiki_text(title, start=False)}'''", "", f"''{wiki_text(meta, start=False)}.''", ""]
         self.last: Step | None = None
         self.qa: list[str] | None = None
+        self.card, self.rulings = card_rulings(scenario)
 
     def add(self, step: Step, svg: bytes | None = None) -> None:
         """Add a step; ``svg`` (its drawn picture) sets the width it is embedded at (:func:`embed_width`)."""
@@ -411,6 +456,8 @@ class _Page:
         out = [*self.lines, "== End result ==", "", *_board(self.last.view(), self.links)]
         if qa:
             out += ["", *qa]
+        if self.rulings:
+            out += ["", *rulings_section(self.card, self.rulings, self.links)]
         return "\n".join(out).rstrip("\n") + "\n"
 
 

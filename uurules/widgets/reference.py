@@ -8,7 +8,10 @@ engine through :class:`~uurules.widgets.stepper.History`) and the pictures of
 :mod:`uurules.render`. Nothing is drawn or played before it is asked for: a card's pictures when
 it is chosen, its stepper when **Play it** is clicked (one stepper, loaded with the card chosen),
 the stager when **Put it on a board** is first clicked (one stager: each click adds the chosen
-card to the zone chosen there, Ann's hand at first).
+card to the zone chosen there, Ann's hand at first). A card's published rulings (``rulings:`` in
+its card file) are listed under its text, each with its source, the kit's reading where sources
+disagree, and a **Play it** button that loads the ruling's question or scenario into the same
+stepper.
 
 >>> ref = reference("unstable-unicorns", "notebooks/scenarios/cards")
 >>> ref.search.value = "POISON"
@@ -16,6 +19,9 @@ card to the zone chosen there, Ann's hand at first).
 (['Unicorn Poison · Magic'], 'Unicorn Poison')
 >>> ref.stepper is None
 True
+>>> ref.choose("Reset Button")
+>>> len(ref.ruling_buttons), "Ruling 1 on Reset Button:" in ref.play_ruling(1).title_view.value
+(1, True)
 """
 
 from __future__ import annotations
@@ -107,6 +113,10 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         self.stage_button = self._button(
             "Put it on a board", "uurules-ref-stage", "add the card to the stager's chosen zone (below)"
         )
+        self.rulings_box = widgets.VBox()
+        self.rulings_box.add_class("uurules-ref-rulings")
+        self.ruling_buttons: list[widgets.Button] = []
+        """One "Play it" button for each ruling of the card on show."""
         self.player_box = widgets.VBox()
         self.player_box.add_class("uurules-ref-player")
         self.stager_box = widgets.VBox()
@@ -117,7 +127,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         self.play_button.on_click(self.feedback.callback(self.play))
         self.stage_button.on_click(self.feedback.callback(self.put_on_board))
         card_box = widgets.VBox(
-            [self.card_view, widgets.HBox([self.play_button, self.stage_button])],
+            [self.card_view, widgets.HBox([self.play_button, self.stage_button]), self.rulings_box],
             layout=widgets.Layout(flex="1 1 400px", min_width="0"),
         )
         super().__init__(
@@ -189,6 +199,8 @@ class Reference(widgets.VBox):  # type: ignore[misc]
             self.card_view.value = "<p><i>No card found.</i></p>"
             self.pictures.value = ""
             self.play_button.disabled = self.stage_button.disabled = True
+            self.rulings_box.children = []
+            self.ruling_buttons = []
             return
         e = self.catalogue.entry(name)
         has_scenario = e.scenario.is_file()
@@ -204,6 +216,27 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         self.play_button.disabled = not has_scenario
         self.stage_button.disabled = False
         self.pictures.value = self._draw(e) if has_scenario else ""
+        self._show_rulings(e)
+
+    def _show_rulings(self, e: Entry) -> None:
+        """The card's rulings: each one, its source, the kit's reading, and its Play it button."""
+        rows: list[widgets.Widget] = []
+        self.ruling_buttons = []
+        if e.card.rulings:
+            rows.append(widgets.HTML(f"<h4>Rulings ({len(e.card.rulings)})</h4>"))
+        for n, r in enumerate(e.card.rulings, 1):
+            reading = f"<br><i>The kit's reading:</i> {esc(r.reading)}" if r.reading else ""
+            text = widgets.HTML(
+                f"<p><b>{n}.</b> {esc(r.ruling)}<br><small><i>Source:</i> {esc(r.source)}. "
+                f"<i>Played by</i> <code>{esc(r.shown_by)}</code></small>{reading}</p>",
+                layout=widgets.Layout(flex="1 1 300px", min_width="0"),
+            )
+            button = self._button("Play it", "uurules-ref-ruling-play", f"step through ruling {n}'s board, below")
+            button.disabled = e.ruling_file(r) is None
+            button.on_click(self.feedback.callback(lambda n=n: self.play_ruling(n)))
+            self.ruling_buttons.append(button)
+            rows.append(widgets.HBox([text, button], layout=widgets.Layout(flex_flow="row wrap")))
+        self.rulings_box.children = rows
 
     def _draw(self, e: Entry) -> str:
         if e.card.name not in self._pictures:
@@ -242,6 +275,31 @@ class Reference(widgets.VBox):  # type: ignore[misc]
             self.stepper = Stepper(History.from_scenario(scn), title=scn.title)
         else:
             self.stepper.load(History.from_scenario(scn), title=scn.title)
+        self.player_box.children = [self.stepper]
+        return self.stepper
+
+    def play_ruling(self, n: int) -> Stepper:
+        """Ruling ``n`` (from 1) of the card on show, its question or scenario in the stepper below
+        (the board its script leaves: ``uurules ask`` answers a question from there)."""
+        e = self.entry()
+        if not 1 <= n <= len(e.card.rulings):
+            accepted = f"a ruling from 1 to {len(e.card.rulings)}" if e.card.rulings else "a card with rulings"
+            raise IllegalAction(f"{e.card.name} has no ruling {n}", accepted)
+        ruling = e.card.rulings[n - 1]
+        path = e.ruling_file(ruling)
+        if path is None:
+            raise IllegalAction(
+                f"{ruling.shown_by} is not here", "a ruling whose question or scenario is beside the kit"
+            )
+        scn = Scenario.from_file(path)
+        title = f"Ruling {n} on {e.card.name}: {scn.title}"
+        expect = scn.doc.data.get("expect") or {}
+        if scn.question is not None and "answer" in expect:
+            title += f" (the kit's answer: {expect['answer']})"
+        if self.stepper is None:
+            self.stepper = Stepper(History.from_scenario(scn), title=title)
+        else:
+            self.stepper.load(History.from_scenario(scn), title=title)
         self.player_box.children = [self.stepper]
         return self.stepper
 
