@@ -26,6 +26,9 @@ for the most Unicorns and the most letters, everyone loses." The kit reads it so
   the winning number of Unicorns wins as usual; otherwise the deck ending counts. If by then an
   effect has shuffled cards back into the deck (Mystical Vortex, Shake Up, Reset Button), the deck
   is no longer out of cards and the game goes on;
+- a player who cannot win (Tiny Stable in their Stable: ``you-cannot-win``) is left out: the most
+  Unicorns among the others win (the rules wiki's Tiny Stable page: its player cannot win, even
+  if every other player concedes);
 - Unicorns are counted as for winning (:meth:`UnstableUnicorns.unicorn_count`); letters are those
   of the names printed on the Unicorn cards (:meth:`UnstableUnicorns.printed_name`: a colour
   variant's name in brackets is the catalogue's, not the card's), letters only (no spaces,
@@ -297,12 +300,16 @@ class Turns:
         if not game.state.over and game.state.flags.get(RAN_OUT):
             self.deck_ran_out(game)
 
+    def may_win(self, game: Game, player: str) -> bool:
+        """Whether ``player`` may win: not while a card in their Stable says they cannot (Tiny Stable)."""
+        return "you-cannot-win" not in self.rs.statics(game, player)
+
     def check_win(self, game: Game) -> None:
         """Seven Unicorns win, checked only when nothing is resolving."""
         rs = self.rs
         s = game.state
         for p in s.in_turn_order_from(s.active):
-            if rs.unicorn_count(game, p) >= rs.win_count(game):
+            if rs.unicorn_count(game, p) >= rs.win_count(game) and self.may_win(game, p):
                 s.winner = p
                 s.ended = "unicorns"
                 game.emit("win", p, unicorns=rs.unicorn_count(game, p))
@@ -323,14 +330,15 @@ class Turns:
             return
         order = s.in_turn_order_from(s.active)
         counts = {p: rs.unicorn_count(game, p) for p in order}
-        most = max(counts.values())
-        tied = [p for p in order if counts[p] == most]
+        may = [p for p in order if self.may_win(game, p)]  # Tiny Stable's player cannot win
+        most = max((counts[p] for p in may), default=0)
+        tied = [p for p in may if counts[p] == most]
         letters: dict[str, int] = {}
         if len(tied) > 1:
             letters = {p: rs.name_letters(game, p) for p in tied}
             best = max(letters.values())
             tied = [p for p in tied if letters[p] == best]
-        winner = tied[0] if len(tied) == 1 else None
+        winner = tied[0] if len(tied) == 1 else None  # nobody who may win: everyone loses
         s.ended = RAN_OUT
         s.winner = winner
         detail: dict[str, Any] = {"by": RAN_OUT, "unicorns": counts, **({"letters": letters} if letters else {})}

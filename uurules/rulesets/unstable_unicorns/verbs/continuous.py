@@ -3,7 +3,8 @@
 - static keywords: Pandamonium's and Blinding Light's type changes (read in one place,
   :meth:`.ruleset.UnstableUnicorns.kinds`), Magical Kittencorn's immunity to a kind of card
   (read by :meth:`.requirements.Requirements.destroy_refusal`), Broken Stable's "you cannot play
-  Upgrade cards" (a play refusal, :meth:`.requirements.Requirements.play_refusal`);
+  Upgrade cards" (a play refusal, :meth:`.requirements.Requirements.play_refusal`), Tiny
+  Stable's "you cannot win" (read by :mod:`..turns` where a winner is looked for);
 - triggers: ``sacrificed-or-destroyed`` (Stabby the Unicorn: a card's own leave-trigger) and
   ``more-unicorns-than`` (Tiny Stable: a state trigger on the count of Unicorns);
 - verbs: ``may-play`` (Double Dutch: more plays in the Action phase) and ``extra-turn`` (Change of
@@ -54,6 +55,14 @@ class CannotBeDestroyedBy(Static):
 
     name = "cannot-be-destroyed-by"
     value: ClassVar[dict[str, Any] | None] = {"$ref": "#/$defs/word"}
+
+
+@VOCABULARY.static
+class YouCannotWin(Static):
+    """You cannot win the game while this card is in your Stable (Tiny Stable, the rules wiki's
+    card page: not by seven Unicorns, nor as the deck runs out)."""
+
+    name = "you-cannot-win"
 
 
 @FAMILY.static
