@@ -69,6 +69,16 @@ def test_a_rulings_board_shows_it(card: CardDef, ruling: Ruling) -> None:
     check(expect, board_json(scn.play()))
 
 
+def test_a_rulings_own_board_names_its_source() -> None:
+    # the uu-ruling-* questions and ruling-* scenarios were written for their rulings: each says where
+    # the ruling was published, in its description
+    own = [(card, r) for card, _, r in RULINGS if Path(r.shown_by).name.startswith(("uu-ruling-", "ruling-"))]
+    assert len(own) >= 40
+    for card, r in own:
+        described = " ".join(str(Scenario.from_file(ROOT / r.shown_by).doc.data["description"]).split())
+        assert f"Source: {' '.join(r.source.split())}" in described, (card.name, r.shown_by)
+
+
 def test_every_ruling_question_belongs_to_a_ruling() -> None:
     shown = {r.shown_by for _, _, r in RULINGS}
     for path in sorted((ROOT / "tests" / "faq").glob("uu-ruling-*.yaml")):
