@@ -489,6 +489,14 @@ def test_the_card_reference_in_lab_finds_draws_plays_and_stages_a_card(page: Any
         expect(page.locator(".uurules-reference > .uurules-error").first).to_contain_text(
             "Unicorn Poison is on the board below, in Ann's hand"
         )
+        # a card's rulings, each with its own Play it: it loads the ruling's question into the stepper
+        ref.locator(".uurules-ref-search input").fill("pandam")
+        rulings = ref.locator(".uurules-ref-rulings")
+        expect(rulings).to_contain_text("Rulings (5)")
+        expect(rulings).to_contain_text("A Panda is still a card")
+        rulings.locator(".uurules-ref-ruling-play").nth(2).click()
+        expect(player.locator(".uurules-title")).to_contain_text("Ruling 3 on Pandamonium")
+        expect(player.locator(".uurules-status")).to_contain_text("Step 0 of 1")
         OUT.mkdir(parents=True, exist_ok=True)
         ref.screenshot(path=str(OUT / "reference-lab.png"))
 
