@@ -168,7 +168,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.add_class("uurules-game")
         self.match = Match(seed, you, computer)
         self.said: list[str] = []
-        self.said = self._flow()
+        self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
 
     # -- what the learner does ------------------------------------------------------------------
@@ -233,7 +233,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.refusal.value = ""
         self.match = Match(seed, self.you, self.computer)
         self.seed.value = seed
-        self.said = self._flow()
+        self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
 
     def show_refusal(self, exc: IllegalAction) -> None:
