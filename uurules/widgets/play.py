@@ -121,7 +121,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.card_panel = widgets.HTML()
         self.card_panel.add_class("uurules-card-text")
         self.read_cards = widgets.Checkbox(
-            value=False, description="read cards (a tap shows the text, plays nothing)", indent=False
+            value=False,
+            description="read cards (a tap shows the text, plays nothing)",
+            indent=False,
+            layout=widgets.Layout(width="auto"),
         )
         self.read_cards.add_class("uurules-read-cards")
         self.last_why: Why | None = None
