@@ -50,8 +50,8 @@ def test_ask_from_the_stager_answers_in_words_with_reason_and_turning_point() ->
     st.ask_button.click()
     form = st.form
     assert isinstance(form, QuestionForm) and form in st.question_box.children
-    form.who.value = ("Bob",)
-    form.card.value = "Bob/Basic Unicorn"
+    # Ann is asked (her target), but has no card left to ask about: Bob, whose cards they are, asks
+    assert form.who.value == ("Bob",) and form.card.value == "Bob/Basic Unicorn"
     assert "<b>Basic Unicorn</b>" in form.card_text.value
     assert form.card.tooltip == "Basic Unicorn: A Unicorn with no effect."
     assert form.goal.label == "keep it in Bob's Stable"

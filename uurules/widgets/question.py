@@ -160,6 +160,8 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         players = list(s.players)
         refs = [(r, p) for p in players for r in self.game.refs(self.game.cards_of(p))]
         asked = s.pending.player if s.pending is not None and s.pending.player in players else players[0]
+        if refs and not any(p == asked for _, p in refs):  # no card of theirs to ask about: the first card's owner asks
+            asked = refs[0][1]
         goals: list[tuple[str, tuple[str, Any]]] = []
         for name in zone_names(self.game):
             player, _, zone = name.rpartition("/")
