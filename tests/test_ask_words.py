@@ -11,6 +11,7 @@ from uurules.ask_words import place_words, question_text
 POISON = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
 ORDER = SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml"
 BENCH = SCENARIOS / "faq-three-players-hold-neighs.yaml"
+KNIGHT = SCENARIOS / "faq-two-for-one-black-knight.yaml"
 SAVE = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]}
 
 
@@ -31,6 +32,7 @@ def test_a_no_tells_every_try_and_the_answer_that_stops_it() -> None:
         "No. Bob cannot make sure that Bob's Basic Unicorn is in Bob's Stable once everything has resolved: "
         "whatever Bob does, Ann and Cat can prevent it. If Bob answers Ann's Unicorn Poison with Neigh, Cat answers "
         "Bob's Neigh with Neigh, and no one can answer that; if everyone passes, Ann's Unicorn Poison resolves. "
+        "It turns on whether Cat answers: if everyone passes, Bob's Neigh resolves, and Bob can make sure of it. "
         "For example: "
     )
     assert "Basic Unicorn goes from Bob's Stable to the discard pile" in words
@@ -65,3 +67,53 @@ def test_questions_and_places_in_words() -> None:
         "Ann's hand",
         "no zone",
     ]
+
+
+def test_a_no_says_why_in_one_sentence_and_what_it_turns_on() -> None:
+    """The newcomer's question (issue #29): Two-For-One against Black Knight Unicorn. The verdict,
+    the reason read off the strategy (Black Knight Unicorn is destroyed first, so it cannot be
+    sacrificed for the Basic Unicorn) and the turning point (Ann's order), in plain words."""
+    found = ask(KNIGHT)
+    assert found.answer == "no"
+    assert found.reason() == (
+        "Ann targets Bob's Black Knight Unicorn first for Two-For-One to destroy, so Ann destroys Bob's Black "
+        "Knight Unicorn first and then Bob's Basic Unicorn; Black Knight Unicorn is gone by then, so Bob cannot "
+        "sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed"
+    )
+    assert found.turning_points() == [
+        "It turns on the order Ann chooses: if Ann targets Bob's Basic Unicorn first for Two-For-One to destroy, "
+        "Bob can sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed."
+    ]
+    words = found.text()
+    assert words.startswith("No. Bob cannot make sure that Bob's Basic Unicorn is in Bob's Stable")
+    assert f"Why: {found.reason()}. {found.turning_points()[0]} For example: " in words
+    # no engine sentence: no board reference, no quoted question of the engine
+    for bad in ("Bob/", "Ann/", "“", "choose the target of", "answer first"):
+        assert bad not in words, bad
+    # the turning point is the strategy's: Ann's first target, the Basic Unicorn would let Bob save it
+    root = found.strategy
+    assert root is not None and root.player == "Ann" and root.asks == "Two-For-One"
+    assert [(c.step, c.wins) for c in root.others] == [({"choose": "Bob/Basic Unicorn"}, True)]
+    assert root.others[0].then is not None and root.others[0].then.asks == "Black Knight Unicorn"
+
+
+def test_a_yes_has_no_turning_point_and_a_reason() -> None:
+    found = ask(ORDER)
+    assert found.turning_points() == []
+    assert found.reason() == "Bob answers Ann's Unicorn Poison with Super Neigh, and no one can answer that"
+
+
+def test_choices_are_put_in_plain_words() -> None:
+    from uurules.ask_words import action_words
+    from uurules.engine.actions import Choose
+    from uurules.scenario import Scenario
+
+    game = Scenario.from_file(KNIGHT).play(auto=False)
+    assert action_words(game, Choose("Bob/Basic Unicorn")) == (
+        "Ann targets Bob's Basic Unicorn for Two-For-One to destroy"
+    )
+    game.push(Choose("Bob/Basic Unicorn"))
+    assert action_words(game, Choose("yes")) == (
+        "Bob chooses to sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed"
+    )
+    assert action_words(game, Choose("no")).startswith("Bob chooses not to sacrifice")

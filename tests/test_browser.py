@@ -381,6 +381,19 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         expect(game.locator(".uurules-step-text")).to_contain_text("Step 2 of 2")
         expect(game.locator(".uurules-step-text")).to_contain_text("You: Draw a card")
         expect(game.locator(".uurules-diagram svg")).to_contain_text("Ann draws")  # your own draw, named
+        # one screen (issue #29): the controls beside the picture, the whole widget no taller than
+        # the window, and the picture shows your whole hand (8 cards), none cut to "... and 1 more"
+        game.evaluate("e => e.scrollIntoView({block: 'start'})")
+        fits = page.evaluate(PLAY_BOX)
+        assert fits["game"]["height"] <= fits["viewport"]["height"], fits
+        assert fits["side"]["right"] <= fits["picture"]["left"] + 1, fits
+        assert inside(fits["picture"], fits["viewport"]) and inside(fits["side"], fits["viewport"]), fits
+        pictured = game.locator(".uurules-diagram svg").text_content() or ""
+        assert "more" not in pictured, pictured
+        names = [t.strip() for t in hand.all_inner_texts()]
+        assert len(names) == cards + 1 and all(n.split()[0] in pictured for n in names), (names, pictured)
+        # every card button says its text when the pointer rests on it
+        assert all((hand.nth(k).get_attribute("title") or "").startswith(f"{names[k]}: ") for k in range(len(names)))
         # another refusal: the turn's one action is taken (UU.TURN.1)
         hand.last.click()
         expect(refusal).to_contain_text("Rule UU.TURN.1")
@@ -391,6 +404,11 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         game.locator(".uurules-action", has_text="Ann/").first.click()  # a discard (not the old End the turn)
         expect(says).to_contain_text("Cat begins Cat's turn.", timeout=30_000)
         expect(says).to_contain_text("because")
+        # your turn has begun without a click: Beginning of Turn had nothing to decide
+        expect(game.locator(".uurules-play-status")).to_contain_text("Your move")
+        expect(game.locator(".uurules-action", has_text="Begin the turn")).to_have_count(0)
+        fits = page.evaluate(PLAY_BOX)
+        assert fits["game"]["height"] <= fits["viewport"]["height"], fits
         OUT.mkdir(parents=True, exist_ok=True)
         game.screenshot(path=str(OUT / "play-lab.png"))
         assert page.locator(".uurules-game .uurules-error").first.inner_text().strip() == ""
@@ -519,6 +537,22 @@ ONE_SCREEN = """(sel) => {
   return out;
 }"""
 """The boxes of the step's words, its picture and the controls, and the smallest text as shown."""
+
+
+PLAY_BOX = """() => {
+  const box = (s) => {
+    const el = document.querySelector(s);
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
+  };
+  return {
+    game: box('.uurules-game'),
+    side: box('.uurules-game .uurules-play-side'),
+    picture: box('.uurules-game .uurules-diagram svg'),
+    viewport: {width: window.innerWidth, height: window.innerHeight},
+  };
+}"""
+"""The play widget's box, its column of controls and its picture, and the window."""
 
 
 def inside(box: dict[str, float], viewport: dict[str, float]) -> bool:

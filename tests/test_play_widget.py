@@ -125,3 +125,115 @@ def test_a_decision_drawn_for_another_player_keeps_its_options_to_itself() -> No
 
     assert "Cat/Neigh" in words(None) and "Cat/Neigh" in words("Cat")
     assert "Cat/Neigh" not in words("Ann") and "discard which card?" in words("Ann")
+
+
+# -- card text, "why am I asked this", the turn's flow, one screen (issue #29, items 3 and 5) --------
+def test_every_card_button_has_its_text_as_tooltip_and_a_tap_shows_it_in_the_panel() -> None:
+    from uurules.why import card_text
+
+    w = play(seed=3)
+    book = w.game.ruleset.book
+    assert w.hand_buttons
+    for b in w.hand_buttons:
+        assert b.tooltip == f"{b.description}: {book[b.description].text}" and book[b.description].text
+    played = [b for b in w.action_buttons if b.description.startswith("Play ")]
+    assert played, [b.description for b in w.action_buttons]
+    for b in played:
+        name = b.description.removeprefix("Play ")
+        assert b.tooltip == f"{name}: {card_text(w.game, name)}"
+    # read cards: a tap shows the text and changes nothing
+    w.read_cards.value = True
+    before = w.game.state.copy()
+    first = w.hand_buttons[0].description
+    w.hand_buttons[0].click()
+    assert w.game.state == before and w.last_refusal is None
+    assert f"<b>{first}</b>" in w.card_panel.value and book[first].text.split()[0] in w.card_panel.value
+    # without it, a tap plays the card (or says why not) and shows its text too
+    w.read_cards.value = False
+    (neigh, *_) = [b for b in w.hand_buttons if b.description == "Neigh"]
+    neigh.click()
+    assert "<b>Neigh</b>" in w.card_panel.value and w.last_refusal is not None
+
+
+def test_a_decision_says_which_card_asks_it_and_what_the_card_says() -> None:
+    from uurules.scenario import Scenario
+    from uurules.why import why
+
+    game = Scenario.from_text(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Extremely Destructive Unicorn], stable: [Basic Unicorn]}
+  - {name: Bob, stable: [Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Extremely Destructive Unicorn}
+"""
+    ).play(auto=False, undo=False)
+    assert game.pending is not None and "sacrifice" in game.pending.question
+    found = why(game)
+    assert found is not None and found.card == "Extremely Destructive Unicorn"
+    assert found.words() == (
+        "Extremely Destructive Unicorn: When this card enters your Stable, each player (you too) must "
+        "SACRIFICE a Unicorn card."
+    )
+
+
+def test_every_decision_in_random_games_says_why_naming_the_card_that_asks() -> None:
+    """Random games, clicked through: every decision the widget shows you says why, naming the card
+    (or, for the hand limit, the rule) that asks it."""
+    import random
+
+    shown = 0
+    for seed in (1, 2, 5):
+        w = play(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if w.game.state.over or not w.action_buttons:
+                break
+            d = w.game.pending
+            if d is not None and d.player == "Ann":
+                shown += 1
+                assert w.last_why is not None and w.last_why.text, d
+                if d.kind == "hand-limit":
+                    assert w.last_why.rule == "UU.HAND.1"
+                else:
+                    assert w.last_why.card, d
+                    asks = w.game.state.cards
+                    names = {asks[c].name for c in asks}
+                    assert w.last_why.card in names
+                assert "Why you are asked: " + w.last_why.words().replace("'", "&#x27;") in w.question.value
+            else:
+                assert w.last_why is None
+            rng.choice(w.action_buttons).click()
+    assert shown >= 5
+
+
+def test_the_turn_begins_without_a_click_when_beginning_of_turn_has_nothing_to_decide() -> None:
+    w = play(seed=3)
+    w.do(DrawAction("Ann"))
+    click(w, "End the turn")
+    while w.game.pending is not None and w.game.pending.player == "Ann":  # above the hand limit
+        w.action_buttons[0].click()
+    assert w.game.state.active == "Ann" and w.game.state.phase == "action", w.game.state.phase
+    assert "Begin the turn" not in [b.description for b in w.action_buttons]
+    begun = [p for p in w.match.played if p.player == "Ann" and p.label == "Begin the turn"]
+    assert len(begun) == 2  # the first turn's and this one's, each taken for you
+    # Undo takes back your last move before it (the turn begun for you goes with it): never a
+    # "Begin the turn" click left to make
+    mine = [k for k, p in enumerate(w.match.played) if p.player == "Ann" and p.label != "Begin the turn"]
+    w.undo_button.click()
+    assert len(w.match.played) == mine[-1]
+    assert "Begin the turn" not in [b.description for b in w.action_buttons] and w.action_buttons
+
+
+def test_the_picture_shows_your_own_hand_whole() -> None:
+    from uurules.render.board_table import HAND_TILES, board_node, column_words
+
+    w = play(seed=1)
+    w.do(DrawAction("Ann"))
+    hand = [w.game.shown(c) for c in w.game.state.zone("Ann", "hand")]
+    assert len(hand) > HAND_TILES
+    mine = column_words(board_node(w.game, viewer="Ann"), 0)
+    assert "more" not in mine and all(name.split()[0] in mine for name in hand)
+    assert "more" in column_words(board_node(w.game), 0)  # drawn for no one, a long hand is cut
+    assert "… and" not in w.diagram.value

@@ -142,6 +142,9 @@ def bounds(cards: int) -> tuple[int, int]:
 
 STRATEGY_NODES = 40
 """Positions drawn in a strategy picture at most (the rest is counted, not drawn)."""
+OTHERS_NODES = 20_000
+"""Decision nodes the strategy may search to tell whether a choice the others leave out would
+have let the askers make it (:attr:`StrategyNode.others`); past it, not known."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -369,6 +372,9 @@ class Choice:
     """Whether the asking side takes it."""
     then: StrategyNode | None = None
     """The position it leads to (``None`` where the picture's size bound cut the tree)."""
+    wins: bool | None = None
+    """For a choice the strategy leaves out (:attr:`StrategyNode.others`): whether the askers can
+    still make it after it (``None``: not known within :data:`OTHERS_NODES`)."""
 
 
 @dataclass
@@ -386,6 +392,13 @@ class StrategyNode:
     """At a rest: the board (:func:`uurules.scenario.board_view`)."""
     more: int = 0
     """Choices of this position left out of the picture (its size bound)."""
+    asks: str | None = None
+    """The card that asks this position's decision (:func:`uurules.why.why`), if a card does."""
+    others: list[Choice] = field(default_factory=list)
+    """In a "no", at a decision only the others take: the choices they have besides the one the
+    strategy keeps, each with whether the askers could still make it after it (``wins``) and,
+    where they could, the askers' reply there (``then``, one choice). A choice that ``wins``
+    makes this decision a *turning point*: the answer turns on what the others choose here."""
 
     def walk(self) -> Iterator[StrategyNode]:
         """This node and every node below it, depth first."""
@@ -426,6 +439,23 @@ class Answer:
     """The example line in words, one decision each."""
     start: dict[str, Any] | None = None
     """The board the question is about (:func:`uurules.scenario.board_view`)."""
+    happened: list[tuple[CardId | None, str, str, str]] = field(default_factory=list)
+    """What the example line did, in order: each event (not the engine's notes) as (the card it is
+    about, the card's name, its kind, its words):
+    ``(4, "Black Knight Unicorn", "destroy", "Ann destroys Bob's Black Knight Unicorn")``."""
+
+    def reason(self) -> str:
+        """Why the answer is what it is, in one sentence (:func:`uurules.ask_words.reason_text`)."""
+        from uurules.ask_words import reason_text
+
+        return reason_text(self)
+
+    def turning_points(self) -> list[str]:
+        """The decisions of the others the answer turns on, in words
+        (:func:`uurules.ask_words.turning_points`)."""
+        from uurules.ask_words import turning_points
+
+        return turning_points(self)
 
     def to_json(self) -> dict[str, Any]:
         """The object ``uurules ask --json`` prints (CONTRACT.md)."""
@@ -891,6 +921,23 @@ class Solver:
                 self.game.undo()
         return out
 
+    def happened(self, actions: Sequence[Action]) -> list[tuple[CardId | None, str, str, str]]:
+        """What ``actions`` from the start do, event by event (not the notes): (card, name, kind, words)."""
+        game = self.game
+        start = len(game.events)
+        done = 0
+        try:
+            for a in actions:
+                game.push(a)
+                done += 1
+            terms = game.ruleset.terms
+            return [
+                (e.card_id, e.card or "", e.type, e.words("en", terms, None)) for e in game.events[start:] if not e.note
+            ]
+        finally:
+            for _ in range(done):
+                game.undo()
+
     def strategy(self, limit: int = STRATEGY_NODES) -> StrategyNode:
         """The strategy that proves the answer as a tree (see :meth:`kept`): at most ``limit``
         positions, breadth first; choices past the bound are counted in ``more``."""
@@ -904,6 +951,7 @@ class Solver:
             made += 1
             d = self.game.state.pending
             out = StrategyNode(made, d.question if d is not None else None, d.player if d is not None else None)
+            out.asks = _asks(self.game)
             if self.decisions() is None:
                 out.holds = self.holds(seen)
                 out.board = board_view(self.game)
@@ -919,7 +967,9 @@ class Solver:
                 for a in path:
                     seen = self.push(a, seen)
                     done += 1
-                _value, kept = self.kept(seen)
+                value, kept = self.kept(seen)
+                if not value:
+                    at.others = self.others(seen, kept)
                 for a in kept:
                     by = "everyone" if isinstance(a, Pass) and a.player == "all" else actor(a, at.player)
                     choice = Choice(a, to_step(a), action_words(self.game, a), by, by in self.askers)
@@ -938,6 +988,58 @@ class Solver:
                 for _ in range(done):
                     self.game.undo()
         return root
+
+
+    def others(self, seen: tuple[int, ...], kept: list[Action]) -> list[Choice]:
+        """At a position of a "no" where only the others decide (the strategy keeps their one
+        refutation): their other choices, each with whether the askers could still make it after
+        it and, if so, the askers' reply (see :attr:`StrategyNode.others`)."""
+        from uurules.ask_words import action_words
+
+        found = self.decisions()
+        if found is None:
+            return []
+        theirs, mine, passing = found
+        if mine or len(kept) != 1 or kept[0] not in theirs:
+            return []
+        d = self.game.state.pending
+        out: list[Choice] = []
+        saved = self.budget
+        for a in [*theirs, *([passing] if passing is not None else [])]:
+            if a == kept[0]:
+                continue
+            by = "everyone" if isinstance(a, Pass) and a.player == "all" else actor(a, d.player if d else None)
+            choice = Choice(a, to_step(a), action_words(self.game, a), by, by in self.askers)
+            self.budget = Budget(OTHERS_NODES)
+            try:
+                after = self.push(a, seen)
+                try:
+                    wins, reply = self.settled(after)
+                    choice.wins = wins
+                    if wins and reply is not None:
+                        d2 = self.game.state.pending
+                        who = actor(reply, d2.player if d2 else None)
+                        if who in self.askers:
+                            node = StrategyNode(0, d2.question if d2 else None, d2.player if d2 else None)
+                            node.asks = _asks(self.game)
+                            said = action_words(self.game, reply)
+                            node.choices.append(Choice(reply, to_step(reply), said, who, True))
+                            choice.then = node
+                finally:
+                    self.game.undo()
+            except _Cut:
+                choice.wins = None
+            finally:
+                self.budget = saved
+            out.append(choice)
+        return out
+
+
+def _asks(game: Game) -> str | None:
+    from uurules.why import why
+
+    found = why(game)
+    return found.card if found is not None else None
 
 
 def _seen(game: Game, tracked: Sequence[CardId], seen: tuple[int, ...], start: int) -> tuple[int, ...]:
@@ -1080,6 +1182,7 @@ def ask(
         solver.budget = Budget()
         actions, words = solver.line(value)
         tree = solver.strategy()
+        happened = solver.happened(actions)
         return Answer(
             q,
             title,
@@ -1093,6 +1196,7 @@ def ask(
             None,
             words,
             start,
+            happened,
         )
     finally:
         _gc_restore(collecting)

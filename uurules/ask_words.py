@@ -6,6 +6,7 @@ Only reads the engine: the decisions are put into words from the board they are 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from uurules.engine.actions import Action, Choose, Pass, Play, Respond, describe
@@ -29,7 +30,10 @@ def action_words(game: Game, action: Action) -> str:
     """``action`` in words, on ``game``'s board before it is taken.
 
     "Bob answers Ann's Unicorn Poison with Super Neigh", "everyone passes: Bob's Super Neigh
-    resolves", "Cat passes on Ann's Two-For-One", "Ann chooses Basic Unicorn (sacrifice which card?)".
+    resolves", "Cat passes on Ann's Two-For-One", "Ann chooses Ann's Basic Unicorn to sacrifice",
+    "Ann targets Bob's Black Knight Unicorn for Two-For-One to destroy", "Bob chooses to sacrifice
+    Black Knight Unicorn instead of Basic Unicorn being destroyed": plain words, never a card's
+    board reference nor the engine's question quoted.
     """
     top = _top(game)
     match action:
@@ -41,19 +45,45 @@ def action_words(game: Game, action: Action) -> str:
         case Pass(player=p):
             return f"{p} passes on {top}" if top else f"{p} passes"
         case Choose(option=o):
-            d = game.state.pending
-            if d is None:
-                return f"chooses {o}"
-            asked = d.question
-            prefix = f"{d.player}: "
-            if asked.startswith(prefix):
-                asked = asked[len(prefix) :]
-            if o in ("yes", "no"):
-                return f"{d.player} answers {o} to “{asked}”"
-            return f"{d.player} chooses {o} (“{asked}”)"
+            return _choice_words(game, o)
         case Play(player=p, card=c):
             return f"{p} plays {c}"
     return describe(action)
+
+
+def _choice_words(game: Game, option: str) -> str:
+    """An answer to the pending decision in plain words (see :func:`action_words`)."""
+    d = game.state.pending
+    thing = ref_words(option) if "/" in option else option
+    if d is None:
+        return f"chooses {thing}"
+    asked = d.question.rpartition(": ")[2] if ": " in d.question else d.question
+    asked = asked.strip().rstrip("?").strip()
+    if option in ("yes", "no") and asked:
+        return f"{d.player} chooses {'to' if option == 'yes' else 'not to'} {asked[:1].lower()}{asked[1:]}"
+    target = _target(game)
+    if target is not None:
+        source, verb = target
+        return f"{d.player} targets {thing} for {source} to {verb}" if source else f"{d.player} targets {thing}"
+    which = re.fullmatch(r"(.*\S) which \w+", asked)
+    if which:
+        return f"{d.player} chooses {thing} to {which.group(1)}"
+    return f"{d.player} chooses {thing}"
+
+
+def _target(game: Game) -> tuple[str | None, str] | None:
+    """(the card, the verb) of the effect whose target the pending decision chooses, if it does."""
+    d = game.state.pending
+    if d is None or "effect" not in d.data:
+        return None
+    try:
+        effect = game.state.effect(int(d.data["effect"]))
+    except (KeyError, ValueError, TypeError):
+        return None
+    if effect.data.get("stage") != "target":
+        return None
+    source = game.state.cards[effect.source].name if effect.source in game.state.cards else None
+    return source, effect.verb
 
 
 def ref_words(ref: str) -> str:
@@ -154,6 +184,138 @@ def _ending(answer: Answer) -> str:
     return "; ".join(lines) if lines else "the board is as it was"
 
 
+# -- the reason and the turning points: read off the strategy tree -----------------------------
+def _refutation(answer: Answer) -> list[Choice]:
+    """The others' choices a "no" strategy keeps from its start, while only they decide."""
+    out = []
+    node = answer.strategy
+    while node is not None and node.holds is None and len(node.choices) == 1 and not _mine(node.choices[0]):
+        out.append(node.choices[0])
+        node = node.choices[0].then
+    return out
+
+
+def _turns(answer: Answer) -> list[tuple[StrategyNode, Choice, Choice]]:
+    """The turning points of a "no": (the position, the choice the strategy keeps there, another
+    choice of the same player after which the askers could still make it)."""
+    if answer.strategy is None or answer.answer != "no":
+        return []
+    out = []
+    for node in answer.strategy.walk():
+        good = [c for c in node.others if c.wins]
+        if good and node.choices:
+            out.append((node, node.choices[0], good[0]))
+    return out
+
+
+def _targets(answer: Answer, player: str | None) -> int:
+    return sum(1 for _c, _n, kind, words in answer.happened if kind == "target" and words.startswith(f"{player} "))
+
+
+def _order(answer: Answer, node: StrategyNode, c: Choice) -> bool:
+    """Whether ``c`` chooses one target of several its player chooses in turn (their order)."""
+    return " targets " in c.words and _targets(answer, node.player) > 1
+
+
+def _first(words: str) -> str:
+    """"Ann targets X for Two-For-One to destroy" -> "Ann targets X first for Two-For-One to destroy"."""
+    return re.sub(r"^(.* targets .*?) for ", r"\1 first for ", words, count=1)
+
+
+def _can(reply: Choice, who: str) -> str:
+    """The askers' reply as what they can do: "Bob can sacrifice Black Knight Unicorn instead ..."."""
+    prefix = f"{reply.by} chooses to "
+    if reply.words.startswith(prefix):
+        return f"{reply.by} can {reply.words[len(prefix) :]}"
+    return f"{who} can still make sure of it ({reply.words})"
+
+
+def _reply(alt: Choice) -> Choice | None:
+    then = alt.then
+    return then.choices[0] if then is not None and then.choices else None
+
+
+def _joined(lines: list[str]) -> str:
+    """Events one after another, the first "first", a repeated "Ann destroys" said once:
+    "Ann destroys Bob's Black Knight Unicorn first and then Bob's Basic Unicorn"."""
+    out = [f"{lines[0]} first"] if len(lines) > 1 else lines[:1]
+    for line in lines[1:]:
+        head = " ".join(lines[0].split()[:2]) + " "
+        out.append("then " + (line[len(head) :] if line.startswith(head) else line))
+    return " and ".join(out)
+
+
+def reason_text(answer: Answer) -> str:
+    """Why the answer is what it is, in one sentence, from the strategy tree: for a "no" the
+    others' refutation, what it does to the cards asked about (and to the card a reply of the
+    askers would need, if it is gone first); for a "yes" the askers' first choice."""
+    from uurules.ask import In, Resolved
+
+    if answer.where is not None:
+        return where_text(answer)
+    who = who_words(answer.question.players)
+    root = answer.strategy
+    if answer.answer == "yes":
+        mine = [c for c in (root.choices if root is not None else []) if _mine(c)]
+        if mine:
+            return f"{_cap(_said(mine[0]))}"
+        return "whatever happens, it holds" if root is not None and root.holds else "nothing is left to decide"
+    if answer.answer != "no":
+        return answer.message or "the search was cut short"
+    refuted = _refutation(answer)
+    if not refuted:
+        tries = [c for c in (root.choices if root is not None else []) if _mine(c)]
+        if tries:
+            stop = _stops(tries[0].then, who)
+            return _cap(_if(tries[0]) + (f", {stop}" if stop else "")) + ", and every other try is met too"
+        return "it does not hold as things stand, and nothing is left to decide"
+    first = refuted[0]
+    root_node = answer.strategy
+    assert root_node is not None
+    said = _said(first)
+    if _order(answer, root_node, first):
+        said = _first(said)
+    asked = {c.card for c in answer.question.make if isinstance(c, In | Resolved)}
+    needed: dict[str, Choice] = {}
+    for _node, _kept, alt in _turns(answer):
+        reply = _reply(alt)
+        if reply is not None and alt.then is not None and alt.then.asks:
+            needed.setdefault(alt.then.asks, reply)
+    shown = [
+        (cid, name, words)
+        for cid, name, kind, words in answer.happened
+        if kind not in ("target", "leave", "enter") and (cid in asked or name in needed)
+    ]
+    if not shown:
+        rest = _stops(first.then, who, 1)
+        return _cap(said) + (f"; then {rest}" if rest else "")
+    sentence = f"{_cap(said)}, so {_joined([w for _c, _n, w in shown])}"
+    at = next((i for i, (cid, _n, _w) in enumerate(shown) if cid in asked), None)
+    gone = [n for i, (cid, n, _w) in enumerate(shown) if at is not None and i < at and n in needed and cid not in asked]
+    if gone:
+        sentence += f"; {gone[0]} is gone by then, so {who} cannot {_can(needed[gone[0]], who).split(' can ', 1)[1]}"
+    return sentence
+
+
+def turning_points(answer: Answer) -> list[str]:
+    """The decisions of the others a "no" turns on, from the strategy tree: a decision of theirs
+    where their choice the strategy keeps stops the askers and another would not ("It turns on
+    the order Ann chooses: if Ann targets Bob's Basic Unicorn first for Two-For-One to destroy,
+    Bob can sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed.")."""
+    who = who_words(answer.question.players)
+    out = []
+    for node, kept, alt in _turns(answer):
+        order = _order(answer, node, kept)
+        reply = _reply(alt)
+        then = _can(reply, who) if reply is not None else f"{who} can make sure of it"
+        if "respond" in kept.step:
+            out.append(f"It turns on whether {kept.by} answers: {_if(alt)}, and {then}.")
+            continue
+        what = f"the order {node.player} chooses" if order else f"what {node.player} chooses"
+        out.append(f"It turns on {what}: if {_first(alt.words) if order else alt.words}, {then}.")
+    return out
+
+
 def answer_text(answer: Answer) -> str:
     """The answer as a paragraph: yes or no first, then why (the strategy: the asker's choices and
     the others' answers, in words), a line of play and what it changes, then the figures."""
@@ -211,9 +373,7 @@ def answer_text(answer: Answer) -> str:
         how = []
         if root is not None and root.holds is None:
             if len(root.choices) == 1 and not _mine(root.choices[0]):
-                c = root.choices[0]
-                rest = _stops(c.then, who, 1)
-                how.append(f"{_cap(them)} answer first: {_said(c)}" + (f"; then {rest}." if rest else "."))
+                how.append(f"Why: {reason_text(answer)}.")
             else:
                 tries = []
                 for c in root.choices[:4]:
@@ -222,6 +382,7 @@ def answer_text(answer: Answer) -> str:
                 if len(root.choices) > 4:
                     tries.append(f"and {len(root.choices) - 4} more tries, as the strategy shows")
                 how.append(_cap("; ".join(tries)) + ".")
+        how += turning_points(answer)
         how.append(example)
         return " ".join([head, *how, searched])
     why = answer.message or "the search was cut short"
@@ -254,7 +415,9 @@ __all__ = [
     "condition_words",
     "place_words",
     "question_text",
+    "reason_text",
     "ref_words",
+    "turning_points",
     "where_rows",
     "where_text",
     "who_words",

@@ -7,7 +7,8 @@ a board of :data:`NARROW_AT` players or more: :func:`tiles`): their
 name (the port ``p<n>``, framed bold when active), then each zone, a band of rows across all the
 players: its title (``Stable · 3``) and its cards as tiles, as many to a row, each tile the
 port ``c<card id>`` (so an arrow can point at a card) with its state in small words under its
-name; a hand of more than :data:`HAND_TILES` cards shows that many and a count. The shared zones
+name; a hand of more than :data:`HAND_TILES` cards shows that many and a count (drawn for a
+viewer, the viewer's own hand shows whole). The shared zones
 (``shared``: counts and top cards) stand under the players, a band each.
 The group stands to the right of the chain or the pile it shares a picture with
 (:attr:`~uurules.render.markup.Group.right`), and the turn's note (what the step did to the
@@ -178,6 +179,12 @@ def _shared(game: Game, changed: Changes | None, columns: int, viewer: str | Non
     return rows
 
 
+def _limit(zone: str, player: str, viewer: str | None) -> int | None:
+    """How many tiles a player's zone shows: a hand :data:`HAND_TILES`, except the viewer's own
+    (the cards the viewer chooses from); any other zone, all."""
+    return HAND_TILES if zone == "hand" and player != viewer else None
+
+
 def board_node(
     game: Game, changed: Changes | None = None, viewer: str | None = None, per_row: int | None = None
 ) -> Node:
@@ -192,12 +199,12 @@ def board_node(
     per_row = per_row or tiles(len(s.players))
     sections = [[_head(game, n, changed, per_row) for n in players]]
     for z in game.ruleset.player_zones:
-        limit = HAND_TILES if z == "hand" else None
         sections.append(
             [
                 _face_down(zone_title(z), s.zones[(p, z)], per_row)
                 if z in secret and p != viewer
-                else _zone(game, zone_title(z), s.zones[(p, z)], changed, limit, per_row)
+                # the viewer's own hand is whole: those are the cards they choose from
+                else _zone(game, zone_title(z), s.zones[(p, z)], changed, _limit(z, p, viewer), per_row)
                 for p in s.players
             ]
         )

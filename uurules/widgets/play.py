@@ -11,6 +11,14 @@ Cat's Stable."). Every step, yours and the computer's, is drawn with the kit's p
 chain, the pile, the board, what changed): the slider goes through them. **Undo** takes back your
 last move (and the computer's after it); **New game** deals again from a seed.
 
+Every card button says the card's text when the pointer rests on it (its tooltip) and, tapped,
+in the card panel (with **read cards** ticked, a tap only reads); each decision you are asked
+says why: the card that asks it and its text (:func:`uurules.why.why`, read off the engine's
+pending decision). Where the rules leave you nothing to decide, the turn flows on: when the
+engine's only legal action for you is to begin your turn, the widget takes it. The controls
+stand in a column beside the picture, so that the whole widget fits one screen (JupyterLab at
+1400 x 900), and the picture shows your own hand whole.
+
 >>> w = play(seed=3)
 >>> w
 <Play seed 3: Ann against Cat, turn 1, Ann to move>
@@ -27,12 +35,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from uurules.computer import Match, Played, label, unicorns
-from uurules.engine.actions import Action, Play
+from uurules.engine.actions import Action, Activate, BeginTurn, Choose, Play, Respond
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.rules import rules
+from uurules.why import Why, card_text, why
 from uurules.widgets.feedback import Feedback
-from uurules.widgets.stepper import AREA, StepView
+from uurules.widgets.stepper import StepView
 from uurules.widgets.views import STYLE, esc, inline_svg
 
 PLAY_STYLE = """
@@ -40,7 +49,18 @@ PLAY_STYLE = """
 .uurules-game .uurules-says { background: #f3f7fb; border-left: 3px solid #1565c0; padding: 2px 8px; }
 .uurules-game .uurules-says p { margin: 2px 0; }
 .uurules-game .uurules-step-log { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
+.uurules-game .uurules-why { color: #37474f; font-size: 12px; margin: 2px 0; }
+.uurules-game .uurules-card-text { background: #fffde7; border-left: 3px solid #f9a825; padding: 0 8px; }
+.uurules-game .jupyter-button { margin: 1px 2px; }
 """
+
+SIDE = 380
+"""The px of the column of controls beside the picture."""
+
+AREA = (600, 700)
+"""The px the play widget's picture has in JupyterLab at 1400 x 900 with the file browser open
+(the rest of the row beside the controls): each step is drawn in the arrangement that shows its
+words largest there (:meth:`uurules.render.Picture.fitted`)."""
 
 PHASES = {
     "setup": "before the first turn",
@@ -85,7 +105,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.slider.add_class("uurules-play-slider")
         self.step_text = widgets.HTML()
         self.step_text.add_class("uurules-step-text")
-        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 0 100%", min_width="0"))
+        self.diagram = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0"))
         self.diagram.add_class("uurules-diagram")
         self.seed = widgets.IntText(
             value=seed, description="seed", style={"description_width": "initial"}, layout=widgets.Layout(width="10em")
@@ -98,31 +118,60 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.new_button.on_click(self.feedback.callback(lambda: self.new_game(self.seed.value)))
         self.undo_button.on_click(self.feedback.callback(self.undo))
         self.slider.observe(self._on_slider, names="value")
+        self.card_panel = widgets.HTML()
+        self.card_panel.add_class("uurules-card-text")
+        self.read_cards = widgets.Checkbox(
+            value=False,
+            description="read cards (a tap shows the text, plays nothing)",
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.read_cards.add_class("uurules-read-cards")
+        self.last_why: Why | None = None
+        """Why the decision you are asked is asked (``None``: you are asked nothing)."""
         self.action_buttons: list[widgets.Button] = []
         self.hand_buttons: list[widgets.Button] = []
         self._syncing = False
         self.last_refusal: IllegalAction | None = None
         """The last refusal shown (``None``: none yet)."""
+        self.slider.layout.width = "100%"
+        # the controls in a column beside the picture (as the stepper keeps them): the move, the
+        # hand and the picture of what happened on one screen, no scroll after a move
+        side = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.new_button, self.seed, self.undo_button],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.status,
+                self.feedback,
+                self.says,
+                self.question,
+                widgets.HTML("<b>Your move:</b>"),
+                self.actions,
+                widgets.HTML("<b>Your hand</b> (tap a card to play it; rest on it to read it):"),
+                self.hand,
+                self.read_cards,
+                self.card_panel,
+                self.refusal,
+                self.slider,
+                self.step_text,
+            ],
+            layout=widgets.Layout(flex=f"0 0 {SIDE}px", width=f"{SIDE}px", min_width="0"),
+        )
+        side.add_class("uurules-play-side")
         super().__init__(
             [
                 widgets.HTML(f"<style>{STYLE}{PLAY_STYLE}</style>"),
                 widgets.HBox(
-                    [self.new_button, self.seed, self.undo_button, self.status],
-                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                    [side, self.diagram], layout=widgets.Layout(flex_flow="row nowrap", align_items="flex-start")
                 ),
-                self.feedback,
-                self.says,
-                self.question,
-                widgets.HBox([widgets.HTML("<b>Your move:</b>&nbsp;"), self.actions]),
-                widgets.HBox([widgets.HTML("<b>Your hand</b> (click a card to play it):&nbsp;"), self.hand]),
-                self.refusal,
-                widgets.HBox([self.slider, self.step_text], layout=widgets.Layout(align_items="center")),
-                self.diagram,
             ]
         )
         self.add_class("uurules-game")
         self.match = Match(seed, you, computer)
         self.said: list[str] = []
+        self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
 
     # -- what the learner does ------------------------------------------------------------------
@@ -135,9 +184,38 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         except IllegalAction as exc:
             self.show_refusal(exc)
             return False
+        steps += self._flow()
         self.said = [p.because for p in steps if p.player == self.computer]
         self.refresh()
         return True
+
+    def _flow(self) -> list[Played]:
+        """Where the rules leave you nothing to decide, go on: while the engine's only legal action
+        for you is to begin your turn, take it (and the computer's moves after it)."""
+        steps: list[Played] = []
+        while self._only_begin():
+            steps += self.match.act(BeginTurn(self.you))
+        return steps
+
+    def _only_begin(self) -> bool:
+        return self.match.options() == [BeginTurn(self.you)]
+
+    def card_words(self, name: str) -> str:
+        """A card's name and its text, as its tooltip and the card panel say it."""
+        text = card_text(self.game, name)
+        return f"{name}: {text}" if text else name
+
+    def read(self, name: str) -> None:
+        """Show the card ``name``'s text in the card panel."""
+        self.card_panel.value = f"<b>{esc(name)}</b>: {esc(card_text(self.game, name))}"
+
+    def _tap(self, name: str | None, act: Any, payload: Any) -> None:
+        """A tap on a button: a card's text in the panel; then its action, unless read cards is on."""
+        if name is not None:
+            self.read(name)
+            if self.read_cards.value:
+                return
+        act(payload)
 
     def try_card(self, name: str) -> bool:
         """Try to play the card ``name`` from your hand (refused, with its rule, if the rules say no)."""
@@ -147,6 +225,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         """Take back your last move and the computer's moves after it."""
         self.refusal.value = ""
         self.match.undo()
+        # a turn begun for you (nothing to decide) goes back with the move before it
+        while self._only_begin() and any(p.player == self.you for p in self.match.played[1:]):
+            self.match.undo()
         self.said = []
         self.refresh()
 
@@ -155,7 +236,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.refusal.value = ""
         self.match = Match(seed, self.you, self.computer)
         self.seed.value = seed
-        self.said = []
+        self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
 
     def show_refusal(self, exc: IllegalAction) -> None:
@@ -237,19 +318,24 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.says.value = "".join(f"<p>{esc(x)}</p>" for x in self.said)
         d = g.pending
-        self.question.value = (
-            f"<b>{esc(d.question)}</b>" if d is not None and d.player == self.you and not s.over else ""
+        asked = d is not None and d.player == self.you and not s.over
+        self.last_why = why(g) if asked else None
+        because = (
+            f'<div class="uurules-why">Why you are asked: {esc(self.last_why.words())}</div>'
+            if self.last_why is not None
+            else ""
         )
+        self.question.value = f"<b>{esc(d.question)}</b>{because}" if asked and d is not None else ""
         self.action_buttons = self._buttons(
             self.action_buttons,
-            [(label(a, self.you), a) for a in m.options()],
+            [(label(a, self.you), a, self._card_of(a)) for a in m.options()],
             "uurules-action",
             lambda a: self.do(a),
         )
         self.actions.children = self.action_buttons
         hand = [g.shown(c) for c in s.zone(self.you, "hand")]
         self.hand_buttons = self._buttons(
-            self.hand_buttons, [(name, name) for name in hand], "uurules-hand-card", lambda n: self.try_card(n)
+            self.hand_buttons, [(name, name, name) for name in hand], "uurules-hand-card", lambda n: self.try_card(n)
         )
         self.hand.children = self.hand_buttons
         self.undo_button.disabled = not any(p.player == self.you for p in m.played[1:])
@@ -261,15 +347,30 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._syncing = False
         self.show_step(len(m.played))
 
+    def _card_of(self, action: Action) -> str | None:
+        """The card an action of yours names (its name, for its text), or ``None``."""
+        ref: str | None = None
+        match action:
+            case Play(card=c) | Activate(card=c):
+                ref = c
+            case Respond(responses=rs) if rs:
+                ref = rs[0].card
+            case Choose(option=o):
+                ref = o
+        if ref is None:
+            return None
+        name = ref.split("/", 1)[-1].split("#", 1)[0].strip()
+        return name if name in self.game.ruleset.book else None
+
     def _buttons(
-        self, pool: list[widgets.Button], items: list[tuple[str, Any]], cls: str, act: Any
+        self, pool: list[widgets.Button], items: list[tuple[str, Any, str | None]], cls: str, act: Any
     ) -> list[widgets.Button]:
         out = []
-        for caption, payload in items:
+        for caption, payload, card in items:
             b = widgets.Button(description=caption, layout=widgets.Layout(width="auto"))
             b.add_class(cls)
-            b.tooltip = caption
-            b.on_click(lambda _b, p=payload: self.feedback.run(act, p))
+            b.tooltip = self.card_words(card) if card is not None else caption
+            b.on_click(lambda _b, p=payload, c=card: self.feedback.run(self._tap, c, act, p))
             out.append(b)
         for old in pool:
             old.close()

@@ -1,12 +1,15 @@
 """The explorer's question form: ask "can these players make sure that ..." and see the answer.
 
 Pick who asks (one player, or several who choose together), a card on the board (its
-``Player/Card`` reference) and a goal: a zone it must be in, a zone it must not be in, that it
-resolves or is stopped (a card on the pile), or "where can it end up?". **Ask** runs
-:func:`uurules.ask.ask` on the board (CONTRACT.md, "Questions"); the answer shows as a paragraph,
-the strategy's pictures (or a ``where:`` table), and the example replayed in a stepper, shown at
-its last step. No rules here: the question is the mapping a scenario's ``question:`` holds, the
-answer is the solver's, the words are :mod:`uurules.ask_words`', the pictures are
+``Player/Card`` reference; its text shows beside it, and as the field's tooltip) and what they
+want: keep it in a zone, get it out of a zone, make it resolve or be stopped (a card on the
+pile), win, or "where can it end up?". **Ask** runs :func:`uurules.ask.ask` on the board
+(CONTRACT.md, "Questions"); the answer shows as a person would explain it: the verdict, the
+reason in one sentence and the turning points (:meth:`uurules.ask.Answer.reason`,
+:meth:`~uurules.ask.Answer.turning_points`), then the paragraph, the strategy's pictures (or a
+``where:`` table), and the example replayed in a stepper, shown at its last step. No rules
+here: the question is the mapping a scenario's ``question:`` holds, the answer is the
+solver's, the words are :mod:`uurules.ask_words`', the pictures are
 :func:`uurules.render.strategy`'s and the replay is the stepper's.
 
 Why Stop can work: the search cannot hand control back between batches (it is one recursive
@@ -27,7 +30,7 @@ answers before it returns.
 ...   - play: {player: Ann, card: Unicorn Poison}
 ... '''))
 >>> form.who.value, form.card.value, form.goal.label
-(('Bob',), 'Bob/Basic Unicorn', "is in Bob's Stable")
+(('Bob',), 'Bob/Basic Unicorn', "keep it in Bob's Stable")
 >>> form.question()
 {'can': 'Bob', 'make': [{'card': 'Bob/Basic Unicorn', 'in': 'Bob/stable'}]}
 >>> form.ask_button.click()
@@ -55,7 +58,7 @@ from uurules.engine.game import Game
 from uurules.scenario import Scenario, scenario_dict
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.stepper import History, Stepper
-from uurules.widgets.views import esc
+from uurules.widgets.views import STYLE, card_html, card_tip, esc
 
 if TYPE_CHECKING:
     from uurules.ask import Answer
@@ -75,6 +78,9 @@ HELP = (
 
 WHERE = ("where", "")
 """The goal "where can it end up?" (a ``where:`` question)."""
+
+WIN = ("wins", "")
+"""The goal "win" (the asker wins: ``{wins: Player}``; several askers: the first of them)."""
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -98,6 +104,19 @@ def answer_scenario(source: Scenario | Game, steps: list[dict[str, Any]], title:
     data["script"] = [*(data.get("script") or []), *copy.deepcopy(steps)]
     data["title"] = title
     return Scenario.parse(yamlio.Located(data, None, file))
+
+
+def summary_html(found: Answer) -> str:
+    """The answer as a person explains it: the verdict, the reason in one sentence, the turning
+    points (the words are :mod:`uurules.ask_words`'; "" for a ``where:`` answer)."""
+    if found.where is not None or found.answer not in ("yes", "no"):
+        return ""
+    turns = "".join(f"<li>{esc(t)}</li>" for t in found.turning_points())
+    return (
+        f'<p><b class="uurules-verdict">{esc(found.answer.capitalize())}.</b> '
+        f'<span class="uurules-reason">{esc(found.reason())}.</span></p>'
+        + (f'<ul class="uurules-turning-points">{turns}</ul>' if turns else "")
+    )
 
 
 class QuestionForm(widgets.VBox):  # type: ignore[misc]
@@ -141,12 +160,15 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         players = list(s.players)
         refs = [(r, p) for p in players for r in self.game.refs(self.game.cards_of(p))]
         asked = s.pending.player if s.pending is not None and s.pending.player in players else players[0]
+        if refs and not any(p == asked for _, p in refs):  # no card of theirs to ask about: the first card's owner asks
+            asked = refs[0][1]
         goals: list[tuple[str, tuple[str, Any]]] = []
         for name in zone_names(self.game):
             player, _, zone = name.rpartition("/")
             words = zone_words((player or None, zone.replace("-", "_")))
-            goals += [(f"is in {words}", ("in", name)), (f"is not in {words}", ("not-in", name))]
-        goals += [("resolves", ("resolved", True)), ("is stopped (does not resolve)", ("resolved", False))]
+            goals += [(f"keep it in {words}", ("in", name)), (f"get it out of {words}", ("not-in", name))]
+        goals += [("make it resolve", ("resolved", True)), ("make it be stopped (not resolve)", ("resolved", False))]
+        goals.append(("win (the game, the first of who asks)", WIN))
         goals.append(("where can it end up?", WHERE))
 
         self.feedback = Feedback()
@@ -156,8 +178,10 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         self.who.add_class("uurules-ask-who")
         self.card = widgets.Dropdown(options=[r for r, _ in refs], description="card")
         self.card.add_class("uurules-ask-card")
-        self.goal = widgets.Dropdown(options=goals, description="goal", layout=widgets.Layout(width="auto"))
+        self.goal = widgets.Dropdown(options=goals, description="wants to", layout=widgets.Layout(width="auto"))
         self.goal.add_class("uurules-ask-goal")
+        self.card_text = widgets.HTML()
+        self.card_text.add_class("uurules-card-text")
         mine = [r for r, p in refs if p == asked]
         kept = [r for r in mine if self._zone_of(r) not in (None, f"{asked}/hand")]
         if kept or mine:
@@ -172,6 +196,8 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("uurules-ask-status")
         self.asked = widgets.HTML()
         self.asked.add_class("uurules-ask-question")
+        self.summary = widgets.HTML()
+        self.summary.add_class("uurules-ask-summary")
         self.view = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.view.add_class("uurules-ask-answer")
         self.place = widgets.Dropdown(options=[], description="replay", layout=widgets.Layout(width="100%"))
@@ -185,13 +211,16 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HTML("<h3>Ask a question about this board</h3>"),
                 widgets.HTML(f"<small>{HELP.format(max_nodes=max_nodes, max_seconds=max_seconds)}</small>"),
+                widgets.HTML(f"<style>{STYLE}</style>"),
                 widgets.HBox([self.who, self.card, self.goal], layout=widgets.Layout(flex_flow="row wrap")),
+                self.card_text,
                 widgets.HBox(
                     [self.ask_button, self.stop_button, self.status],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.feedback,
                 self.asked,
+                self.summary,
                 self.view,
                 self.place,
                 self.replay,
@@ -209,8 +238,12 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
     def _on_card(self, change: dict[str, Any]) -> None:
         """A new card: the goal it has by default is "stays where it is" (on the pile: "resolves")."""
         if change["new"] is None:
+            self.card_text.value = ""
             return
-        zone = self._zone_of(str(change["new"]))
+        ref = str(change["new"])
+        self.card_text.value = card_html(self.game, self.game.shown(self.game.find(ref)))
+        self.card.tooltip = card_tip(self.game, self.game.shown(self.game.find(ref)))
+        zone = self._zone_of(ref)
         self.goal.value = ("in", zone) if zone is not None else ("resolved", True)
 
     def question(self) -> dict[str, Any]:
@@ -223,6 +256,8 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         kind, value = self.goal.value
         if (kind, value) == WHERE:
             return {"where": [self.card.value]}
+        if (kind, value) == WIN:
+            return {"can": players[0] if len(players) == 1 else players, "make": [{"wins": players[0]}]}
         return {"can": players[0] if len(players) == 1 else players, "make": [{"card": self.card.value, kind: value}]}
 
     # -- the search -------------------------------------------------------------------------------
@@ -232,7 +267,7 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
             raise UURulesError("a question is being answered: Stop it first")
         question = self.question()
         self.answer = None
-        self.asked.value = self.view.value = ""
+        self.asked.value = self.view.value = self.summary.value = ""
         self.status.value = "searching…"
         self.replay.children = []
         self.place.options = []
@@ -301,6 +336,7 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         nodes = f"{found.nodes:,} decision node{'s' if found.nodes != 1 else ''} searched"
         self.status.value = esc(nodes if found.complete else f"{nodes} (cut short)")
         self.asked.value = f"<b>{esc(question_text(found.question))}</b>"
+        self.summary.value = summary_html(found)
         self.view.value = answer_bundle(found)["text/html"]
         if found.where is not None:
             options = [
@@ -341,4 +377,4 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         return f"<QuestionForm: {state}>"
 
 
-__all__ = ["MAX_NODES", "MAX_SECONDS", "QuestionForm", "answer_scenario"]
+__all__ = ["MAX_NODES", "MAX_SECONDS", "QuestionForm", "answer_scenario", "summary_html"]

@@ -11,7 +11,9 @@ the stager when **Put it on a board** is first clicked (one stager: each click a
 card to the zone chosen there, Ann's hand at first). A card's published rulings (``rulings:`` in
 its card file) are listed under its text, each with its source, the kit's reading where sources
 disagree, and a **Play it** button that loads the ruling's question or scenario into the same
-stepper.
+stepper. **Ask** opens the question form (:class:`~uurules.widgets.question.QuestionForm`) on the
+card's scenario just after its first step (the card played): who asks and what they want ("can Bob
+keep his Basic Unicorn?"), without code.
 
 >>> ref = reference("unstable-unicorns", "notebooks/scenarios/cards")
 >>> ref.search.value = "POISON"
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -117,6 +120,14 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         self.rulings_box.add_class("uurules-ref-rulings")
         self.ruling_buttons: list[widgets.Button] = []
         """One "Play it" button for each ruling of the card on show."""
+        self.ask_button = self._button(
+            "Ask", "uurules-ref-ask", "ask what a player can make sure of on the card's board (no code), below"
+        )
+        self.ask_button.icon = "question"
+        self.question_box = widgets.VBox()
+        self.question_box.add_class("uurules-ref-question")
+        self.form: Any = None
+        """The question form Ask opened (``None`` before)."""
         self.player_box = widgets.VBox()
         self.player_box.add_class("uurules-ref-player")
         self.stager_box = widgets.VBox()
@@ -126,8 +137,13 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         self.index.observe(lambda ch: self.feedback.run(self.show, ch["new"]), names="value")
         self.play_button.on_click(self.feedback.callback(self.play))
         self.stage_button.on_click(self.feedback.callback(self.put_on_board))
+        self.ask_button.on_click(self.feedback.callback(self.ask))
         card_box = widgets.VBox(
-            [self.card_view, widgets.HBox([self.play_button, self.stage_button]), self.rulings_box],
+            [
+                self.card_view,
+                widgets.HBox([self.play_button, self.stage_button, self.ask_button]),
+                self.rulings_box,
+            ],
             layout=widgets.Layout(flex="1 1 400px", min_width="0"),
         )
         super().__init__(
@@ -138,6 +154,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
                 self.feedback,
                 self.pictures,
                 self.player_box,
+                self.question_box,
                 self.stager_box,
             ]
         )
@@ -198,7 +215,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         if name is None:
             self.card_view.value = "<p><i>No card found.</i></p>"
             self.pictures.value = ""
-            self.play_button.disabled = self.stage_button.disabled = True
+            self.play_button.disabled = self.stage_button.disabled = self.ask_button.disabled = True
             self.rulings_box.children = []
             self.ruling_buttons = []
             return
@@ -213,7 +230,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         else:
             parts.append("<p><i>No scenario yet.</i></p>")
         self.card_view.value = "".join(parts)
-        self.play_button.disabled = not has_scenario
+        self.play_button.disabled = self.ask_button.disabled = not has_scenario
         self.stage_button.disabled = False
         self.pictures.value = self._draw(e) if has_scenario else ""
         self._show_rulings(e)
@@ -302,6 +319,18 @@ class Reference(widgets.VBox):  # type: ignore[misc]
             self.stepper.load(History.from_scenario(scn), title=title)
         self.player_box.children = [self.stepper]
         return self.stepper
+
+    def ask(self) -> Any:
+        """The question form on the card's scenario just after its first step, the card played (made
+        now, each click anew): what can each player make sure of from there?"""
+        from uurules.widgets.question import QuestionForm
+
+        e = self.entry()
+        if not e.scenario.is_file():
+            raise IllegalAction(f"{e.card.name} has no scenario yet", "a card with a scenario")
+        self.form = QuestionForm(Scenario.from_file(e.scenario).play(upto=1, auto=False))
+        self.question_box.children = [widgets.HTML(f"<h4>Ask about {esc(e.card.name)}'s board</h4>"), self.form]
+        return self.form
 
     def put_on_board(self) -> Stager:
         """Add the card on show to the stager's chosen zone (the stager is made now, the first time,

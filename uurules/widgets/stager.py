@@ -10,6 +10,11 @@ activate, attack, begin and end turns) goes to the engine, which refuses with it
 stepper below shows the game, its log and its decisions. **Save** writes
 :func:`~uurules.scenario.scenario_dict` (the staged board and every step) as YAML.
 
+A card picked, selected in a zone or named to act with shows its text in the card panel (and
+as the field's tooltip); a decision's buttons say their card's text, and why it is asked.
+**Ask a question** opens the question form (:class:`~uurules.widgets.question.QuestionForm`)
+on the board at the stepper's step: who asks and what they want, then the answer, no code.
+
 >>> st = stage(players=["Ann", "Bob"])
 >>> st.zone.value = ("Ann", "hand"); st.card.value = "Unicorn Poison"; st.add_button.click()
 >>> st.zone.value = ("Bob", "stable"); st.card.value = "Basic Unicorn"; st.add_button.click()
@@ -47,6 +52,7 @@ from uurules.rulesets.base import Ruleset
 from uurules.scenario import Scenario, scenario_dict
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.stepper import History, Planned, Stepper
+from uurules.widgets.views import STYLE, card_html, card_tip
 
 Zone = tuple[str | None, str]
 """A zone of the board dict: ``(player, zone-key)``, ``(None, zone-key)`` for a shared one."""
@@ -161,6 +167,15 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.begin_button = self._button("Begin turn", "uurules-begin-turn", "the player's Beginning of Turn")
         self.end_button = self._button("End turn", "uurules-end-turn", "the player's End of Turn")
         self.draw_button = self._button("Draw", "uurules-draw", "draw a card instead of playing one")
+        self.card_text = field(widgets.HTML(), "uurules-card-text")
+        self.act_card_text = field(widgets.HTML(), "uurules-card-text")
+        self.ask_button = self._button(
+            "Ask a question", "uurules-stager-ask", "what can a player make sure of from this board? (no code)"
+        )
+        self.ask_button.icon = "question"
+        self.question_box = field(widgets.VBox(), "uurules-stager-question")
+        self.form: Any = None
+        """The question form Ask a question opened (``None`` before)."""
         self.legal = field(widgets.Dropdown(description="legal now", style=wide), "uurules-legal")
         self.do_button = self._button("Do", "uurules-do", "do the chosen legal action")
         # -- files ---------------------------------------------------------------------------------
@@ -199,6 +214,10 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         self.end_button.on_click(run(lambda: self.act(EndTurn(self.actor.value))))
         self.draw_button.on_click(run(lambda: self.act(DrawAction(self.actor.value))))
         self.do_button.on_click(run(self._do_legal))
+        self.ask_button.on_click(run(self.ask))
+        self.card.observe(lambda ch: self._read(self.card, self.card_text, ch["new"]), names="value")
+        self.cards.observe(lambda ch: self._read_selected(), names="value")
+        self.act_card.observe(lambda ch: self._read(self.act_card, self.act_card_text, ch["new"]), names="value")
         self.save_button.on_click(run(lambda: self.save(self.path.value)))
         self.load_button.on_click(run(lambda: self.load(self.path.value)))
         self.show_yaml_button.on_click(run(self._show_yaml))
@@ -214,6 +233,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
                 row([self.title_text, self.hand_limit, self.seed], layout=flow),
                 self.numbers,
                 row([self.zone, self.card, self.add_button], layout=flow),
+                self.card_text,
                 row([self.cards, widgets.VBox([self.up_button, self.down_button, self.remove_button])], layout=flow),
                 row([self.move_to, self.move_button], layout=flow),
             ]
@@ -221,6 +241,7 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         act_box = widgets.VBox(
             [
                 row([self.actor, self.act_card, self.targets, self.hit], layout=flow),
+                self.act_card_text,
                 row(
                     [
                         self.play_button,
@@ -249,7 +270,16 @@ class Stager(widgets.VBox):  # type: ignore[misc]
         for i, name in enumerate(["The board", "Act", "Save and load"]):
             tabs.set_title(i, name)
         self.tabs = tabs
-        super().__init__([tabs, self.feedback, self.stepper])
+        super().__init__(
+            [
+                widgets.HTML(f"<style>{STYLE}</style>"),
+                tabs,
+                self.ask_button,
+                self.feedback,
+                self.stepper,
+                self.question_box,
+            ]
+        )
         self.add_class("uurules-stager")
         self._rebuild(self.board)
 
@@ -265,6 +295,37 @@ class Stager(widgets.VBox):  # type: ignore[misc]
                 self._sync_board()  # a refused edit: the controls show the board as it is
 
         return observer
+
+    # -- reading cards, asking ---------------------------------------------------------------------
+    def _read(self, field: widgets.Widget, panel: widgets.HTML, name: Any) -> None:
+        """A card named in ``field``: its text in ``panel`` and as the field's tooltip."""
+        text = str(name or "").strip()
+        if "/" not in text and text:
+            found = self.ruleset_obj.book.starting(text)
+            text = found[0] if len(found) == 1 else text
+        game = self.stepper.game
+        panel.value = card_html(game, text)
+        field.tooltip = card_tip(game, text) if panel.value else None
+
+    def _read_selected(self) -> None:
+        """The card selected in the zone's list: its text in the card panel."""
+        zone, index = self.zone.value, self.cards.value
+        if zone is None or index is None:
+            return
+        names = self.cards_in(zone)
+        if 0 <= index < len(names):
+            self._read(self.cards, self.card_text, names[index])
+
+    def ask(self) -> Any:
+        """Open the question form on the board at the stepper's step (the staged board and the steps
+        taken so far): who asks, what they want, Ask."""
+        from uurules.widgets.question import QuestionForm
+
+        data = scenario_dict(self.stepper.game, title=self.board.get("title", "") or "the staged board")
+        scn = Scenario.from_text(dump(data), "<the staged board>")
+        self.form = QuestionForm(scn)
+        self.question_box.children = [self.form]
+        return self.form
 
     # -- the board model -----------------------------------------------------------------------------
     @property

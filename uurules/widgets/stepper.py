@@ -42,7 +42,17 @@ from uurules.engine.state import State
 from uurules.scenario import Scenario, auto_limit, board_json
 from uurules.timeline import STAGED_WORDS, words_of
 from uurules.widgets.feedback import Feedback
-from uurules.widgets.views import STYLE, LogEntry, board_html, decision_html, esc, inline_svg, log_html
+from uurules.widgets.views import (
+    STYLE,
+    LogEntry,
+    board_html,
+    card_tip,
+    decision_html,
+    esc,
+    inline_svg,
+    log_html,
+    why_html,
+)
 
 AREA = (744, 730)
 """The px the stepper's picture has in JupyterLab at 1400 x 900 with the file browser open (the
@@ -466,7 +476,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.log_view.value = log_html(h.entries(), n)
         result = board_json(self.game)
         self.board_view.value = board_html(result)
-        self.question.value = decision_html(result["pending"])
+        self.question.value = decision_html(result["pending"]) + why_html(self.game)
         buttons = self._option_buttons()
         if list(self.options.children) != buttons:
             self.options.children = buttons
@@ -488,7 +498,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         for option, b in zip(d.options, self._buttons, strict=False):
             b.description = option
             b.button_style = "info" if option == scripted else ""
-            b.tooltip = f"{d.player}: {option}" + (" (the scenario's answer)" if option == scripted else "")
+            b.tooltip = f"{d.player}: {card_tip(self.game, option)}" + (
+                " (the scenario's answer)" if option == scripted else ""
+            )
         return self._buttons[: len(d.options)]
 
     def __repr__(self) -> str:

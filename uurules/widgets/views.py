@@ -131,7 +131,45 @@ def decision_html(pending: dict[str, Any] | None) -> str:
     return f"<b>Waiting for {esc(pending['player'])}</b>: {esc(pending['question'])} <small>[{options}]</small>"
 
 
+def option_card(game: Any, option: str) -> str | None:
+    """The card an option or a reference names (``Bob/Black Knight Unicorn``, ``Neigh``), if it
+    is a card of ``game``'s card book; else ``None``."""
+    name = option.split("/", 1)[-1].split("#", 1)[0].strip()
+    return name if name and name in game.ruleset.book else None
+
+
+def card_tip(game: Any, option: str) -> str:
+    """A tooltip for a button or a field that offers ``option``: the card's name and text, if it
+    names a card ("Neigh: Play this card when another player tries to play a card ..."), else ``option``."""
+    from uurules.why import card_text
+
+    name = option_card(game, option)
+    text = card_text(game, name) if name is not None else ""
+    return f"{option}: {text}" if text else option
+
+
+def card_html(game: Any, name: str | None) -> str:
+    """A card's name and text for a card panel ("" when ``name`` is no card of the book)."""
+    from uurules.why import card_text
+
+    card = option_card(game, name) if name else None
+    if card is None:
+        return ""
+    return f"<b>{esc(card)}</b>: {esc(card_text(game, card))}"
+
+
+def why_html(game: Any) -> str:
+    """Why the pending decision is asked: the card (or rule) that asks it and what it says
+    (:func:`uurules.why.why`), for beside the decision ("" when nothing is pending)."""
+    from uurules.why import why
+
+    found = why(game)
+    return f'<div class="uurules-why"><i>Why:</i> {esc(found.words())}</div>' if found is not None else ""
+
+
 STYLE = """
+.uurules-why { color: #37474f; font-size: 12px; margin: 2px 0; }
+.uurules-card-text { background: #fffde7; border-left: 3px solid #f9a825; padding: 0 8px; }
 .uurules-log-steps, .uurules-board-table, .uurules-question-text { line-height: 1.4; }
 .uurules-log-steps { margin: 0; padding-left: 0.5em; list-style: none; font-family: monospace; font-size: 12px; }
 .uurules-log-step { margin: 2px 0; }
