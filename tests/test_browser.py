@@ -389,7 +389,7 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         # 8 cards (seed 1's deal, the Draw phase and the draw): one above the hand limit, UU.HAND.1
         expect(game.locator(".uurules-play-question")).to_contain_text("above the hand limit (8/7)")
         game.locator(".uurules-action", has_text="Ann/").first.click()  # a discard (not the old End the turn)
-        expect(says).to_contain_text("Cat begins Cat's turn.", timeout=30_000)
+        expect(says).to_contain_text("Cat begins their turn.", timeout=30_000)
         expect(says).to_contain_text("because")
         OUT.mkdir(parents=True, exist_ok=True)
         game.screenshot(path=str(OUT / "play-lab.png"))

@@ -27,13 +27,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from uurules.computer import Match, Played, label, unicorns
-from uurules.engine.actions import Action, Play
+from uurules.engine.actions import Action, Play, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.engine.view import View
 from uurules.rules import rules
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.stepper import AREA, StepView
-from uurules.widgets.views import STYLE, esc, inline_svg
+from uurules.widgets.views import STYLE, esc, inline_svg, script_detail
 
 PLAY_STYLE = """
 .uurules-game .uurules-refusal { color: #b71c1c; }
@@ -44,7 +45,7 @@ PLAY_STYLE = """
 
 PHASES = {
     "setup": "before the first turn",
-    "start": "the turn has not begun",
+    "start": "not begun yet",
     "beginning": "Beginning of Turn",
     "draw": "Draw phase",
     "action": "Action phase",
@@ -159,9 +160,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def show_refusal(self, exc: IllegalAction) -> None:
+        """The refusal in plain words (:meth:`View.plain`) with its rule; what the script would
+        accept instead stays for authors, folded (:func:`script_detail`)."""
         rule = rule_text(exc.rule, self.match.game)
         because = f'<br><span class="uurules-rule"><b>Rule {esc(rule)}</b></span>' if rule else ""
-        self.refusal.value = f'<b>Refused:</b> <span class="uurules-message">{esc(exc)}</span>{because}'
+        said = self.view().plain(exc.reason)
+        accepted = script_detail(f"Accepted: {exc.accepted}") if exc.accepted else ""
+        self.refusal.value = f'<b>Refused:</b> <span class="uurules-message">{esc(said)}</span>{because}{accepted}'
         self.last_refusal = exc
 
     def _on_slider(self, change: dict[str, Any]) -> None:
@@ -172,6 +177,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def game(self) -> Game:
         return self.match.game
+
+    def view(self, game: Game | None = None) -> View:
+        """``game`` (default: the game now) as you may know it: every text the widget shows you
+        passes through it (:class:`uurules.engine.view.View`), as its pictures do (``viewer=``)."""
+        return View(game if game is not None else self.game, self.you)
 
     def step_view(self, n: int) -> StepView:
         """Step ``n`` (from 1) of the game as the pictures read it: the board after it, its events."""
@@ -184,9 +194,15 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         live = Game(g.ruleset, after, title="")
         live.events = g.events[:events_end]
         live.log = g.log[:log_end]
-        return StepView(n, self._step_label(step), after, tuple(g.events[step.events : events_end]), step.before, live)
+        events = tuple(g.events[step.events : events_end])
+        return StepView(n, self._step_label(step, View(live, self.you), events), after, events, step.before, live)
 
-    def _step_label(self, step: Played) -> str:
+    def _step_label(self, step: Played, view: View, events: tuple[Any, ...]) -> str:
+        """The step in words as you learn it ("Cat adds a card from the deck to their hand"), else
+        its action's caption ("Cat: End the turn")."""
+        said = view.step_words(events)
+        if said:
+            return said
         who = "You" if step.player == self.you else step.player
         return f"{who}: {step.label}"
 
@@ -210,6 +226,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.step_text.value = (
             f"<b>Step {n} of {len(played)}</b> · {esc(view.label)}{why}"
             f'<details><summary>what happened</summary><div class="uurules-step-log">{esc(log)}</div></details>'
+            + script_detail(f"{step.player}: {describe(step.action)}")
         )
 
     def step_log(self, n: int) -> list[str]:
@@ -217,8 +234,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         (the events' secrets, :meth:`uurules.engine.events.Event.seen_by`), as its hand and the
         deck are face down in the pictures."""
         view = self.step_view(max(1, min(n, len(self.match.played))))
-        terms = self.game.ruleset.terms
-        return [e.words("en", terms, self.you) for e in view.events if not e.note]
+        return View(view.live, self.you).log(view.events)
 
     def refresh(self) -> None:
         """Redraw everything from the game; the picture shows its last step."""
@@ -231,18 +247,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             mover = m.to_move()
             end = f"<b>{'Your move' if mover == self.you else str(mover) + ' to move'}</b> · "
         whose = "your" if s.active == self.you else f"{s.active}'s"
-        turn = f"turn {s.turn}, {whose} {PHASES.get(s.phase, s.phase)}"
+        turn = f"turn {s.turn}, {whose} turn: {PHASES.get(s.phase, s.phase)}"
         self.status.value = (
             f"&nbsp;{end}{esc(turn)} · Unicorns: {esc(count)} (7 win) · deck {len(s.zone(None, 'deck'))}"
         )
         self.says.value = "".join(f"<p>{esc(x)}</p>" for x in self.said)
         d = g.pending
         self.question.value = (
-            f"<b>{esc(d.question)}</b>" if d is not None and d.player == self.you and not s.over else ""
+            f"<b>{esc(self.asked(d.question))}</b>" if d is not None and d.player == self.you and not s.over else ""
         )
         self.action_buttons = self._buttons(
             self.action_buttons,
-            [(label(a, self.you), a) for a in m.options()],
+            [(label(a, self.you, g), a) for a in m.options()],
             "uurules-action",
             lambda a: self.do(a),
         )
@@ -260,6 +276,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         finally:
             self._syncing = False
         self.show_step(len(m.played))
+
+    def asked(self, question: str) -> str:
+        """A question the game asks you, in plain words: "Respond to Cat's Neigh?"."""
+        said = self.view().plain(question)
+        if said.startswith(f"{self.you}: "):
+            said = said[len(self.you) + 2 :]
+        return said[:1].upper() + said[1:]
 
     def _buttons(
         self, pool: list[widgets.Button], items: list[tuple[str, Any]], cls: str, act: Any
