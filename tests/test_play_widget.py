@@ -123,5 +123,5 @@ def test_a_decision_drawn_for_another_player_keeps_its_options_to_itself() -> No
         rows = decision_node(w.game, d, viewer)[0].rows
         return " ".join(span.text for row in rows for cell in row for line in cell.lines for span in line)
 
-    assert "Cat/Neigh" in words(None) and "Cat/Neigh" in words("Cat")
+    assert "Cat/Neigh" in words(None) and "your Neigh" in words("Cat")  # drawn for Cat: in words
     assert "Cat/Neigh" not in words("Ann") and "discard which card?" in words("Ann")
