@@ -270,3 +270,26 @@ def test_the_log_column_gives_each_line_its_whole_width() -> None:
     assert pair is not None and "flex-wrap: wrap" in pair.group(1)
     basis = dict(re.findall(r"\.uurules-log-(words|notation) \{ flex: 1 1 (\d+)px", STYLE))
     assert set(basis) == {"words", "notation"} and all(int(px) > SIDE / 2 for px in basis.values()), basis
+
+
+@pytest.mark.parametrize("seed", [2])
+def test_the_stepper_over_a_random_game_says_no_script_outside_its_fold(seed: int) -> None:
+    """A game played at random (the learner's random actions, the computer's answers), stepped
+    through in the stepper: its status, its question and its option buttons read in words."""
+    from uurules.computer import Match
+
+    rng = random.Random(seed)
+    m = Match(seed)
+    for _ in range(40):
+        if m.over or not m.options():
+            break
+        m.act(rng.choice(m.options()))
+    st = stepper(m.game)
+    assert st.history.length == len(m.game.actions) > 10
+    asked = 0
+    for n in range(st.history.length, -1, -1):
+        st.goto(n)
+        for shown in (text(st.status.value), text(st.question.value), *(b.description for b in st.options.children)):
+            assert not NOTATION.search(shown), (n, shown)
+        asked += bool(st.options.children)
+    assert asked > 0
