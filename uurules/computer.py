@@ -291,7 +291,7 @@ class Computer:
     def _answer_card(self, game: Game, acts: list[Action]) -> Choice:
         me, w = self.name, self.words
         top = game.state.pile[-1]
-        card = game.shown(top.card)
+        card = View(game, w.you).card(top.card)  # on the pile: face up to everyone
         passing = next(a for a in acts if isinstance(a, Pass))
         let = try_action(game, passing, me)
         answers = [(a, try_action(game, a, me)) for a in acts if isinstance(a, Respond)]
