@@ -9,7 +9,10 @@ computer player moves until the game waits for you again; what it did is said in
 ("Cat plays Neigh on your Unicorn Poison because, if it resolved, Cat's Llamacorn would leave
 Cat's Stable."). Every step, yours and the computer's, is drawn with the kit's pictures (the
 chain, the pile, the board, what changed): the slider goes through them. **Undo** takes back your
-last move (and the computer's after it); **New game** deals again from a seed.
+last move (and the computer's after it); **New game** deals again from a seed. Every text is said
+as you may know the game (:class:`uurules.engine.view.View`, the viewer the pictures are drawn
+for): a card in the computer's hand or the deck is "a card", cards and players are named in words
+("your Rainbow Aura"), and the script's notation is folded under "script", for authors.
 
 >>> w = play(seed=3)
 >>> w
