@@ -91,6 +91,15 @@ def test_stepper_in_jupyterlab_steps_and_answers(page: Any, tmp_path: Path) -> N
         log = page.locator(".uurules-log")
         expect(log.locator(".uurules-current")).to_contain_text("2. Ann uses Controlled Chaos")
         expect(log.locator(".uurules-current")).to_contain_text('THE EFFECT CHAIN; "Discard a card","Discard a card"')
+        # the log's column: the step's words above its notation, each the column's width (not a word a line)
+        pair = log.locator(".uurules-current .uurules-log-pair")
+        words, notation = (pair.locator(c).bounding_box() for c in (".uurules-log-words", ".uurules-log-notation"))
+        column = page.locator(".uurules-side").bounding_box()
+        assert words["width"] >= 0.8 * column["width"] and notation["y"] >= words["y"] + words["height"] - 1, (
+            words,
+            notation,
+            column,
+        )
         expect(status).to_contain_text("Step 2 of 7")
         page.locator(".uurules-back").click()
         expect(status).to_contain_text("Step 1 of 7")
@@ -364,7 +373,7 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         game = page.locator(".uurules-game")
         expect(game.locator(".uurules-play-status")).to_contain_text("Your move", timeout=60_000)
         # the step is said beside its picture (not in it); Cat's hand and the deck are face down
-        expect(game.locator(".uurules-step-text")).to_contain_text("You: Begin the turn")
+        expect(game.locator(".uurules-step-text")).to_contain_text("Ann: Beginning of Turn")  # the step in words
         expect(game.locator(".uurules-diagram svg")).to_contain_text("face down")
         hand = game.locator(".uurules-hand-card")
         cards = hand.count()
@@ -379,7 +388,7 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         expect(hand).to_have_count(cards + 1)
         expect(refusal).to_have_text("")
         expect(game.locator(".uurules-step-text")).to_contain_text("Step 2 of 2")
-        expect(game.locator(".uurules-step-text")).to_contain_text("You: Draw a card")
+        expect(game.locator(".uurules-step-text")).to_contain_text("Ann draws")
         expect(game.locator(".uurules-diagram svg")).to_contain_text("Ann draws")  # your own draw, named
         # one screen (issue #29): the controls beside the picture, the whole widget no taller than
         # the window, and the picture shows your whole hand (8 cards), none cut to "... and 1 more"
@@ -401,8 +410,8 @@ def test_lesson_0_runs_in_lab_shows_its_pictures_and_plays_a_game(page: Any, tmp
         says = game.locator(".uurules-says")
         # 8 cards (seed 1's deal, the Draw phase and the draw): one above the hand limit, UU.HAND.1
         expect(game.locator(".uurules-play-question")).to_contain_text("above the hand limit (8/7)")
-        game.locator(".uurules-action", has_text="Ann/").first.click()  # a discard (not the old End the turn)
-        expect(says).to_contain_text("Cat begins Cat's turn.", timeout=30_000)
+        game.locator(".uurules-action", has_text="your ").first.click()  # a discard: "your Neigh", never "Ann/Neigh"
+        expect(says).to_contain_text("Cat begins their turn.", timeout=30_000)
         expect(says).to_contain_text("because")
         # your turn has begun without a click: Beginning of Turn had nothing to decide
         expect(game.locator(".uurules-play-status")).to_contain_text("Your move")

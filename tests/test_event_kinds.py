@@ -278,7 +278,9 @@ def test_the_stepper_says_each_step_in_words_with_the_script_step_small() -> Non
     st = Stepper(History.from_scenario(Scenario.from_file(NEIGH_PILE)))
     st.goto(2)
     assert "Bob answers Ann&#x27;s Two-For-One with Neigh" in st.status.value
-    assert '<small class="uurules-script">script: respond: Bob Neigh' in st.status.value
+    assert '<details class="uurules-script-detail"><summary>script</summary><code>script: respond: Bob Neigh' in (
+        st.status.value
+    )  # folded, for authors
     assert st.history.labels()[2] == "respond: Bob Neigh"  # the script is still there, for authors
     log = st.log_view.value
     # the log: each step's events in words beside the notation, which is kept

@@ -4,6 +4,8 @@ tests/test_browser.py.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from uurules.computer import label
 from uurules.engine.actions import DrawAction, EndTurn
 from uurules.widgets import PlayWidget, play
@@ -123,7 +125,7 @@ def test_a_decision_drawn_for_another_player_keeps_its_options_to_itself() -> No
         rows = decision_node(w.game, d, viewer)[0].rows
         return " ".join(span.text for row in rows for cell in row for line in cell.lines for span in line)
 
-    assert "Cat/Neigh" in words(None) and "Cat/Neigh" in words("Cat")
+    assert "Cat/Neigh" in words(None) and "your Neigh" in words("Cat")  # drawn for Cat: in words
     assert "Cat/Neigh" not in words("Ann") and "discard which card?" in words("Ann")
 
 
@@ -237,3 +239,33 @@ def test_the_picture_shows_your_own_hand_whole() -> None:
     assert "more" not in mine and all(name.split()[0] in mine for name in hand)
     assert "more" in column_words(board_node(w.game), 0)  # drawn for no one, a long hand is cut
     assert "… and" not in w.diagram.value
+
+
+def test_a_hidden_option_gets_no_card_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card you choose among without knowing it ("the 2nd card") is not read out by its tooltip or
+    the card panel: the widget asks the one viewer (:meth:`View.hidden`) before it gives a card's text.
+    Every card is made hidden here, so every decision about cards shows the mechanism."""
+    import random
+
+    from uurules.engine.actions import Choose
+    from uurules.engine.view import View
+    from uurules.why import card_text
+
+    monkeypatch.setattr(View, "hidden", lambda self, card: True)
+    checked = 0
+    for seed in (1, 2, 5):
+        w = play(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if w.game.state.over or not w.action_buttons:
+                break
+            d = w.game.pending
+            if d is not None and d.player == "Ann" and any(isinstance(p, int) for p in d.payloads):
+                texts = {card_text(w.game, c.name) for c in w.game.state.cards.values()} - {""}
+                for b in w.action_buttons:
+                    assert not any(t in b.tooltip for t in texts), b.tooltip
+                choices = [a for a in w.match.options() if isinstance(a, Choose)]
+                assert all(w._card_of(a) is None for a in choices if w._hidden_option(a.option))
+                checked += 1
+            rng.choice(w.action_buttons).click()
+    assert checked > 0

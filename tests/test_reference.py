@@ -182,3 +182,48 @@ def test_choosing_a_name_several_cards_hold_or_none_is_refused_with_the_names(ca
 def test_the_text_repr_is_short_and_deterministic(catalogue: Catalogue) -> None:
     ref = Reference(catalogue)
     assert repr(ref) == "<Reference: 65 cards of Unstable Unicorns, 65 in the index; showing Baby Unicorn>"
+
+
+def _every_card_scenario() -> list[tuple[str, str]]:
+    """(game, card) for every card of every card file whose scenario is written."""
+    from pathlib import Path
+
+    out = []
+    for path in sorted(Path("cards").glob("*.yaml")):
+        cat = Catalogue(path.stem, CARDS)
+        out += [(path.stem, e.card.name) for e in cat.entries if e.scenario.is_file()]
+    return out
+
+
+EVERY_CARD_SCENARIO = _every_card_scenario()
+
+
+def test_every_card_with_a_scenario_is_checked() -> None:
+    assert len(EVERY_CARD_SCENARIO) >= 60 and len(set(EVERY_CARD_SCENARIO)) == len(EVERY_CARD_SCENARIO)
+
+
+@pytest.mark.parametrize(("game", "card"), EVERY_CARD_SCENARIO)
+def test_before_is_the_staged_board_and_after_the_resolved_one(game: str, card: str) -> None:
+    """The reference's "Before" is the scenario's staged board (not its end, as it once was for
+    every card: the before step read the history's game, which then played on), "After" the board
+    its script and answers leave: on the state and on the pictures' DOT source."""
+    from uurules import render
+    from uurules.timeline import STAGED_WORDS
+    from uurules.widgets.stepper import STAGED, History, StepView
+
+    entry = Catalogue(game, CARDS).entry(card)
+    scn = Scenario.from_file(entry.scenario)
+    ba = before_after(scn)
+    staged = scn.stage()
+    staged.start()
+    assert ba.before.state == staged.state and ba.before.live.state == staged.state
+    assert board_json(ba.before.live) == board_json(staged)
+    fresh = StepView(0, STAGED, staged.state, tuple(staged.events), None, staged, STAGED_WORDS)
+    assert render.step(ba.before).source == render.step(fresh).source
+    end = History.from_scenario(scn)
+    end.goto(ba.steps)
+    assert ba.after.state == end.game.state and board_json(ba.after.live) == board_json(end.game)
+    if ba.steps:
+        assert ba.after.previous.state == staged.state
+        changed = render.step(ba.after).source
+        assert changed != render.step(ba.before).source or ba.before.state == ba.after.state

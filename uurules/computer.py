@@ -67,7 +67,8 @@ from uurules.engine.actions import (
     describe,
 )
 from uurules.engine.errors import IllegalAction
-from uurules.engine.state import State
+from uurules.engine.state import Decision, State
+from uurules.engine.view import A_CARD, View
 from uurules.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ class Computer:
         me, w = self.name, self.words
         begin = [a for a in acts if isinstance(a, BeginTurn)]
         if begin:
-            return Choice(me, begin[0], f"{me} begins {me}'s turn.")
+            return Choice(me, begin[0], f"{me} begins their turn.")
         now = _board(game, me)
         tries = [(a, try_action(game, a, me)) for a in acts if isinstance(a, Play | DrawAction | Activate)]
         if tries:
@@ -290,7 +291,7 @@ class Computer:
     def _answer_card(self, game: Game, acts: list[Action]) -> Choice:
         me, w = self.name, self.words
         top = game.state.pile[-1]
-        card = game.shown(top.card)
+        card = View(game, w.you).card(top.card)  # on the pile: face up to everyone
         passing = next(a for a in acts if isinstance(a, Pass))
         let = try_action(game, passing, me)
         answers = [(a, try_action(game, a, me)) for a in acts if isinstance(a, Respond)]
@@ -313,23 +314,44 @@ class Computer:
         )
 
     # -- any other question -----------------------------------------------------------------
+    def _said(self, game: Game, d: Decision, answer: Choose) -> str:
+        """The answer as the person playing may know it (:class:`~uurules.engine.view.View`): a card
+        hidden from them before and after the answer (taken into this player's hand, put back on
+        the deck) is "a card"; a card the answer shows them (a discard) is named."""
+        view = View(game, self.words.you)
+        said = view.option(d, answer.option)
+        k = d.options.index(answer.option) if answer.option in d.options else -1
+        card = d.payloads[k] if 0 <= k < len(d.payloads) else None
+        if said != A_CARD or not isinstance(card, int):
+            return said
+        game.push(answer)
+        try:
+            shown = not View(game, self.words.you).hidden(card)
+        finally:
+            game.undo()
+        if not shown:
+            return A_CARD
+        return view.whose(view.holder(card), game.shown(card)) if "/" in answer.option else game.shown(card)
+
     def _answer_question(self, game: Game, acts: list[Action]) -> Choice:
         me, w = self.name, self.words
         d = game.pending
         assert d is not None
         tries = [(a, try_action(game, a, me)) for a in acts]
         best, outcome = max(tries, key=lambda t: t[1].value)
-        label = best.option if isinstance(best, Choose) else describe(best)
-        question = d.question.split(": ", 1)[-1] if d.question.startswith(f"{me}: ") else d.question
+        view = View(game, w.you)
+        label = self._said(game, d, best) if isinstance(best, Choose) else describe(best)
+        asked = d.question.split(": ", 1)[-1] if d.question.startswith(f"{me}: ") else d.question
+        question = view.plain(asked)
         if len(tries) == 1:
-            return Choice(me, best, f"{me} answers {label!r} to {question!r}: the only answer.")
+            return Choice(me, best, f"{me} answers “{label}” to “{question}”: the only answer.")
         if all(t[1].value == outcome.value for t in tries):
             return Choice(
-                me, best, f"{me} answers {label!r} to {question!r}: every answer leaves {me} as well off; the first."
+                me, best, f"{me} answers “{label}” to “{question}”: every answer leaves {me} as well off; the first."
             )
         changes = w.changes(_board(game, me), outcome)
         then = f": then {joined(changes)}" if changes else ""
-        return Choice(me, best, f"{me} answers {label!r} to {question!r}, the answer that leaves {me} best off{then}.")
+        return Choice(me, best, f"{me} answers “{label}” to “{question}”, the answer that leaves {me} best off{then}.")
 
 
 # -- a game of the base game, dealt from a seed ---------------------------------------------------
@@ -420,8 +442,9 @@ class Match:
         g = self.game
         before = g.state.copy()
         events, log = len(g.events), len(g.log)
+        caption = label(action, self.you, g)
         g.push(action)  # refused: IllegalAction, nothing changed
-        self.played.append(Played(player, action, label(action, self.you), because, before, events, log))
+        self.played.append(Played(player, action, caption, because, before, events, log))
 
     def act(self, action: Action) -> list[Played]:
         """Do ``action`` for you (any action: the engine refuses what is not legal, and nothing
@@ -457,8 +480,10 @@ class Match:
         return f"<Match seed {self.seed}: {self.you} against {self.computer}, turn {s.turn}{end}>"
 
 
-def label(action: Action, you: str | None = None) -> str:
-    """An action in plain words (a button's caption): "Play Rhinocorn", "Draw a card", "Pass"."""
+def label(action: Action, you: str | None = None, game: Game | None = None) -> str:
+    """An action in plain words (a button's caption): "Play Rhinocorn", "Draw a card", "Pass";
+    given the ``game``, an answer to its pending decision as ``you`` may read it ("your Rainbow
+    Aura", "a card": :meth:`uurules.engine.view.View.option`)."""
     match action:
         case BeginTurn():
             return "Begin the turn"
@@ -473,6 +498,8 @@ def label(action: Action, you: str | None = None) -> str:
         case Pass():
             return "Pass (let it resolve)"
         case Choose(option=o):
+            if game is not None and game.pending is not None:
+                return View(game, you).option(game.pending, o)
             return o
         case Activate(card=c):
             return f"Use {c.split('/', 1)[-1]}"

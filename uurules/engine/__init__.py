@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from uurules.engine.events import Event, LogLine
     from uurules.engine.game import Game
     from uurules.engine.state import Card, Decision, Effect, Link, PileItem, State, Window
+    from uurules.engine.view import View
 
 __all__ = [
     "Action",
@@ -30,6 +31,7 @@ __all__ = [
     "PileItem",
     "State",
     "UURulesError",
+    "View",
     "Window",
 ]
 
@@ -41,6 +43,7 @@ _MODULES = {
     "Event": "events",
     "LogLine": "events",
     "Game": "game",
+    "View": "view",
     **dict.fromkeys(["Card", "Decision", "Effect", "Link", "PileItem", "State", "Window"], "state"),
 }
 

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.position import Changes, changes
+from uurules.engine.view import View
 
 if TYPE_CHECKING:
     from uurules.engine.events import Event
@@ -148,11 +149,17 @@ WAITING = "waiting for {player}"
 def decision_node(game: Game, d: Decision, viewer: str | None = None) -> tuple[Node, str | None]:
     """A note for the decision the engine waits on, and the node it is about (or ``None``);
     drawn for a ``viewer`` other than the deciding player, without the options (they may be
-    cards in a hand the viewer does not see)."""
-    opts = d.options[:MAX_OPTIONS]
-    more = len(d.options) - len(opts)
+    cards in a hand the viewer does not see); for the deciding player, its options in words as
+    :class:`~uurules.engine.view.View` says them ("your Neigh")."""
+    said = d.options
+    question = d.question
+    if viewer is not None:  # drawn for a player: as they may know it (the one viewer), in words
+        view = View(game, viewer)
+        said, question = view.options(d), view.plain(d.question)
+    opts = said[:MAX_OPTIONS]
+    more = len(said) - len(opts)
     head = WAITING.format(player=d.player)
-    rows = [text(head[:1].upper() + head[1:], "bold"), text(d.question)]
+    rows = [text(head[:1].upper() + head[1:], "bold"), text(question)]
     if viewer is None or viewer == d.player:
         rows.append(text("options: " + " | ".join(opts) + (f" | … {more} more" if more else ""), "small"))
     about = None

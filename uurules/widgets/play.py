@@ -9,7 +9,10 @@ computer player moves until the game waits for you again; what it did is said in
 ("Cat plays Neigh on your Unicorn Poison because, if it resolved, Cat's Llamacorn would leave
 Cat's Stable."). Every step, yours and the computer's, is drawn with the kit's pictures (the
 chain, the pile, the board, what changed): the slider goes through them. **Undo** takes back your
-last move (and the computer's after it); **New game** deals again from a seed.
+last move (and the computer's after it); **New game** deals again from a seed. Every text is said
+as you may know the game (:class:`uurules.engine.view.View`, the viewer the pictures are drawn
+for): a card in the computer's hand or the deck is "a card", cards and players are named in words
+("your Rainbow Aura"), and the script's notation is folded under "script", for authors.
 
 Every card button says the card's text when the pointer rests on it (its tooltip) and, tapped,
 in the card panel (with **read cards** ticked, a tap only reads); each decision you are asked
@@ -35,14 +38,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from uurules.computer import Match, Played, label, unicorns
-from uurules.engine.actions import Action, Activate, BeginTurn, Choose, Play, Respond
+from uurules.engine.actions import Action, Activate, BeginTurn, Choose, Play, Respond, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
+from uurules.engine.view import View
 from uurules.rules import rules
 from uurules.why import Why, card_text, why
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.stepper import StepView
-from uurules.widgets.views import STYLE, esc, inline_svg
+from uurules.widgets.views import STYLE, esc, inline_svg, script_detail
 
 PLAY_STYLE = """
 .uurules-game .uurules-refusal { color: #b71c1c; }
@@ -64,7 +68,7 @@ words largest there (:meth:`uurules.render.Picture.fitted`)."""
 
 PHASES = {
     "setup": "before the first turn",
-    "start": "the turn has not begun",
+    "start": "not begun yet",
     "beginning": "Beginning of Turn",
     "draw": "Draw phase",
     "action": "Action phase",
@@ -240,9 +244,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def show_refusal(self, exc: IllegalAction) -> None:
+        """The refusal in plain words (:meth:`View.plain`) with its rule; what the script would
+        accept instead stays for authors, folded (:func:`script_detail`)."""
         rule = rule_text(exc.rule, self.match.game)
         because = f'<br><span class="uurules-rule"><b>Rule {esc(rule)}</b></span>' if rule else ""
-        self.refusal.value = f'<b>Refused:</b> <span class="uurules-message">{esc(exc)}</span>{because}'
+        said = self.view().plain(exc.reason)
+        accepted = script_detail(f"Accepted: {exc.accepted}") if exc.accepted else ""
+        self.refusal.value = f'<b>Refused:</b> <span class="uurules-message">{esc(said)}</span>{because}{accepted}'
         self.last_refusal = exc
 
     def _on_slider(self, change: dict[str, Any]) -> None:
@@ -253,6 +261,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def game(self) -> Game:
         return self.match.game
+
+    def view(self, game: Game | None = None) -> View:
+        """``game`` (default: the game now) as you may know it: every text the widget shows you
+        passes through it (:class:`uurules.engine.view.View`), as its pictures do (``viewer=``)."""
+        return View(game if game is not None else self.game, self.you)
 
     def step_view(self, n: int) -> StepView:
         """Step ``n`` (from 1) of the game as the pictures read it: the board after it, its events."""
@@ -265,9 +278,15 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         live = Game(g.ruleset, after, title="")
         live.events = g.events[:events_end]
         live.log = g.log[:log_end]
-        return StepView(n, self._step_label(step), after, tuple(g.events[step.events : events_end]), step.before, live)
+        events = tuple(g.events[step.events : events_end])
+        return StepView(n, self._step_label(step, View(live, self.you), events), after, events, step.before, live)
 
-    def _step_label(self, step: Played) -> str:
+    def _step_label(self, step: Played, view: View, events: tuple[Any, ...]) -> str:
+        """The step in words as you learn it ("Cat adds a card from the deck to their hand"), else
+        its action's caption ("Cat: End the turn")."""
+        said = view.step_words(events)
+        if said:
+            return said
         who = "You" if step.player == self.you else step.player
         return f"{who}: {step.label}"
 
@@ -291,6 +310,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.step_text.value = (
             f"<b>Step {n} of {len(played)}</b> · {esc(view.label)}{why}"
             f'<details><summary>what happened</summary><div class="uurules-step-log">{esc(log)}</div></details>'
+            + script_detail(f"{step.player}: {describe(step.action)}")
         )
 
     def step_log(self, n: int) -> list[str]:
@@ -298,8 +318,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         (the events' secrets, :meth:`uurules.engine.events.Event.seen_by`), as its hand and the
         deck are face down in the pictures."""
         view = self.step_view(max(1, min(n, len(self.match.played))))
-        terms = self.game.ruleset.terms
-        return [e.words("en", terms, self.you) for e in view.events if not e.note]
+        return View(view.live, self.you).log(view.events)
 
     def refresh(self) -> None:
         """Redraw everything from the game; the picture shows its last step."""
@@ -312,7 +331,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             mover = m.to_move()
             end = f"<b>{'Your move' if mover == self.you else str(mover) + ' to move'}</b> · "
         whose = "your" if s.active == self.you else f"{s.active}'s"
-        turn = f"turn {s.turn}, {whose} {PHASES.get(s.phase, s.phase)}"
+        turn = f"turn {s.turn}, {whose} turn: {PHASES.get(s.phase, s.phase)}"
         self.status.value = (
             f"&nbsp;{end}{esc(turn)} · Unicorns: {esc(count)} (7 win) · deck {len(s.zone(None, 'deck'))}"
         )
@@ -325,10 +344,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             if self.last_why is not None
             else ""
         )
-        self.question.value = f"<b>{esc(d.question)}</b>{because}" if asked and d is not None else ""
+        self.question.value = f"<b>{esc(self.asked(d.question))}</b>{because}" if asked and d is not None else ""
         self.action_buttons = self._buttons(
             self.action_buttons,
-            [(label(a, self.you), a, self._card_of(a)) for a in m.options()],
+            [(label(a, self.you, g), a, self._card_of(a)) for a in m.options()],
             "uurules-action",
             lambda a: self.do(a),
         )
@@ -356,11 +375,34 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             case Respond(responses=rs) if rs:
                 ref = rs[0].card
             case Choose(option=o):
-                ref = o
+                ref = None if self._hidden_option(o) else o
         if ref is None:
             return None
         name = ref.split("/", 1)[-1].split("#", 1)[0].strip()
         return name if name in self.game.ruleset.book else None
+
+    def _hidden_option(self, option: str) -> bool:
+        """Whether ``option`` of the decision you are asked is a card you may not know (its text is
+        not shown for it either: :meth:`uurules.engine.view.View.hidden`)."""
+        d = self.game.pending
+        if d is None or option not in d.options:
+            return False
+        k = d.options.index(option)
+        payload = d.payloads[k] if k < len(d.payloads) else None
+        cards = self.game.state.cards
+        return (
+            isinstance(payload, int)
+            and not isinstance(payload, bool)
+            and payload in cards
+            and self.view().hidden(payload)
+        )
+
+    def asked(self, question: str) -> str:
+        """A question the game asks you, in plain words: "Respond to Cat's Neigh?"."""
+        said = self.view().plain(question)
+        if said.startswith(f"{self.you}: "):
+            said = said[len(self.you) + 2 :]
+        return said[:1].upper() + said[1:]
 
     def _buttons(
         self, pool: list[widgets.Button], items: list[tuple[str, Any, str | None]], cls: str, act: Any

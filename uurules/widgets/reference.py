@@ -36,11 +36,13 @@ import ipywidgets as widgets
 
 from uurules.catalogue import Catalogue, Entry
 from uurules.engine.errors import IllegalAction
+from uurules.engine.game import Game
 from uurules.engine.state import State
 from uurules.scenario import Scenario
+from uurules.timeline import STAGED_WORDS
 from uurules.widgets.feedback import Feedback
 from uurules.widgets.stager import Stager, stage
-from uurules.widgets.stepper import History, Stepper, StepView
+from uurules.widgets.stepper import STAGED, History, Stepper, StepView
 from uurules.widgets.views import STYLE, esc, inline_svg
 
 EVERY_TYPE = ""
@@ -62,8 +64,11 @@ def before_after(scn: Scenario) -> BeforeAfter:
     """Play ``scn`` (its script, then its ``auto:`` answers) as the stepper does; the staged board,
     and the end with everything the scenario changed since the staged board."""
     h = History.from_scenario(scn)
-    start = h.view()
     staged: State = h.game.state.copy()
+    # the staged board as it stands now, on a game of its own: the history's game plays on
+    first = Game(h.game.ruleset, staged, title=h.game.title)
+    first.events, first.log = list(h.game.events), list(h.game.log)
+    start = StepView(0, STAGED, staged, tuple(first.events), None, first, STAGED_WORDS)
     note = ""
     while h.next is not None:
         planned = h.next

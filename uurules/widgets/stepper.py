@@ -39,6 +39,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event
 from uurules.engine.game import Game
 from uurules.engine.state import State
+from uurules.engine.view import View
 from uurules.scenario import Scenario, auto_limit, board_json
 from uurules.timeline import STAGED_WORDS, words_of
 from uurules.widgets.feedback import Feedback
@@ -51,8 +52,15 @@ from uurules.widgets.views import (
     esc,
     inline_svg,
     log_html,
+    script_detail,
     why_html,
 )
+
+SIDE = 220
+"""The px of the column beside the picture (the controls, the step's words, the log, the board).
+No wider: the picture has the rest (:data:`AREA`), and every step of the seed's gameplay shows its
+words at 11 px only with all of it. The log's words and its notation stand one under the other in
+it (``.uurules-log-pair`` wraps), each line the column's whole width, never a word a line."""
 
 AREA = (744, 730)
 """The px the stepper's picture has in JupyterLab at 1400 x 900 with the file browser open (the
@@ -315,6 +323,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._syncing = False
         self._pictures: dict[tuple[Action, ...], tuple[Any, str]] = {}
         self._buttons: list[widgets.Button] = []
+        self._answers: list[str] = []
+        """The options the decision buttons answer, in order (their captions are said in words)."""
         self.first_button.on_click(self.feedback.callback(lambda: self._move(self.history.goto, 0)))
         self.back_button.on_click(self.feedback.callback(lambda: self._move(self.history.back)))
         self.step_button.on_click(self.feedback.callback(lambda: self._move(self.history.step)))
@@ -340,7 +350,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 widgets.HTML("<b>Board (text)</b>"),
                 self.board_view,
             ],
-            layout=widgets.Layout(flex="0 0 220px", width="220px", min_width="0"),
+            layout=widgets.Layout(flex=f"0 0 {SIDE}px", width=f"{SIDE}px", min_width="0"),
         )
         side.add_class("uurules-side")
         super().__init__(
@@ -470,13 +480,15 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._syncing = False
         self.first_button.disabled = self.back_button.disabled = n == 0
         self.step_button.disabled = self.last_button.disabled = n == last
-        upcoming = f" · next: {esc(h.next.label)}" if h.next else ""
-        script = f'<small class="uurules-script">script: {esc(h.label)}{upcoming}</small>'
+        upcoming = f" · next: {h.next.label}" if h.next else ""
+        script = script_detail(f"script: {h.label}{upcoming}")  # for authors, folded
         self.status.value = f"<b>Step {n} of {last}</b> · {esc(h.words)} {script}"
         self.log_view.value = log_html(h.entries(), n)
         result = board_json(self.game)
         self.board_view.value = board_html(result)
-        self.question.value = decision_html(result["pending"]) + why_html(self.game)
+        d = self.game.pending
+        pending = {**result["pending"], "options": View(self.game, None).options(d)} if d is not None else None
+        self.question.value = decision_html(pending) + why_html(self.game)  # options in words: "Ann's Neigh"
         buttons = self._option_buttons()
         if list(self.options.children) != buttons:
             self.options.children = buttons
@@ -491,14 +503,17 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         nxt = self.history.next
         scripted = nxt.action.option if nxt is not None and isinstance(nxt.action, Choose) else None
         while len(self._buttons) < len(d.options):
+            k = len(self._buttons)
             b = widgets.Button(layout=widgets.Layout(width="auto"))
             b.add_class("uurules-option")
-            b.on_click(lambda b: self.feedback.run(self.answer, b.description))
+            b.on_click(lambda _b, k=k: self.feedback.run(self.answer, self._answers[k]))
             self._buttons.append(b)
-        for option, b in zip(d.options, self._buttons, strict=False):
-            b.description = option
+        self._answers = list(d.options)
+        said = View(self.game, None).options(d)  # in words: "Ann's Neigh", not "Ann/Neigh"
+        for option, caption, b in zip(d.options, said, self._buttons, strict=False):
+            b.description = caption
             b.button_style = "info" if option == scripted else ""
-            b.tooltip = f"{d.player}: {card_tip(self.game, option)}" + (
+            b.tooltip = f"{d.player}: {card_tip(self.game, option, caption)}" + (
                 " (the scenario's answer)" if option == scripted else ""
             )
         return self._buttons[: len(d.options)]

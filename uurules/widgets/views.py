@@ -32,6 +32,12 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def script_detail(text: str) -> str:
+    """The script's words for authors (a step as the script writes it, what a refusal would accept
+    instead), folded under "script" so that a learner reads plain words; opened, it shows them."""
+    return f'<details class="uurules-script-detail"><summary>script</summary><code>{esc(text)}</code></details>'
+
+
 def inline_svg(svg: str, prefix: str = "") -> str:
     """An SVG document as an element to put inside HTML: no XML declaration, doctype or
     comments (the doctype names an external DTD); with ``prefix``, every ``id`` and every
@@ -138,14 +144,16 @@ def option_card(game: Any, option: str) -> str | None:
     return name if name and name in game.ruleset.book else None
 
 
-def card_tip(game: Any, option: str) -> str:
+def card_tip(game: Any, option: str, said: str | None = None) -> str:
     """A tooltip for a button or a field that offers ``option``: the card's name and text, if it
-    names a card ("Neigh: Play this card when another player tries to play a card ..."), else ``option``."""
+    names a card ("Neigh: Play this card when another player tries to play a card ..."), else ``option``
+    (``said``: the option as the button says it, in words, in place of ``option``)."""
     from uurules.why import card_text
 
     name = option_card(game, option)
     text = card_text(game, name) if name is not None else ""
-    return f"{option}: {text}" if text else option
+    shown = option if said is None else said
+    return f"{shown}: {text}" if text else shown
 
 
 def card_html(game: Any, name: str | None) -> str:
@@ -176,10 +184,10 @@ STYLE = """
 .uurules-log-head { color: #37474f; }
 .uurules-log-line { white-space: pre-wrap; padding-left: 1em; }
 .uurules-script { color: #78909c; font-size: 10px; }
-.uurules-log-pair { display: flex; gap: 1em; }
-.uurules-log-words { flex: 1; padding-left: 1em; font-family: sans-serif; }
+.uurules-log-pair { display: flex; flex-wrap: wrap; gap: 0 1em; }
+.uurules-log-words { flex: 1 1 240px; padding-left: 1em; font-family: sans-serif; }
 .uurules-log-said::before { content: "• "; color: #78909c; }
-.uurules-log-notation { flex: 1; }
+.uurules-log-notation { flex: 1 1 240px; }
 .uurules-current { background: #fff8e1; }
 .uurules-marker { display: inline-block; width: 1em; color: #e65100; }
 .uurules-board-table { border-collapse: collapse; font-size: 12px; }
