@@ -285,6 +285,56 @@ def test_UU_CHAIN_3_distinct_targets_mandatory_first_too_few_targets() -> None:
     assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Rhinocorn"]
 
 
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_too_few_targets_after_a_cost_only_as_many_trigger() -> None:
+    """Publisher's FAQ: asked whether the same target may be selected twice, it says that with fewer
+    targets than effects only as many effects trigger as there are targets (a target after a cost too)."""
+    _, out = run("ruling-too-few-targets-after-a-cost.yaml")
+    used = [e["card"] for e in out["events"] if e["type"] == "use"]
+    dropped = [e for e in out["events"] if e["type"] == "disregard"]
+    assert used == ["Stable Artillery"] and [e["card"] for e in dropped] == ["Stable Artillery"]
+    assert "kept for an effect before it" in dropped[0]["reason"]
+    assert [e["card"] for e in out["events"] if e["type"] == "discard"] == ["Slowdown", "Yay"]  # one cost paid, not two
+    assert [e["card"] for e in out["events"] if e["type"] == "destroy"] == ["Rhinocorn"]
+    assert not any(e["type"] == "skip" for e in out["events"])  # no DESTROY left without a target
+
+
+TWO_ARTILLERIES = """
+ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [Slowdown, Yay, Neigh, Super Neigh], stable: [Stable Artillery, {second}]}}
+  - {{name: Bob, stable: [{bobs}]}}
+deck: [Barbed Wire, Rainbow Aura]
+script:
+  - begin-turn: Ann
+"""
+
+
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_a_target_each_after_a_cost_both_trigger() -> None:
+    """With two Unicorns to destroy, both Stable Artilleries trigger (one target each)."""
+    game = board(TWO_ARTILLERIES.format(second="Stable Artillery", bobs="Rhinocorn, Basic Unicorn")).play()
+    for answer in ("yes", "yes"):
+        assert game.pending is not None and "use Stable Artillery" in game.pending.question
+        game.push(Choose(answer))
+    assert game.pending is not None and "discard" in game.pending.question
+    assert not any(e["type"] == "disregard" for e in board_json(game)["events"])
+
+
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_an_effect_targeting_first_counts_a_target_kept_after_a_cost() -> None:
+    """A Stable Artillery used keeps Bob's only Unicorn: a Rhinocorn formed after it in the same link
+    has no target left and does not trigger; with no Unicorn at all, neither triggers."""
+    game = board(TWO_ARTILLERIES.format(second="Rhinocorn", bobs="Basic Unicorn")).play()
+    assert game.pending is not None and "use Stable Artillery" in game.pending.question
+    game.push(Choose("yes"))
+    dropped = [e["card"] for e in board_json(game)["events"] if e["type"] == "disregard"]
+    assert dropped == ["Rhinocorn"]
+    _, out = run(TWO_ARTILLERIES.format(second="Stable Artillery", bobs=""))
+    assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Stable Artillery"] * 2
+    assert out["players"]["Ann"]["hand"] == ["Slowdown", "Yay", "Neigh", "Super Neigh", "Barbed Wire"]
+
+
 @pytest.mark.rule("UU.CHAIN.1", "LU.PILE.4")
 def test_fifo_chain_versus_lifo_pile() -> None:
     # rule: UU.CHAIN.1 the effect chain is first in, first out; rule: LU.PILE.4 the pile is last in, first out

@@ -102,6 +102,7 @@ DATA = CORE_DATA.extend(
             "group": FRESH,  # the group of the effects made from one step
             "optional": VALUE,
             "untargeted": VALUE,
+            "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
             "chosen": CARD,
