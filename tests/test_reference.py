@@ -85,6 +85,22 @@ def test_a_card_shows_its_text_and_a_before_after_picture_of_its_scenario(catalo
     assert "Step 0 · The staged board" in text(pictures) and "Step 2 · after 2 steps: what changed" in text(pictures)
 
 
+@pytest.mark.rule("UU.STABLE.1")
+def test_an_upgrade_or_a_downgrade_says_it_may_go_into_any_stable(catalogue: Catalogue) -> None:
+    """Publisher's FAQ (quoted on the wiki's Upgrade and Downgrade pages): an Upgrade may go into another
+    player's Stable, a Downgrade into your own; the reference says so for every card of those types."""
+    ref = Reference(catalogue)
+    for name, usually in (("Rainbow Aura", "usually your own"), ("Slowdown", "usually another player's")):
+        ref.choose(name)
+        assert f"Played into any player's Stable, {usually} (UU.STABLE.1)." in text(ref.card_view.value)
+        assert usually in catalogue.entry(name).text() and usually in catalogue.entry(name).markdown()
+    ref.choose("Unicorn Poison")
+    assert "any player's Stable" not in text(ref.card_view.value)  # a Magic card goes nowhere
+    kinds = {e.card.type for e in catalogue if e.goes}
+    assert kinds == {"Upgrade", "Downgrade"}
+    assert not any(e.goes for e in Catalogue("llamas-unleashed", CARDS))  # the ruling is Unstable Unicorns'
+
+
 def test_before_after_spans_the_whole_scenario_and_names_a_refused_step() -> None:
     scn = Scenario.from_file(CARDS / "stabby-the-unicorn.yaml")
     ba = before_after(scn)

@@ -58,6 +58,8 @@ class Entry:
 
     card: CardDef
     scenario: Path
+    goes: str | None = None
+    """Where the card may be played, where that is a ruling worth saying (:func:`where_it_goes`)."""
 
     @property
     def faces(self) -> tuple[Printed, ...]:
@@ -112,6 +114,8 @@ class Entry:
         if self.names():
             lines.append("  printed as: " + ", ".join(self.names()))
         lines.append(f"  {self.card.text}")
+        if self.goes:
+            lines.append(f"  {self.goes}")
         if self.played is None:
             lines.append("  (no scenario yet)")
         else:
@@ -126,6 +130,8 @@ class Entry:
         if self.names():
             out += ["Printed as: " + ", ".join(markdown_text(n) for n in self.names()) + ".", ""]
         out += [f"> {markdown_text(self.card.text)}", ""]
+        if self.goes:
+            out += [f"*{markdown_text(self.goes)}*", ""]
         if self.played is None:
             out += ["*No scenario yet.*", ""]
             return "\n".join(out)
@@ -133,6 +139,20 @@ class Entry:
         out += [f"Scenario `{self.scenario.as_posix()}`: {markdown_text(title)}", ""]
         out += ["<details><summary>What happens</summary>", "", "```", *log, "", *board, "```", "", "</details>", ""]
         return "\n".join(out)
+
+
+def where_it_goes(game: str, kind: str) -> str | None:
+    """Where a card of type ``kind`` may be played in ``game``, for the types whose place is a ruling.
+
+    >>> where_it_goes("unstable-unicorns", "Downgrade")
+    "Played into any player's Stable, usually another player's (UU.STABLE.1)."
+    >>> where_it_goes("unstable-unicorns", "Magic") is None
+    True
+    """
+    if not getattr(ruleset_class(game), "upgrades_anywhere", False):
+        return None
+    usually = {"Upgrade": "your own", "Downgrade": "another player's"}.get(kind)
+    return f"Played into any player's Stable, usually {usually} (UU.STABLE.1)." if usually else None
 
 
 def _numbers(numbers: list[str]) -> str:
@@ -175,7 +195,10 @@ class Catalogue:
         everything = list(book(game))
         printed = [c for c in everything if c.printed] or everything
         cards = [c for c in printed if kind is None or c.type == kind]
-        self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml") for c in sorted(cards, key=_order)]
+        self.entries = [
+            Entry(c, self.scenarios / f"{slug(c.name)}.yaml", where_it_goes(game, c.type))
+            for c in sorted(cards, key=_order)
+        ]
 
     @property
     def title(self) -> str:

@@ -106,16 +106,18 @@ class Instants:
             game, p, card, tuple(item.data.get("targets", []))
         )
         if stable is None:
-            others = [x for x in s.players if x != p] or [p]
+            # rule: UU.STABLE.1 a Downgrade may go into any player's Stable, the player's own too
+            # (first: players are offered in turn order from the deciding player)
+            where = s.in_turn_order_from(p) if rs.upgrades_anywhere else [x for x in s.players if x != p] or [p]
             rs.ask(
                 game,
                 Decision(
                     p,
                     f"Which player's {rs.stable_word} does {game.shown(card)} enter?",
-                    others,
+                    where,
                     DecisionKind.STABLE,
                     {"item": item.id},
-                    others,
+                    where,
                 ),
             )
             return

@@ -137,7 +137,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
       deck (``look``): which goes on top, then which next, the last one not asked;
     - "one of" choices: in the order the card lists them;
     - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
-      from the deciding player, only those for whom the effect can be carried out.
+      from the deciding player, only those for whom the effect can be carried out;
+    - the turn's actions: begin the turn; the cards of the hand that may be played, one of each
+      name, in hand order, an Upgrade's followed by its plays into each other player's Stable
+      (UU.STABLE.1, :meth:`.turns.Turns.plays_elsewhere`), in turn order from the player: the
+      Stables it may enter come in turn order, the player's own (the play naming none) first, as
+      a Downgrade's "into whose Stable?" offers them; draw; end the turn.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """
@@ -150,6 +155,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     shared_zones = ("deck", "discard", "nursery")
     creature_word = "Unicorn"
     stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
+    upgrades_anywhere = True
+    """UU.STABLE.1 (publisher's FAQ): an Upgrade or a Downgrade may be played into any player's Stable:
+    the turn's actions list an Upgrade's plays into the others' (:meth:`.turns.Turns.plays_elsewhere`),
+    and a Downgrade asks which Stable it enters among all of them, the player's own first."""
     windows: ClassVar[InstantPile] = PILE
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA

@@ -98,11 +98,31 @@ class Turns:
                 seen.add(name)
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
+                acts.extend(self.plays_elsewhere(game, p, c))
             if not s.flags.get("played"):
                 acts.append(DrawAction(p))
         if s.phase in ("setup", "action"):
             acts.append(EndTurn(p))
         return acts
+
+    def plays_elsewhere(self, game: Game, player: str, card: CardId) -> list[Play]:
+        """rule: UU.STABLE.1 an Upgrade may go into any player's Stable, not only its player's.
+
+        A play of an Upgrade that names no Stable puts it into the player's own; these are the
+        plays that name each other player's Stable, listed after it, in turn order from the
+        player (so the Stables come in turn order, the player's own first), each only if the
+        rules let it be played there. (A Downgrade's play asks which Stable it enters, the
+        player's own among them: :meth:`.pile.Instants.resolve_played`.)
+        """
+        rs = self.rs
+        if not rs.upgrades_anywhere or rs.defn(game, card).type != "Upgrade":
+            return []
+        ref = game.ref(card)
+        return [
+            Play(player, ref, (where,))
+            for where in game.state.in_turn_order_from(player)[1:]
+            if rs.requirements.play_refusal(game, player, card, (where,)) is None
+        ]
 
     def begin_turn(self, game: Game, player: str) -> None:
         s = game.state
