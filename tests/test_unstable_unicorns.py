@@ -396,6 +396,49 @@ def test_UU_REPL_2_dread_pirate_doubles_each_discard() -> None:
     assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in out["log"]
 
 
+@pytest.mark.rule("UU.REPL.2", "UU.HAND.1")
+def test_UU_REPL_2_dread_pirate_doubles_the_discard_down_to_the_hand_limit() -> None:
+    """Unstable Unicorns wiki, Dread Pirate Unicorn page: the End of Turn discard down to the hand limit
+    is doubled too, one card plus one extra, even when that leaves the hand below the limit."""
+    _, out = run("ruling-dread-pirate-hand-limit.yaml")
+    discards = [e for e in out["events"] if e["type"] == "discard"]
+    assert [(e["card"], e.get("by")) for e in discards] == [("Slowdown", None), ("Good Deal", "Dread Pirate Unicorn")]
+    assert len(out["players"]["Ann"]["hand"]) == 6  # below the limit of 7
+    assert out["active"] == "Bob"
+
+
+LIMIT = """
+ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [{hand}], stable: [{stable}]}}
+  - {{name: Bob}}
+script:
+  - end-turn: Ann
+"""
+
+
+def end_of_turn(cards: int, stable: str) -> list[str]:
+    """End Ann's turn with ``cards`` distinct cards in hand (limit 7), answering every discard with
+    the first card offered; the hand she keeps."""
+    names = ["Yay", "Slowdown", "Neigh", "Good Deal", "Basic Unicorn", "Rhinocorn", "Super Neigh", "Llamacorn"]
+    names += ["Unicorn Poison", "Two-For-One"]
+    game = board(LIMIT.format(hand=", ".join(names[:cards]), stable=stable)).play()
+    while game.pending is not None:
+        game.push(Choose(game.pending.options[0]))
+    assert game.state.active == "Bob"
+    return [game.shown(c) for c in game.state.zone("Ann", "hand")]
+
+
+@pytest.mark.rule("UU.REPL.2", "UU.HAND.1")
+def test_UU_REPL_2_each_discard_down_to_the_limit_is_doubled_by_each_dread_pirate() -> None:
+    assert len(end_of_turn(9, "Dread Pirate Unicorn")) == 7  # one discard, doubled: 9 -> 7, not 9 -> 5
+    assert len(end_of_turn(10, "Dread Pirate Unicorn")) == 6  # two discards, each doubled
+    assert len(end_of_turn(8, "Dread Pirate Unicorn, Dread Pirate Unicorn")) == 4  # doubled twice: 4 cards
+    assert len(end_of_turn(8, "Parallel Universicorn")) == 7  # an optional replacement changes nothing here
+    assert len(end_of_turn(8, "Dread Pirate Unicorn, Blinding Light")) == 7  # a Unicorn with no effect
+    assert len(end_of_turn(7, "Dread Pirate Unicorn")) == 7  # at the limit nothing is discarded
+
+
 @pytest.mark.rule("UU.REPL.3")
 def test_UU_REPL_3_a_replaced_draw_at_the_limit_is_the_discard_it_replaced() -> None:
     game, out = run("seed-001-hand-limit.yaml")

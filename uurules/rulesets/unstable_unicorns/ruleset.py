@@ -86,6 +86,7 @@ DATA = CORE_DATA.extend(
         "plays": VALUE,  # how many cards may be played this turn
         "skip_to_end": VALUE,  # the turn goes on to its End of Turn
         "extra_turns": ListOf(VALUE),  # players who take another turn, in order
+        "limit_owed": VALUE,  # discards still owed for one discard down to the hand limit (Dread Pirate)
         RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
         # discards waiting for optional replacements: the effects they came from, the cards asked
         "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),

@@ -68,6 +68,10 @@ END = GameEnd(
 )
 """How Unstable Unicorns ends (the module's documentation says how the kit reads it)."""
 
+OWED = "limit_owed"
+"""The flag holding how many discards are still owed for the discard down to the hand limit being
+made (more than one with Dread Pirate Unicorn: :meth:`Turns.limit_discards`)."""
+
 TURN = "UU.TURN.1"
 """The turn (the kit's ID, ``uurules/rules.yaml``): the player whose turn it is goes through
 Beginning of Turn, Draw, Action (play one card or draw one) and End of Turn; the refusals of the
@@ -222,6 +226,9 @@ class Turns:
     def hand_limit(self, game: Game, answered: tuple[Decision, CardId] | None = None) -> None:
         """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn.
 
+        Each discard it asks for is a discard effect: Dread Pirate Unicorn doubles it ("one card
+        plus one extra", :meth:`limit_discards`), which may leave the hand below the limit.
+
         One decision per discard, its options the first card of each name in the hand, in hand
         order. After an answer (``answered``: the decision and the card discarded) the options
         are carried over instead of worked out again: the discarded card's place goes to the
@@ -233,19 +240,23 @@ class Turns:
         p = s.active
         hand = s.zone(p, "hand")
         options = self.next_hand_options(game, p, hand, *answered) if answered else None
-        while len(hand) > s.hand_limit:
+        owed = s.flags.pop(OWED, 0)  # discards still to make for the discard being made (Dread Pirate)
+        if answered is not None:
+            owed = max(owed - 1, 0)
+        while hand and (owed or len(hand) > s.hand_limit):
+            if not owed:
+                owed = self.limit_discards(game, p)
             labels, ids, at = options or self.hand_options(game, p, hand)
             if len(ids) > 1:
-                s.pending = Decision(
-                    p,
-                    f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
-                    labels,
-                    DecisionKind.HAND_LIMIT,
-                    {"at": at},
-                    ids,
-                )
+                s.flags[OWED] = owed
+                if len(hand) > s.hand_limit:
+                    question = f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?"
+                else:
+                    question = f"{p} discards one more card ({self.doubler(game, p)}): discard which card?"
+                s.pending = Decision(p, question, labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
                 return
             self.limit_discard(game, p, ids[0])  # only one card to choose from
+            owed -= 1
             asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
             options = self.next_hand_options(game, p, hand, asked, ids[0])
         extra = s.flags.get("extra_turns")
@@ -265,10 +276,39 @@ class Turns:
         s.turn += 1
         s.flags["acted"] = False
 
+    def limit_discards(self, game: Game, player: str) -> int:
+        """rule: UU.REPL.2 how many cards one discard down to the hand limit takes: one, doubled by each
+        Dread Pirate Unicorn in play (a mandatory replacement of each discard effect by discards).
+
+        The Unstable Unicorns wiki's Dread Pirate Unicorn page rules that the End of Turn discard down
+        to the hand limit is doubled too ("one card plus one extra"), which may leave the hand below
+        the limit. An optional replacement (Parallel Universicorn) is not offered: its draw up to the
+        hand limit, made at or above the limit, is carried out as the discard it replaced (UU.REPL.3),
+        so it would change nothing. Each mandatory replacement says so in the log ("... has priority").
+        """
+        n = 1
+        for p, c, r in self.rs.replacements.replacers(game, "discard"):
+            with_ = r.get("with", [])
+            if r.get("optional") or not with_ or any(st.get("do") != "discard" for st in with_):
+                continue
+            n *= len(with_)
+            game.emit("replace", p, c, effects=len(with_), priority=True)
+        return n
+
+    def doubler(self, game: Game, player: str) -> str:
+        """The cards that double a discard down to the hand limit, for a question's words."""
+        names = [game.shown(c) for _, c, r in self.rs.replacements.replacers(game, "discard") if not r.get("optional")]
+        return ", ".join(dict.fromkeys(names)) or "a replacement"
+
     def limit_discard(self, game: Game, player: str, card: CardId) -> None:
-        """One discard down to the hand limit, in the log."""
+        """One discard down to the hand limit, in the log (one the hand limit itself asks for while
+        the hand is above it, else one more that a replacement added: ``by``)."""
         moves = self.rs.moves
-        moves.discard(game, player, card, reason="hand-limit")
+        s = game.state
+        if len(s.zone(player, "hand")) > s.hand_limit:
+            moves.discard(game, player, card, reason="hand-limit")
+        else:
+            moves.discard(game, player, card, reason="hand-limit", by=self.doubler(game, player))
         moves.hand_line(game, player)
 
     def hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
