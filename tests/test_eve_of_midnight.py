@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import pytest
@@ -335,8 +334,12 @@ def test_eom_pri_3_world_comes_first_even_against_a_mandatory_effect() -> None:
     # rule: EOM.PRI.3 Blood Moon is mandatory too, but as a World effect it is ranked before the class order
     rs = eve_of_midnight.RANKS
     assert rs == ("world", "mandatory", "triggered", "optional")
-    source = inspect.getsource(eve_of_midnight.EveOfMidnight._order)
-    assert "lists World last" in source and "rule text wins" in source
+    game, out = run("eom-pri-3-world-first.yaml")
+    (ability,) = game.ruleset.book["Blood Moon"].get("abilities")
+    assert ability["timing"] == "mandatory"  # as mandatory as Dawn Patrol, yet ranked as the World's
+    resolved = [(e["card"], e["rank"]) for e in out["events"] if e["type"] == "resolve"]
+    # World first, as the seed's rule text says (its one-line summary would put it last)
+    assert resolved == [("Blood Moon", "world"), ("Dawn Patrol", "mandatory"), ("Scrying Pool", "optional")]
 
 
 # -- EOM.END.1 how the game ends (the kit's own rule) ---------------------------------------------
