@@ -331,7 +331,9 @@ def test_UU_CHAIN_3_an_effect_targeting_first_counts_a_target_kept_after_a_cost(
     dropped = [e["card"] for e in board_json(game)["events"] if e["type"] == "disregard"]
     assert dropped == ["Rhinocorn"]
     _, out = run(TWO_ARTILLERIES.format(second="Stable Artillery", bobs=""))
-    assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Stable Artillery"] * 2
+    dropped_all = [e for e in out["events"] if e["type"] == "disregard"]
+    assert [e["card"] for e in dropped_all] == ["Stable Artillery"] * 2
+    assert all("no other Stable has a Unicorn card" in e["reason"] for e in dropped_all)
     assert out["players"]["Ann"]["hand"] == ["Slowdown", "Yay", "Neigh", "Super Neigh", "Barbed Wire"]
 
 

@@ -136,7 +136,8 @@ class EffectChain:
                 game.emit("disregard", trig.player, trig.source, reason=lapsed, lapsed=True)
                 return
             first = steps[0] if steps else {}
-            later = self.later_target(game, trig.player, trig.source, steps)
+            aimed = self.later_target(steps)
+            later = None if aimed is None else rs.verbs[aimed["do"]].target_pool(game, trig.player, aimed, trig.source)
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
                 verb = rs.verbs.get(first.get("do", ""))
@@ -144,7 +145,9 @@ class EffectChain:
                 pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else later
                 if why is None and pool is not None and not self.targets_left(game, link, pool):
                     why = "every possible target is already chosen in this link"
-                    if later is not None:
+                    if aimed is not None and not later:  # nothing to target at all, after the cost
+                        why = rs.requirements.impossible(game, trig.player, aimed, trig.source) or "nothing to target"
+                    elif aimed is not None:
                         why = "every possible target is already chosen in this link or kept for an effect before it"
                 if why is not None:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
@@ -186,20 +189,18 @@ class EffectChain:
             optional=bool(ab.get("optional")),
         )
 
-    def later_target(
-        self, game: Game, player: str, source: CardId | None, steps: list[dict[str, Any]]
-    ) -> list[CardId] | None:
-        """The cards the first targeted statement of a card's text could choose now, when statements
-        without a target come before it ("DISCARD 2 cards, then DESTROY a Unicorn card"); ``None``
-        when the first statement is targeted or no statement is (a choice among statements, or a
-        statement each player carries out, is not read ahead)."""
+    def later_target(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The first targeted statement of a card's text when statements without a target come
+        before it ("DISCARD 2 cards, then DESTROY a Unicorn card"); ``None`` when the first
+        statement is targeted or no statement is (a choice among statements, or a statement each
+        player carries out, is not read ahead)."""
         verbs = self.rs.verbs
         for i, step in enumerate(steps):
             verb = verbs.get(step.get("do", ""))
             if verb is None or step.get("do") == "one-of" or "who" in step or step.get("player") == "each-player":
                 return None
             if verb.targeted:
-                return verb.target_pool(game, player, step, source) if i else None
+                return step if i else None
         return None
 
     def targets_left(self, game: Game, link: Link, pool: list[CardId]) -> bool:
