@@ -139,8 +139,8 @@ def test_UU_SEQ_3_sadistic_ritual_is_a_downgrade_played_into_another_stable() ->
     scn = scenario("uu-seq-3-sadistic-ritual-downgrade.yaml")
     game = scn.play(upto=1)
     assert game.ruleset.book["Sadistic Ritual"].type == "Downgrade"  # as printed, never an Upgrade
-    # a Downgrade asks which player's Stable it enters: any player's, in turn order from Ann (UU.STABLE.1)
-    assert game.pending is not None and game.pending.options == ["Ann", "Bob", "Cat"]
+    # a Downgrade asks which player's Stable it enters: the others' in turn order, then Ann's own (UU.STABLE.1)
+    assert game.pending is not None and game.pending.options == ["Bob", "Cat", "Ann"]
     _, out = run("uu-seq-3-sadistic-ritual-downgrade.yaml")
     # at Bob's Beginning of Turn: sacrifice, then (the sacrifice was performed) draw
     assert [e["card"] for e in out["events"] if e["type"] in ("sacrifice", "draw")] == ["Basic Unicorn", "Yay", "Neigh"]

@@ -232,7 +232,7 @@ def test_UU_STABLE_1_an_upgrade_and_a_downgrade_may_go_into_any_stable() -> None
     # the Upgrade's plays: its own Stable (naming none) first, then the others in turn order from Ann
     assert [a.targets for a in game.legal_actions() if isinstance(a, Play) and a.card == "Ann/Yay"] == [(), ("Bob",)]
     game = scenario("ruling-upgrade-downgrade-any-stable.yaml").play(upto=3)
-    assert game.pending is not None and game.pending.options == ["Ann", "Bob"]  # the Downgrade: any Stable
+    assert game.pending is not None and game.pending.options == ["Bob", "Ann"]  # the Downgrade: any Stable
 
 
 @pytest.mark.rule("UU.STABLE.1")
@@ -243,7 +243,7 @@ def test_UU_STABLE_1_legal_actions_list_every_stable_in_turn_order() -> None:
         ("Ann/Yay", ()),  # into Ann's own Stable
         ("Ann/Yay", ("Bob",)),
         ("Ann/Yay", ("Cat",)),
-        ("Ann/Slowdown", ()),  # asks whose Stable: Ann, Bob, Cat
+        ("Ann/Slowdown", ()),  # asks whose Stable: Bob, Cat, then Ann's own
         ("Ann/Basic Unicorn", ()),  # a Unicorn goes into Ann's Stable only
     ]
     for action in plays[:3]:
@@ -251,7 +251,7 @@ def test_UU_STABLE_1_legal_actions_list_every_stable_in_turn_order() -> None:
         assert names(game, action[1][0] if action[1] else "Ann", "stable")[-1] == "Yay"
         game.undo()
     game.push(Play("Ann", "Ann/Slowdown"))
-    assert game.pending is not None and game.pending.options == ["Ann", "Bob", "Cat"]
+    assert game.pending is not None and game.pending.options == ["Bob", "Cat", "Ann"]
     from uurules.computer import label
 
     assert [label(Play("Ann", "Ann/Yay", (t,)), "Ann") for t in ("Ann", "Bob")] == [

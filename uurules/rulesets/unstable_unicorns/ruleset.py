@@ -141,9 +141,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
       from the deciding player, only those for whom the effect can be carried out;
     - the turn's actions: begin the turn; the cards of the hand that may be played, one of each
       name, in hand order, an Upgrade's followed by its plays into each other player's Stable
-      (UU.STABLE.1, :meth:`.turns.Turns.plays_elsewhere`), in turn order from the player: the
-      Stables it may enter come in turn order, the player's own (the play naming none) first, as
-      a Downgrade's "into whose Stable?" offers them; draw; end the turn.
+      (UU.STABLE.1, :meth:`.turns.Turns.plays_elsewhere`), in turn order from the player; draw;
+      end the turn. The usual Stable comes first: an Upgrade's own (the play naming none), then
+      the others'; a Downgrade's "into whose Stable?" offers the other players in turn order, then
+      the player's own, last.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """
@@ -159,7 +160,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     upgrades_anywhere = True
     """UU.STABLE.1 (publisher's FAQ): an Upgrade or a Downgrade may be played into any player's Stable:
     the turn's actions list an Upgrade's plays into the others' (:meth:`.turns.Turns.plays_elsewhere`),
-    and a Downgrade asks which Stable it enters among all of them, the player's own first."""
+    and a Downgrade asks which Stable it enters among all of them, the player's own last."""
     windows: ClassVar[InstantPile] = PILE
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA

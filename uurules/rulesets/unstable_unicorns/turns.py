@@ -112,11 +112,12 @@ class Turns:
     def plays_elsewhere(self, game: Game, player: str, card: CardId) -> list[Play]:
         """rule: UU.STABLE.1 an Upgrade may go into any player's Stable, not only its player's.
 
-        A play of an Upgrade that names no Stable puts it into the player's own; these are the
-        plays that name each other player's Stable, listed after it, in turn order from the
-        player (so the Stables come in turn order, the player's own first), each only if the
-        rules let it be played there. (A Downgrade's play asks which Stable it enters, the
-        player's own among them: :meth:`.pile.Instants.resolve_played`.)
+        A play of an Upgrade that names no Stable puts it into the player's own (its usual place);
+        these are the plays that name each other player's Stable, listed after it, in turn order
+        from the player, each only if the rules let it be played there. (A Downgrade's play asks
+        which Stable it enters: the other players' in turn order, its usual place, then the
+        player's own, last: :meth:`.pile.Instants.resolve_played`.) The usual place comes first,
+        so a player who takes the first option plays the card as it is usually played.
         """
         rs = self.rs
         if not rs.upgrades_anywhere or rs.defn(game, card).type != "Upgrade":
