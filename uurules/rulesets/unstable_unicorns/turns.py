@@ -288,18 +288,22 @@ class Turns:
         so it would change nothing. Each mandatory replacement says so in the log ("... has priority").
         """
         n = 1
-        for p, c, r in self.rs.replacements.replacers(game, "discard"):
-            with_ = r.get("with", [])
-            if r.get("optional") or not with_ or any(st.get("do") != "discard" for st in with_):
-                continue
-            n *= len(with_)
-            game.emit("replace", p, c, effects=len(with_), priority=True)
+        for p, c, r in self.doublers(game):
+            n *= len(r["with"])
+            game.emit("replace", p, c, effects=len(r["with"]), priority=True)
         return n
+
+    def doublers(self, game: Game) -> list[tuple[str, CardId, dict[str, Any]]]:
+        """(player, card, replacement) for each mandatory replacement in play of a discard by discards."""
+        return [
+            (p, c, r)
+            for p, c, r in self.rs.replacements.replacers(game, "discard")
+            if not r.get("optional") and r.get("with") and all(st.get("do") == "discard" for st in r["with"])
+        ]
 
     def doubler(self, game: Game, player: str) -> str:
         """The cards that double a discard down to the hand limit, for a question's words."""
-        names = [game.shown(c) for _, c, r in self.rs.replacements.replacers(game, "discard") if not r.get("optional")]
-        return ", ".join(dict.fromkeys(names)) or "a replacement"
+        return ", ".join(dict.fromkeys(game.shown(c) for _, c, _ in self.doublers(game))) or "a replacement"
 
     def limit_discard(self, game: Game, player: str, card: CardId) -> None:
         """One discard down to the hand limit, in the log (one the hand limit itself asks for while
