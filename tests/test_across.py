@@ -41,6 +41,13 @@ def test_whose_part_is_carried_out_first(name: str, ann: dict[str, Any], bob: di
     assert ("Ann" if a < b else "Bob") == first, "\n".join(out["log"])
 
 
+@pytest.mark.scenario(
+    "across-uu-chain.yaml",
+    "across-uu-pile.yaml",
+    "across-lu-pile.yaml",
+    "across-eom-stack.yaml",
+    "across-bk-sequence.yaml",
+)
 def test_the_order_decides_the_outcome() -> None:
     _, chain = run("across-uu-chain.yaml")
     assert chain["players"]["Bob"]["stable"] == ["Barbed Wire"]  # both DESTROYs happened before the discards

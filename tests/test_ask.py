@@ -297,6 +297,7 @@ def test_reductions_agree_with_the_plain_search_on_random_boards(board: tuple[Sc
         assert holds_after(scn, reduced.example) == (reduced.answer == "yes")
 
 
+@pytest.mark.scenario("faq-three-players-hold-neighs.yaml")
 def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
     q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}

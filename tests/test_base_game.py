@@ -136,6 +136,8 @@ RULES_FROM_TYPE = {
 
 
 def test_the_list_is_the_base_game() -> None:
+    # the box's own totals (the rule book's card count), the one place the kit writes them: every other
+    # count is derived from this list or from the catalogue
     assert len(BASE) == 84 and len({n for _, n, *_ in BASE}) == 84
     assert sum(copies for *_, copies, _ in BASE) == 127
     assert len(DISTINCT) == 65
@@ -244,8 +246,10 @@ def test_the_every_card_section_is_generated_from_the_card_file() -> None:
     """Lesson 10's catalogue: every card of the file, in printed order, each with its scenario played."""
     cat = Catalogue("unstable-unicorns", CARD_SCENARIOS)
     assert [e.card.name for e in cat] == DISTINCT  # catalogue order
+    names, copies = len(BASE), sum(n for *_, n, _ in BASE)
     assert cat.summary().splitlines()[0] == (
-        "Unstable Unicorns: 84 printed names, 127 copies, 65 cards with rules of their own (the base game)"
+        f"Unstable Unicorns: {names} printed names, {copies} copies, {len(DISTINCT)} cards with rules of their own"
+        " (the base game)"
     )
     assert cat.summary().splitlines()[-1] == "Without a scenario: none"
     assert [e.card.name for e in cat.section("Instant")] == ["Neigh", "Super Neigh"]

@@ -31,6 +31,7 @@ from tests.browser_support import (
     misfits,
 )
 from tests.conftest import ROOT, SCENARIOS
+from uurules.catalogue import Catalogue
 from uurules.cli import main
 
 pytestmark = pytest.mark.browser
@@ -495,7 +496,8 @@ def test_the_card_reference_in_lab_finds_draws_plays_and_stages_a_card(page: Any
         expect(ref.locator(".uurules-ref-card")).to_contain_text("Two-For-One")
         ref.locator(".uurules-ref-search input").fill("CORN POI")
         expect(ref.locator(".uurules-ref-index select option")).to_have_text(["Unicorn Poison · Magic"])
-        expect(ref.locator(".uurules-ref-count")).to_have_text("1 of 65 cards")
+        every = len(Catalogue("unstable-unicorns", SCENARIOS / "cards"))
+        expect(ref.locator(".uurules-ref-count")).to_have_text(f"1 of {every} cards")
         expect(ref.locator(".uurules-ref-card")).to_contain_text("DESTROY a Unicorn card")
         pictures = ref.locator(".uurules-ref-pictures")
         expect(pictures).to_contain_text("Before: the staged board")

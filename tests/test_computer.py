@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import board
 from uurules.computer import Computer, Match, deal, options, to_move, try_action
-from uurules.engine.actions import BeginTurn, DrawAction, EndTurn, Play, Respond
+from uurules.engine.actions import BeginTurn, Choose, DrawAction, EndTurn, Play, Respond
 from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 
@@ -174,3 +174,22 @@ def test_a_match_waits_for_you_takes_refusals_and_undoes_your_move_with_the_comp
     assert m.game.state == before and len(m.played) == 1
     with pytest.raises(IllegalAction):
         m.undo()  # the first Beginning of Turn is not yours to take back
+
+
+@pytest.mark.rule("UU.STABLE.1")
+def test_it_puts_its_downgrade_into_your_stable_the_usual_place_offered_first() -> None:
+    """Any player's Stable is allowed (UU.STABLE.1); the usual one is offered first, so the computer,
+    seeing no difference in Unicorns either way, puts its Downgrade into your Stable, not its own."""
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Cat, hand: [Slowdown, Yay]}
+  - {name: Ann, stable: [Basic Unicorn]}
+deck: [Neigh, Rainbow Aura]
+"""
+    game = board(text).play()
+    game.push(Play("Cat", "Slowdown"))
+    assert game.pending is not None and game.pending.options == ["Ann", "Cat"]
+    choice = Computer("Cat", you="Ann").choose(game)
+    assert choice.action == Choose("Ann")
+    assert "every answer leaves Cat as well off; the first" in choice.because

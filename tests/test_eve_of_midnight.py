@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import pytest
@@ -29,6 +28,7 @@ def resources(out: dict[str, Any]) -> dict[str, int]:
 
 
 # -- seed 004's worked examples --------------------------------------------------------------------
+@pytest.mark.scenario("seed-004-simple-stack.yaml")
 @pytest.mark.rule("EOM.STACK.1", "EOM.STACK.2")
 def test_seed_004_simple_stack_a_gains_nothing() -> None:
     _, out = run("seed-004-simple-stack.yaml")
@@ -56,6 +56,7 @@ def test_seed_004_simple_stack_without_the_response_a_gains_two() -> None:
     ]
 
 
+@pytest.mark.scenario("seed-004-complex-stack.yaml")
 @pytest.mark.rule("EOM.STACK.1", "EOM.PRI.1")
 def test_seed_004_complex_stack_resolves_c_then_b_then_a() -> None:
     game, out = run("seed-004-complex-stack.yaml")
@@ -81,6 +82,7 @@ def test_seed_004_complex_stack_without_warding_sigil_disables_bs_card() -> None
 
 
 # -- the stack -----------------------------------------------------------------------------------
+@pytest.mark.scenario("eom-stack-1-lifo.yaml")
 @pytest.mark.rule("EOM.STACK.1")
 def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     scn = scenario("eom-stack-1-lifo.yaml")
@@ -98,6 +100,7 @@ def test_eom_stack_1_lifo_and_no_new_responses_once_all_pass() -> None:
     assert resources(out) == {"Ann": 3, "Bob": 0, "Cat": 0}
 
 
+@pytest.mark.scenario("eom-stack-1-late-response.yaml")
 @pytest.mark.rule("EOM.STACK.1", "EOM.STACK.2")
 def test_eom_stack_1_a_late_response_when_nobody_could_respond_says_why() -> None:
     # rule: EOM.STACK.1 rule: EOM.STACK.2 as Unstable Unicorns explains a Neigh that comes too late
@@ -150,6 +153,7 @@ script:
     assert lu.pending is not None and lu.pending.kind == "respond"
 
 
+@pytest.mark.scenario("eom-stack-2-response-cards.yaml")
 @pytest.mark.rule("EOM.STACK.2")
 def test_eom_stack_2_only_response_cards_are_offered() -> None:
     scn = scenario("eom-stack-2-response-cards.yaml")
@@ -182,6 +186,7 @@ script:
     input_error(text % ("Warding Sigil", 0, "Warding Sigil"), "too few resources: Warding Sigil costs 1, Bob has 0")
 
 
+@pytest.mark.scenario("eom-stack-3-uninterruptible.yaml")
 @pytest.mark.rule("EOM.STACK.3")
 def test_eom_stack_3_uninterruptible_resolves_at_once() -> None:
     game, out = run("eom-stack-3-uninterruptible.yaml")
@@ -231,6 +236,7 @@ script:
 
 
 # -- priority ------------------------------------------------------------------------------------
+@pytest.mark.scenario("eom-pri-1-active-player-first.yaml")
 @pytest.mark.rule("EOM.PRI.1")
 def test_eom_pri_1_active_player_first_then_opponents_in_turn_order() -> None:
     scn = scenario("eom-pri-1-active-player-first.yaml")
@@ -279,6 +285,7 @@ script:
     )
 
 
+@pytest.mark.scenario("eom-pri-2-mandatory-triggered-optional.yaml")
 @pytest.mark.rule("EOM.PRI.2")
 def test_eom_pri_2_mandatory_then_triggered_then_optional() -> None:
     _, out = run("eom-pri-2-mandatory-triggered-optional.yaml")
@@ -306,6 +313,7 @@ def test_eom_pri_2_an_optional_effect_asks_and_may_be_declined() -> None:
     assert game.state.numbers["Ann"]["resources"] == 1 and game.state.phase == "main"
 
 
+@pytest.mark.scenario("eom-pri-3-world-first.yaml")
 @pytest.mark.rule("EOM.PRI.3")
 def test_eom_pri_3_world_effects_before_player_effects() -> None:
     # rule: EOM.PRI.3 the rule text (World first) wins over the seed's one-line summary (World last)
@@ -326,8 +334,12 @@ def test_eom_pri_3_world_comes_first_even_against_a_mandatory_effect() -> None:
     # rule: EOM.PRI.3 Blood Moon is mandatory too, but as a World effect it is ranked before the class order
     rs = eve_of_midnight.RANKS
     assert rs == ("world", "mandatory", "triggered", "optional")
-    source = inspect.getsource(eve_of_midnight.EveOfMidnight._order)
-    assert "lists World last" in source and "rule text wins" in source
+    game, out = run("eom-pri-3-world-first.yaml")
+    (ability,) = game.ruleset.book["Blood Moon"].get("abilities")
+    assert ability["timing"] == "mandatory"  # as mandatory as Dawn Patrol, yet ranked as the World's
+    resolved = [(e["card"], e["rank"]) for e in out["events"] if e["type"] == "resolve"]
+    # World first, as the seed's rule text says (its one-line summary would put it last)
+    assert resolved == [("Blood Moon", "world"), ("Dawn Patrol", "mandatory"), ("Scrying Pool", "optional")]
 
 
 # -- EOM.END.1 how the game ends (the kit's own rule) ---------------------------------------------
@@ -377,6 +389,7 @@ def test_EOM_END_1_rounds_count_from_the_staged_boards_first_turn_and_a_tie_lose
 
 
 # -- the active player ---------------------------------------------------------------------------
+@pytest.mark.scenario("eom-act-1-priority-passes.yaml")
 @pytest.mark.rule("EOM.ACT.1")
 def test_eom_act_1_the_active_player_acts_and_priority_passes_on() -> None:
     _, out = run("eom-act-1-priority-passes.yaml")
@@ -391,6 +404,7 @@ def test_eom_act_1_the_active_player_acts_and_priority_passes_on() -> None:
     refused(game, Activate("Bob", "Bob/Dawn Patrol"), "it is Ann's turn")
 
 
+@pytest.mark.scenario("eom-act-2-active-player-zones-first.yaml")
 @pytest.mark.rule("EOM.ACT.2")
 def test_eom_act_2_active_players_effects_resolve_first() -> None:
     _, out = run("eom-act-2-active-player-zones-first.yaml")

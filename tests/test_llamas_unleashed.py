@@ -19,6 +19,7 @@ def pile_names(game: object) -> list[str]:
 
 
 # -- the instant pile ----------------------------------------------------------------------------
+@pytest.mark.scenario("lu-inst-1-answer-back.yaml")
 @pytest.mark.rule("LU.INST.1")
 def test_lu_inst_1_the_player_answered_may_answer_back() -> None:
     _, out = run("lu-inst-1-answer-back.yaml")
@@ -61,6 +62,7 @@ script:
     refused(game, Respond((Response("Ann", "Neigh"),)), "own player's card")
 
 
+@pytest.mark.scenario("lu-pile-1-top-only.yaml")
 @pytest.mark.rule("LU.PILE.1")
 def test_lu_pile_1_only_the_top_card_may_be_answered() -> None:
     game, out = run("lu-pile-1-top-only.yaml")
@@ -96,6 +98,7 @@ script:
     assert "Accepted: to: Bob/Neigh" in message
 
 
+@pytest.mark.scenario("lu-pile-2-fastest.yaml")
 @pytest.mark.rule("LU.PILE.2")
 def test_lu_pile_2_only_the_fastest_response_goes_on_the_pile() -> None:
     _, out = run("lu-pile-2-fastest.yaml")
@@ -109,6 +112,7 @@ def test_lu_pile_2_only_the_fastest_response_goes_on_the_pile() -> None:
     assert out["zones"]["discard"] == ["Basic Goat", "Neigh"]
 
 
+@pytest.mark.scenario("lu-pile-3-until-all-pass.yaml")
 @pytest.mark.rule("LU.PILE.3")
 def test_lu_pile_3_nothing_resolves_until_every_player_declines() -> None:
     game = scenario("lu-pile-3-until-all-pass.yaml").play(upto=2)  # Bob has passed, Cat has not
@@ -120,6 +124,7 @@ def test_lu_pile_3_nothing_resolves_until_every_player_declines() -> None:
     assert [e["player"] for e in events_of(out, "pass")] == ["Bob", "Cat"]
 
 
+@pytest.mark.scenario("lu-pile-4-lifo-reopen.yaml")
 @pytest.mark.rule("LU.PILE.4")
 def test_lu_pile_4_resolves_from_the_top_and_reopens_on_the_new_top() -> None:
     game = scenario("lu-pile-4-lifo-reopen.yaml").play(upto=4)
@@ -134,6 +139,7 @@ def test_lu_pile_4_resolves_from_the_top_and_reopens_on_the_new_top() -> None:
 
 
 # -- impossible actions, with Field for Stable ---------------------------------------------------
+@pytest.mark.scenario("lu-imp-1-impossible-actions.yaml")
 @pytest.mark.rule("LU.IMP.1", "UU.IMP.2")
 def test_lu_imp_1_impossible_action_in_a_played_card_is_disregarded() -> None:
     # rule: LU.IMP.1 (as UU.IMP.2) Bob has nothing to sacrifice: his part is disregarded
@@ -182,6 +188,7 @@ script:
 
 
 # -- the cards -----------------------------------------------------------------------------------
+@pytest.mark.scenario("lu-velcro-barrier.yaml")
 def test_velcro_barrier_goes_by_type_not_name() -> None:
     _, out = run("lu-velcro-barrier.yaml")
     assert out["players"]["Bob"]["field"] == ["Velcro Barrier", "Llama Drama"]
@@ -203,6 +210,7 @@ script:
         assert out["players"]["Bob"]["field"] == ["Velcro Barrier", allowed]
 
 
+@pytest.mark.scenario("lu-legal-ramifications.yaml")
 def test_legal_ramifications_animals_count_as_rams_and_have_no_effect() -> None:
     game, out = run("lu-legal-ramifications.yaml")
     assert out["players"]["Bob"]["field"] == ["Legal Ramifications", "Basic Llama", "Grazing Goat"]
@@ -245,6 +253,7 @@ script:
     assert out["players"]["Bob"]["hand"] == ["Basic Goat"]  # only the Draw phase's card
 
 
+@pytest.mark.scenario("lu-henry-the-huarizo.yaml")
 def test_henry_the_huarizo_is_alpaca_and_llama_but_one_animal() -> None:
     scn = scenario("lu-henry-the-huarizo.yaml")
     staged = scn.stage()
@@ -259,6 +268,7 @@ def test_henry_the_huarizo_is_alpaca_and_llama_but_one_animal() -> None:
     assert out["log"][-1] == "- Ann has 7 Animals and wins."
 
 
+@pytest.mark.scenario("lu-tranquilizer.yaml")
 @pytest.mark.rule("LU.INST.1")
 def test_tranquilizer_stops_instants_once_in_the_field() -> None:
     # rule: LU.INST.1 "unless a card says otherwise": Tranquilizer says otherwise

@@ -33,7 +33,7 @@ def text(markup: str) -> str:
 
 def test_search_finds_any_part_of_a_name_in_any_case(catalogue: Catalogue) -> None:
     ref = Reference(catalogue)
-    assert shown(ref) == [e.card.name for e in catalogue] and len(shown(ref)) == 65
+    assert shown(ref) == [e.card.name for e in catalogue]  # every card of the catalogue, in its order
     ref.search.value = "nArWhAl"
     assert shown(ref) == [
         "Baby Unicorn",  # printed as Baby Narwhal too
@@ -44,14 +44,15 @@ def test_search_finds_any_part_of_a_name_in_any_case(catalogue: Catalogue) -> No
         "Classy Narwhal",
         "The Great Narwhal",
     ]
-    assert ref.count.value == "7 of 65 cards" and ref.shown == "Baby Unicorn"
+    assert ref.count.value == f"7 of {len(catalogue)} cards" and ref.shown == "Baby Unicorn"
     ref.search.value = "  corn p"  # the middle of a name; spaces at the ends do not count
     assert shown(ref) == ["Unicorn Phoenix", "Unicorn Poison"]
     ref.search.value = "baby unicorn (pur"  # a printed colour variant names its card
     assert shown(ref) == ["Baby Unicorn"]
     ref.search.value = "zebra"
     assert shown(ref) == [] and ref.shown is None
-    assert text(ref.count.value) == "0 of 65 cards: no name holds 'zebra'; search for a shorter part of it"
+    none = f"0 of {len(catalogue)} cards: no name holds 'zebra'; search for a shorter part of it"
+    assert text(ref.count.value) == none
     assert ref.play_button.disabled and ref.stage_button.disabled
 
 
@@ -84,6 +85,22 @@ def test_a_card_shows_its_text_and_a_before_after_picture_of_its_scenario(catalo
     assert pictures.count("<svg") == 2, "before and after"
     assert "Before: the staged board" in pictures and "After: what the scenario changed" in pictures
     assert "Step 0 · The staged board" in text(pictures) and "Step 2 · after 2 steps: what changed" in text(pictures)
+
+
+@pytest.mark.rule("UU.STABLE.1")
+def test_an_upgrade_or_a_downgrade_says_it_may_go_into_any_stable(catalogue: Catalogue) -> None:
+    """Publisher's FAQ (quoted on the wiki's Upgrade and Downgrade pages): an Upgrade may go into another
+    player's Stable, a Downgrade into your own; the reference says so for every card of those types."""
+    ref = Reference(catalogue)
+    for name, usually in (("Rainbow Aura", "usually your own"), ("Slowdown", "usually another player's")):
+        ref.choose(name)
+        assert f"Played into any player's Stable, {usually} (UU.STABLE.1)." in text(ref.card_view.value)
+        assert usually in catalogue.entry(name).text() and usually in catalogue.entry(name).markdown()
+    ref.choose("Unicorn Poison")
+    assert "any player's Stable" not in text(ref.card_view.value)  # a Magic card goes nowhere
+    kinds = {e.card.type for e in catalogue if e.goes}
+    assert kinds == {"Upgrade", "Downgrade"}
+    assert not any(e.goes for e in Catalogue("llamas-unleashed", CARDS))  # the ruling is Unstable Unicorns'
 
 
 def test_before_after_spans_the_whole_scenario_and_names_a_refused_step() -> None:
@@ -181,7 +198,8 @@ def test_choosing_a_name_several_cards_hold_or_none_is_refused_with_the_names(ca
 
 def test_the_text_repr_is_short_and_deterministic(catalogue: Catalogue) -> None:
     ref = Reference(catalogue)
-    assert repr(ref) == "<Reference: 65 cards of Unstable Unicorns, 65 in the index; showing Baby Unicorn>"
+    n = len(catalogue)
+    assert repr(ref) == f"<Reference: {n} cards of Unstable Unicorns, {n} in the index; showing Baby Unicorn>"
 
 
 def _every_card_scenario() -> list[tuple[str, str]]:

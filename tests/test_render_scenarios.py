@@ -7,6 +7,7 @@ import pytest
 from tests.conftest import run, types
 
 
+@pytest.mark.scenario("render-neigh-pile.yaml")
 @pytest.mark.rule("LU.PILE.1", "LU.PILE.3", "LU.PILE.4")
 def test_neigh_pile_resolves_last_in_first_out() -> None:
     # rule: LU.PILE.1 each response answers the top card; rule: LU.PILE.3 until everyone declines
@@ -25,6 +26,7 @@ def test_neigh_pile_resolves_last_in_first_out() -> None:
     assert out["pending"] is None
 
 
+@pytest.mark.scenario("render-two-links.yaml")
 @pytest.mark.rule("UU.CHAIN.2", "UU.CHAIN.1", "UU.IMP.2")
 def test_two_links_first_in_first_out_with_a_disregarded_discard() -> None:
     # rule: UU.CHAIN.2 two Beginning of Turn triggers are one link; rule: UU.CHAIN.1 Barbed Wire is link 2

@@ -28,11 +28,12 @@ ID = re.compile("(" + "|".join(prefixes()) + r")\.[A-Z]+\.[0-9]+")
 
 
 class Marked:
-    """A pytest plugin that keeps the ``rule`` markers of the tests a session collects."""
+    """A pytest plugin that keeps the ``rule`` and ``scenario`` markers of the tests a session collects."""
 
     def __init__(self) -> None:
         self.rules: dict[str, list[str]] = {}  # rule ID -> the tests marked with it
         self.args: list[Any] = []  # every argument of every rule marker
+        self.scenarios: dict[str, list[str]] = {}  # scenario file -> the tests that check its outcome
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         for item in session.items:
@@ -40,11 +41,14 @@ class Marked:
                 self.args.extend(mark.args)
                 for rule_id in mark.args:
                     self.rules.setdefault(str(rule_id), []).append(item.nodeid)
+            for mark in item.iter_markers("scenario"):
+                for name in mark.args:
+                    self.scenarios.setdefault(str(name), []).append(item.nodeid)
 
 
 @cache
 def marked() -> Marked:
-    """The ``rule`` markers of every test in ``tests/``, collected once, in process."""
+    """The ``rule`` and ``scenario`` markers of every test in ``tests/``, collected once, in process."""
     found = Marked()
     args = ["--collect-only", "-qq", "-p", "no:cacheprovider", "-o", "addopts=", "--rootdir", str(ROOT)]
     code = pytest.main([*args, str(ROOT / "tests")], plugins=[found])

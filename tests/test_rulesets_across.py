@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SCENARIOS, run, scenario
+from tests.conftest import SCENARIOS, run, scenario
+from tests.test_rule_ids import marked
 from uurules.rulesets import make
 from uurules.rulesets.eve_of_midnight import EveOfMidnight
 from uurules.rulesets.llamas_unleashed import LlamasUnleashed
@@ -28,13 +28,8 @@ RULESETS = ("llamas-unleashed", "eve-of-midnight")
 
 
 def _scenarios() -> list[Path]:
-    return sorted(
-        p for p in SCENARIOS.glob("*.yaml") if any(f"ruleset: {r}" in p.read_text(encoding="utf-8") for r in RULESETS)
-    )
-
-
-def _tests_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py"))
+    """The scenarios of these rule sets, as their files say (loaded, not searched as text)."""
+    return sorted(p for p in SCENARIOS.glob("*.yaml") if scenario(p.name).doc.data["ruleset"] in RULESETS)
 
 
 @pytest.mark.parametrize("path", _scenarios(), ids=lambda p: p.name)
@@ -45,14 +40,15 @@ def test_every_scenario_loads_runs_and_is_checked_by_a_test(path: Path) -> None:
     assert set(data["rules"]) <= set(LU_RULES + EOM_RULES)
     _, out = run(path.name)
     assert out["ruleset"] == data["ruleset"] and out["log"]
-    assert path.name in _tests_text(), f"no test checks the outcome of {path.name}"
+    # a test marked @pytest.mark.scenario(path.name) checks its outcome (as pytest collects them)
+    assert marked().scenarios.get(path.name), f"no test is marked as checking the outcome of {path.name}"
 
 
 @pytest.mark.parametrize("rule", LU_RULES + EOM_RULES)
 def test_every_rule_has_a_scenario_and_a_test(rule: str) -> None:
     shown = [p.name for p in _scenarios() if rule in scenario(p.name).doc.data.get("rules", [])]
     assert shown, f"no scenario lists {rule}"
-    assert f"rule: {rule}" in _tests_text() or rule.replace(".", "_").lower() in _tests_text()
+    assert marked().rules.get(rule), f"no test is marked @pytest.mark.rule({rule!r})"
 
 
 def test_seed_004_examples_are_scenarios() -> None:
@@ -71,9 +67,13 @@ def test_rulesets_are_registered_and_small() -> None:
 
 
 def test_eve_of_midnight_does_not_lean_on_another_rule_set() -> None:
-    tree = ast.parse((ROOT / "uurules" / "rulesets" / "eve_of_midnight.py").read_text(encoding="utf-8"))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert not any(m and m.startswith("uurules.rulesets.") and m != "uurules.rulesets.base" for m in imported)
+    """Nothing the module holds (classes, functions, modules) comes from another rule set's module."""
+    import uurules.rulesets.eve_of_midnight as eom
+
+    own = (eom.__name__, "uurules.rulesets.base")
+    homes = {getattr(v, "__module__", None) or getattr(v, "__name__", "") for v in vars(eom).values()}
+    assert {h for h in homes if h.startswith("uurules.rulesets.") and h not in own} == set()
+    assert all(c.__module__ in own for c in EveOfMidnight.__mro__ if c.__module__.startswith("uurules.rulesets."))
 
 
 # -- resolve: all and resolve: N where nothing waits to resolve (CONTRACT.md) ---------------------

@@ -3,7 +3,8 @@
 ``expect`` keys: ``error`` (the run is refused with a message containing this text), ``players``
 and ``zones`` (exact contents of the zones listed), ``active``, ``winner``, ``pending`` (null or a
 subset of the pending decision), ``status`` (exact), ``log`` (these lines appear in this order) and
-``events`` (these events, each a subset of an event, appear in this order).
+``events`` (these events, each a subset of an event, appear in this order). A scenario with no
+``expect:`` is checked by a test marked ``@pytest.mark.scenario("its-file.yaml")`` instead.
 """
 
 from __future__ import annotations
@@ -14,14 +15,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SCENARIOS
+from tests.test_rule_ids import marked
 from uurules import InputError, Scenario, board_json
 
 FILES = sorted(str(p.relative_to(SCENARIOS)) for p in SCENARIOS.rglob("*.yaml"))  # cards/ too (one per card)
-OTHER_TESTS = "\n".join(
-    p.read_text(encoding="utf-8")
-    for p in SCENARIOS.parent.parent.joinpath("tests").glob("test_*.py")
-    if p.name != "test_scenarios.py"
-)
 
 
 def in_order(wanted: list[Any], got: list[Any], match: Any) -> tuple[bool, Any]:
@@ -65,8 +62,8 @@ def test_scenario_meets_its_expectations(name: str) -> None:
     expect = scn.doc.data.get("expect")
     assert "rules" in scn.doc.data, f"{name} has no rules: list (the rule IDs it shows; [] for a card example)"
     if not expect:
-        # its outcome is asserted by a test that names the file
-        assert name in OTHER_TESTS, f"{name} has no expect: block and no test names it"
+        # its outcome is asserted by a test marked @pytest.mark.scenario(name) (collected, not grepped)
+        assert marked().scenarios.get(name), f"{name} has no expect: block and no test is marked scenario({name!r})"
         scn.play()
         return
     if "error" in expect:
@@ -76,6 +73,13 @@ def test_scenario_meets_its_expectations(name: str) -> None:
         assert name in str(info.value)
         return
     check(expect, board_json(scn.play()))
+
+
+def test_every_scenario_marker_names_a_scenario_file() -> None:
+    """A ``scenario`` marker names a file of notebooks/scenarios/ (a typo would vouch for nothing)."""
+    named = marked().scenarios
+    assert named, "no test is marked with a scenario"
+    assert sorted(set(named) - set(FILES)) == []
 
 
 @pytest.mark.parametrize("name", FILES)

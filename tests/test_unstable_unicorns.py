@@ -139,8 +139,8 @@ def test_UU_SEQ_3_sadistic_ritual_is_a_downgrade_played_into_another_stable() ->
     scn = scenario("uu-seq-3-sadistic-ritual-downgrade.yaml")
     game = scn.play(upto=1)
     assert game.ruleset.book["Sadistic Ritual"].type == "Downgrade"  # as printed, never an Upgrade
-    # a Downgrade asks which (other) player's Stable it enters
-    assert game.pending is not None and game.pending.options == ["Bob", "Cat"]
+    # a Downgrade asks which player's Stable it enters: the others' in turn order, then Ann's own (UU.STABLE.1)
+    assert game.pending is not None and game.pending.options == ["Bob", "Cat", "Ann"]
     _, out = run("uu-seq-3-sadistic-ritual-downgrade.yaml")
     # at Bob's Beginning of Turn: sacrifice, then (the sacrifice was performed) draw
     assert [e["card"] for e in out["events"] if e["type"] in ("sacrifice", "draw")] == ["Basic Unicorn", "Yay", "Neigh"]
@@ -285,6 +285,58 @@ def test_UU_CHAIN_3_distinct_targets_mandatory_first_too_few_targets() -> None:
     assert [e["card"] for e in out["events"] if e["type"] == "disregard"] == ["Rhinocorn"]
 
 
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_too_few_targets_after_a_cost_only_as_many_trigger() -> None:
+    """Publisher's FAQ: asked whether the same target may be selected twice, it says that with fewer
+    targets than effects only as many effects trigger as there are targets (a target after a cost too)."""
+    _, out = run("ruling-too-few-targets-after-a-cost.yaml")
+    used = [e["card"] for e in out["events"] if e["type"] == "use"]
+    dropped = [e for e in out["events"] if e["type"] == "disregard"]
+    assert used == ["Stable Artillery"] and [e["card"] for e in dropped] == ["Stable Artillery"]
+    assert "kept for an effect before it" in dropped[0]["reason"]
+    assert [e["card"] for e in out["events"] if e["type"] == "discard"] == ["Slowdown", "Yay"]  # one cost paid, not two
+    assert [e["card"] for e in out["events"] if e["type"] == "destroy"] == ["Rhinocorn"]
+    assert not any(e["type"] == "skip" for e in out["events"])  # no DESTROY left without a target
+
+
+TWO_ARTILLERIES = """
+ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [Slowdown, Yay, Neigh, Super Neigh], stable: [Stable Artillery, {second}]}}
+  - {{name: Bob, stable: [{bobs}]}}
+deck: [Barbed Wire, Rainbow Aura]
+script:
+  - begin-turn: Ann
+"""
+
+
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_a_target_each_after_a_cost_both_trigger() -> None:
+    """With two Unicorns to destroy, both Stable Artilleries trigger (one target each)."""
+    game = board(TWO_ARTILLERIES.format(second="Stable Artillery", bobs="Rhinocorn, Basic Unicorn")).play()
+    for answer in ("yes", "yes"):
+        assert game.pending is not None and "use Stable Artillery" in game.pending.question
+        game.push(Choose(answer))
+    assert game.pending is not None and "discard" in game.pending.question
+    assert not any(e["type"] == "disregard" for e in board_json(game)["events"])
+
+
+@pytest.mark.rule("UU.CHAIN.3")
+def test_UU_CHAIN_3_an_effect_targeting_first_counts_a_target_kept_after_a_cost() -> None:
+    """A Stable Artillery used keeps Bob's only Unicorn: a Rhinocorn formed after it in the same link
+    has no target left and does not trigger; with no Unicorn at all, neither triggers."""
+    game = board(TWO_ARTILLERIES.format(second="Rhinocorn", bobs="Basic Unicorn")).play()
+    assert game.pending is not None and "use Stable Artillery" in game.pending.question
+    game.push(Choose("yes"))
+    dropped = [e["card"] for e in board_json(game)["events"] if e["type"] == "disregard"]
+    assert dropped == ["Rhinocorn"]
+    _, out = run(TWO_ARTILLERIES.format(second="Stable Artillery", bobs=""))
+    dropped_all = [e for e in out["events"] if e["type"] == "disregard"]
+    assert [e["card"] for e in dropped_all] == ["Stable Artillery"] * 2
+    assert all("no other Stable has a Unicorn card" in e["reason"] for e in dropped_all)
+    assert out["players"]["Ann"]["hand"] == ["Slowdown", "Yay", "Neigh", "Super Neigh", "Barbed Wire"]
+
+
 @pytest.mark.rule("UU.CHAIN.1", "LU.PILE.4")
 def test_fifo_chain_versus_lifo_pile() -> None:
     # rule: UU.CHAIN.1 the effect chain is first in, first out; rule: LU.PILE.4 the pile is last in, first out
@@ -344,6 +396,49 @@ def test_UU_REPL_1_mandatory_replacement_before_optional() -> None:
 def test_UU_REPL_2_dread_pirate_doubles_each_discard() -> None:
     _, out = run("seed-001-gameplay.yaml")
     assert 'THE EFFECT CHAIN; "Discard a card","Discard a card" (and) "Discard a card","Discard a card"' in out["log"]
+
+
+@pytest.mark.rule("UU.REPL.2", "UU.HAND.1")
+def test_UU_REPL_2_dread_pirate_doubles_the_discard_down_to_the_hand_limit() -> None:
+    """Unstable Unicorns wiki, Dread Pirate Unicorn page: the End of Turn discard down to the hand limit
+    is doubled too, one card plus one extra, even when that leaves the hand below the limit."""
+    _, out = run("ruling-dread-pirate-hand-limit.yaml")
+    discards = [e for e in out["events"] if e["type"] == "discard"]
+    assert [(e["card"], e.get("by")) for e in discards] == [("Slowdown", None), ("Good Deal", "Dread Pirate Unicorn")]
+    assert len(out["players"]["Ann"]["hand"]) == 6  # below the limit of 7
+    assert out["active"] == "Bob"
+
+
+LIMIT = """
+ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [{hand}], stable: [{stable}]}}
+  - {{name: Bob}}
+script:
+  - end-turn: Ann
+"""
+
+
+def end_of_turn(cards: int, stable: str) -> list[str]:
+    """End Ann's turn with ``cards`` distinct cards in hand (limit 7), answering every discard with
+    the first card offered; the hand she keeps."""
+    names = ["Yay", "Slowdown", "Neigh", "Good Deal", "Basic Unicorn", "Rhinocorn", "Super Neigh", "Llamacorn"]
+    names += ["Unicorn Poison", "Two-For-One"]
+    game = board(LIMIT.format(hand=", ".join(names[:cards]), stable=stable)).play()
+    while game.pending is not None:
+        game.push(Choose(game.pending.options[0]))
+    assert game.state.active == "Bob"
+    return [game.shown(c) for c in game.state.zone("Ann", "hand")]
+
+
+@pytest.mark.rule("UU.REPL.2", "UU.HAND.1")
+def test_UU_REPL_2_each_discard_down_to_the_limit_is_doubled_by_each_dread_pirate() -> None:
+    assert len(end_of_turn(9, "Dread Pirate Unicorn")) == 7  # one discard, doubled: 9 -> 7, not 9 -> 5
+    assert len(end_of_turn(10, "Dread Pirate Unicorn")) == 6  # two discards, each doubled
+    assert len(end_of_turn(8, "Dread Pirate Unicorn, Dread Pirate Unicorn")) == 4  # doubled twice: 4 cards
+    assert len(end_of_turn(8, "Parallel Universicorn")) == 7  # an optional replacement changes nothing here
+    assert len(end_of_turn(8, "Dread Pirate Unicorn, Blinding Light")) == 7  # a Unicorn with no effect
+    assert len(end_of_turn(7, "Dread Pirate Unicorn")) == 7  # at the limit nothing is discarded
 
 
 @pytest.mark.rule("UU.REPL.3")

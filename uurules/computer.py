@@ -481,9 +481,9 @@ class Match:
 
 
 def label(action: Action, you: str | None = None, game: Game | None = None) -> str:
-    """An action in plain words (a button's caption): "Play Rhinocorn", "Draw a card", "Pass";
-    given the ``game``, an answer to its pending decision as ``you`` may read it ("your Rainbow
-    Aura", "a card": :meth:`uurules.engine.view.View.option`)."""
+    """An action in plain words (a button's caption): "Play Rhinocorn", "Play Glitter Bomb into Cat's
+    Stable", "Draw a card", "Pass"; given the ``game``, an answer to its pending decision as ``you``
+    may read it ("your Rainbow Aura", "a card": :meth:`uurules.engine.view.View.option`)."""
     match action:
         case BeginTurn():
             return "Begin the turn"
@@ -491,6 +491,9 @@ def label(action: Action, you: str | None = None, game: Game | None = None) -> s
             return "End the turn"
         case DrawAction():
             return "Draw a card (the turn's action)"
+        case Play(card=c, targets=(t,)) if "/" not in t:  # a Stable named (UU.STABLE.1), as legal_actions lists it
+            whose = "your" if t == you else f"{t}'s"
+            return f"Play {c.split('/', 1)[-1]} into {whose} Stable"
         case Play(card=c):
             return f"Play {c.split('/', 1)[-1]}"
         case Respond(responses=rs):

@@ -262,8 +262,14 @@ declare(
     ),
     EventKind(
         "discard",
-        {"en": ["[reason=hand-limit] {player} discards {card}: above the Hand limit", "{player} discards {card}"]},
-        optional=("reason", "effect"),
+        {
+            "en": [
+                "[by] {player} discards {card}: one more for {by}",
+                "[reason=hand-limit] {player} discards {card}: above the Hand limit",
+                "{player} discards {card}",
+            ]
+        },
+        optional=("reason", "effect", "by"),
         turn="[reason=hand-limit]",
         log_only=("effect",),
     ),

@@ -133,6 +133,7 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
     player_zones = ("hand", "field")
     creature_word = "Animal"
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
+    upgrades_anywhere = False  # UU.STABLE.1 is a ruling for Unstable Unicorns; the kit has none for the Field
 
     # -- what the Downgrades in a Field say (read from the printed card: they are never blank) --
     def field_rules(self, game: Game, player: str) -> list[tuple[CardId, str, Any]]:

@@ -230,6 +230,8 @@ class Reference(widgets.VBox):  # type: ignore[misc]
         if e.names():
             parts.append(f"<p>Printed as: {esc(', '.join(e.names()))}.</p>")
         parts.append(f"<blockquote>{esc(e.card.text)}</blockquote>")
+        if e.goes:
+            parts.append(f"<p><i>{esc(e.goes)}</i></p>")
         if has_scenario:
             parts.append(f"<p>Its scenario: <code>{esc(e.scenario.as_posix())}</code></p>")
         else:

@@ -136,14 +136,19 @@ class EffectChain:
                 game.emit("disregard", trig.player, trig.source, reason=lapsed, lapsed=True)
                 return
             first = steps[0] if steps else {}
+            aimed = self.later_target(steps)
+            later = None if aimed is None else rs.verbs[aimed["do"]].target_pool(game, trig.player, aimed, trig.source)
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
-                taken = self.taken_targets(game, link)
                 verb = rs.verbs.get(first.get("do", ""))
                 targeted = verb is not None and verb.targeted
-                pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else []
-                if why is None and targeted and not [c for c in pool if c not in taken]:
+                pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else later
+                if why is None and pool is not None and not self.targets_left(game, link, pool):
                     why = "every possible target is already chosen in this link"
+                    if aimed is not None and not later:  # nothing to target at all, after the cost
+                        why = rs.requirements.impossible(game, trig.player, aimed, trig.source) or "nothing to target"
+                    elif aimed is not None:
+                        why = "every possible target is already chosen in this link or kept for an effect before it"
                 if why is not None:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
                     trig.status = "disregarded"
@@ -165,6 +170,8 @@ class EffectChain:
                     game.emit("decline", trig.player, trig.source)
                     return
                 game.emit("use", trig.player, trig.source)
+            if later:
+                trig.data["claim"] = later  # its target comes after a cost: it counts against the others
             trig.data["stage"] = "expand"
             answer = None
         # expand the first step into effects (targets chosen now: UU.CHAIN.2)
@@ -181,6 +188,37 @@ class EffectChain:
             trig.data.get("preset", []),
             optional=bool(ab.get("optional")),
         )
+
+    def later_target(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The first targeted statement of a card's text when statements without a target come
+        before it ("DISCARD 2 cards, then DESTROY a Unicorn card"); ``None`` when the first
+        statement is targeted or no statement is (a choice among statements, or a statement each
+        player carries out, is not read ahead)."""
+        verbs = self.rs.verbs
+        for i, step in enumerate(steps):
+            verb = verbs.get(step.get("do", ""))
+            if verb is None or step.get("do") == "one-of" or "who" in step or step.get("player") == "each-player":
+                return None
+            if verb.targeted:
+                return step if i else None
+        return None
+
+    def targets_left(self, game: Game, link: Link, pool: list[CardId]) -> bool:
+        """rule: UU.CHAIN.3 whether a target is left in ``pool`` for one more effect of ``link``.
+
+        Targets chosen in the link are gone; so is one target for each effect already in the link
+        whose target comes after a cost (its ``claim``) and could be one of these: with too few
+        targets, only as many effects trigger as there are targets (the publisher's FAQ), even
+        when the target is chosen only after the cost is paid.
+        """
+        taken = self.taken_targets(game, link)
+        free = {c for c in pool if c not in taken}
+        claims = sum(
+            1
+            for e in link.effects
+            if e.verb == "trigger" and e.status == "done" and free.intersection(e.data.get("claim", ()))
+        )
+        return len(free) > claims
 
     def expand(
         self,

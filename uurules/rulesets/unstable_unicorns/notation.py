@@ -66,6 +66,7 @@ NOTATION = Notation(
         ],
         # cards moving
         "discard": [
+            "[by] - {player} discards {card}: one more, as {by} doubles the discard down to the Hand limit.",
             "[reason=hand-limit] - {player} is above the Hand limit: discards {card}.",
             '[effect] | RESOLUTION:{chain}; "{effect}", the player at Hand limit;{chain}; "Discard a card". |',
         ],

@@ -106,16 +106,19 @@ class Instants:
             game, p, card, tuple(item.data.get("targets", []))
         )
         if stable is None:
-            others = [x for x in s.players if x != p] or [p]
+            # rule: UU.STABLE.1 a Downgrade may go into any player's Stable: the other players' in turn
+            # order (its usual place, first), then the player's own, last
+            others = s.in_turn_order_from(p)[1:]
+            where = [*others, p] if rs.upgrades_anywhere else others or [p]
             rs.ask(
                 game,
                 Decision(
                     p,
                     f"Which player's {rs.stable_word} does {game.shown(card)} enter?",
-                    others,
+                    where,
                     DecisionKind.STABLE,
                     {"item": item.id},
-                    others,
+                    where,
                 ),
             )
             return

@@ -50,7 +50,8 @@ class Requirements:
         return verb.impossible(game, player, step, source, hand)
 
     def stable_for(self, game: Game, player: str, card: CardId, targets: tuple[Any, ...]) -> str | None:
-        """Which stable a permanent enters when played: a named player's, or (Downgrade) ask."""
+        """Which stable a permanent enters when played: a named player's (UU.STABLE.1: an Upgrade or
+        a Downgrade may go into any player's), else the player's own, or (Downgrade) ask."""
         named = [t for t in targets if isinstance(t, str)]
         if named:
             return named[0]

@@ -86,6 +86,7 @@ DATA = CORE_DATA.extend(
         "plays": VALUE,  # how many cards may be played this turn
         "skip_to_end": VALUE,  # the turn goes on to its End of Turn
         "extra_turns": ListOf(VALUE),  # players who take another turn, in order
+        "limit_owed": VALUE,  # discards still owed for one discard down to the hand limit (Dread Pirate)
         RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
         # discards waiting for optional replacements: the effects they came from, the cards asked
         "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),
@@ -102,6 +103,7 @@ DATA = CORE_DATA.extend(
             "group": FRESH,  # the group of the effects made from one step
             "optional": VALUE,
             "untargeted": VALUE,
+            "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
             "chosen": CARD,
@@ -136,7 +138,13 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
       deck (``look``): which goes on top, then which next, the last one not asked;
     - "one of" choices: in the order the card lists them;
     - players (choose a player, from whose hand, into whose Stable, trade with whom): in turn order
-      from the deciding player, only those for whom the effect can be carried out.
+      from the deciding player, only those for whom the effect can be carried out;
+    - the turn's actions: begin the turn; the cards of the hand that may be played, one of each
+      name, in hand order, an Upgrade's followed by its plays into each other player's Stable
+      (UU.STABLE.1, :meth:`.turns.Turns.plays_elsewhere`), in turn order from the player; draw;
+      end the turn. The usual Stable comes first: an Upgrade's own (the play naming none), then
+      the others'; a Downgrade's "into whose Stable?" offers the other players in turn order, then
+      the player's own, last.
 
     A decision with a single option that is not a yes/no question is carried out without asking.
     """
@@ -149,6 +157,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     shared_zones = ("deck", "discard", "nursery")
     creature_word = "Unicorn"
     stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
+    upgrades_anywhere = True
+    """UU.STABLE.1 (publisher's FAQ): an Upgrade or a Downgrade may be played into any player's Stable:
+    the turn's actions list an Upgrade's plays into the others' (:meth:`.turns.Turns.plays_elsewhere`),
+    and a Downgrade asks which Stable it enters among all of them, the player's own last."""
     windows: ClassVar[InstantPile] = PILE
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA

@@ -71,6 +71,10 @@ END = GameEnd(
 )
 """How Unstable Unicorns ends (the module's documentation says how the kit reads it)."""
 
+OWED = "limit_owed"
+"""The flag holding how many discards are still owed for the discard down to the hand limit being
+made (more than one with Dread Pirate Unicorn: :meth:`Turns.limit_discards`)."""
+
 TURN = "UU.TURN.1"
 """The turn (the kit's ID, ``uurules/rules.yaml``): the player whose turn it is goes through
 Beginning of Turn, Draw, Action (play one card or draw one) and End of Turn; the refusals of the
@@ -101,11 +105,32 @@ class Turns:
                 seen.add(name)
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
+                acts.extend(self.plays_elsewhere(game, p, c))
             if not s.flags.get("played"):
                 acts.append(DrawAction(p))
         if s.phase in ("setup", "action"):
             acts.append(EndTurn(p))
         return acts
+
+    def plays_elsewhere(self, game: Game, player: str, card: CardId) -> list[Play]:
+        """rule: UU.STABLE.1 an Upgrade may go into any player's Stable, not only its player's.
+
+        A play of an Upgrade that names no Stable puts it into the player's own (its usual place);
+        these are the plays that name each other player's Stable, listed after it, in turn order
+        from the player, each only if the rules let it be played there. (A Downgrade's play asks
+        which Stable it enters: the other players' in turn order, its usual place, then the
+        player's own, last: :meth:`.pile.Instants.resolve_played`.) The usual place comes first,
+        so a player who takes the first option plays the card as it is usually played.
+        """
+        rs = self.rs
+        if not rs.upgrades_anywhere or rs.defn(game, card).type != "Upgrade":
+            return []
+        ref = game.ref(card)
+        return [
+            Play(player, ref, (where,))
+            for where in game.state.in_turn_order_from(player)[1:]
+            if rs.requirements.play_refusal(game, player, card, (where,)) is None
+        ]
 
     def begin_turn(self, game: Game, player: str) -> None:
         s = game.state
@@ -205,6 +230,9 @@ class Turns:
     def hand_limit(self, game: Game, answered: tuple[Decision, CardId] | None = None) -> None:
         """rule: UU.HAND.1 discarding down to the hand limit is the last effect of End of Turn.
 
+        Each discard it asks for is a discard effect: Dread Pirate Unicorn doubles it ("one card
+        plus one extra", :meth:`limit_discards`), which may leave the hand below the limit.
+
         One decision per discard, its options the first card of each name in the hand, in hand
         order. After an answer (``answered``: the decision and the card discarded) the options
         are carried over instead of worked out again: the discarded card's place goes to the
@@ -216,19 +244,23 @@ class Turns:
         p = s.active
         hand = s.zone(p, "hand")
         options = self.next_hand_options(game, p, hand, *answered) if answered else None
-        while len(hand) > s.hand_limit:
+        owed = s.flags.pop(OWED, 0)  # discards still to make for the discard being made (Dread Pirate)
+        if answered is not None:
+            owed = max(owed - 1, 0)
+        while hand and (owed or len(hand) > s.hand_limit):
+            if not owed:
+                owed = self.limit_discards(game, p)
             labels, ids, at = options or self.hand_options(game, p, hand)
             if len(ids) > 1:
-                s.pending = Decision(
-                    p,
-                    f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?",
-                    labels,
-                    DecisionKind.HAND_LIMIT,
-                    {"at": at},
-                    ids,
-                )
+                s.flags[OWED] = owed
+                if len(hand) > s.hand_limit:
+                    question = f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?"
+                else:
+                    question = f"{p} discards one more card ({self.doubler(game, p)}): discard which card?"
+                s.pending = Decision(p, question, labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
                 return
             self.limit_discard(game, p, ids[0])  # only one card to choose from
+            owed -= 1
             asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
             options = self.next_hand_options(game, p, hand, asked, ids[0])
         extra = s.flags.get("extra_turns")
@@ -248,10 +280,43 @@ class Turns:
         s.turn += 1
         s.flags["acted"] = False
 
+    def limit_discards(self, game: Game, player: str) -> int:
+        """rule: UU.REPL.2 how many cards one discard down to the hand limit takes: one, doubled by each
+        Dread Pirate Unicorn in play (a mandatory replacement of each discard effect by discards).
+
+        The Unstable Unicorns wiki's Dread Pirate Unicorn page rules that the End of Turn discard down
+        to the hand limit is doubled too ("one card plus one extra"), which may leave the hand below
+        the limit. An optional replacement (Parallel Universicorn) is not offered: its draw up to the
+        hand limit, made at or above the limit, is carried out as the discard it replaced (UU.REPL.3),
+        so it would change nothing. Each mandatory replacement says so in the log ("... has priority").
+        """
+        n = 1
+        for p, c, r in self.doublers(game):
+            n *= len(r["with"])
+            game.emit("replace", p, c, effects=len(r["with"]), priority=True)
+        return n
+
+    def doublers(self, game: Game) -> list[tuple[str, CardId, dict[str, Any]]]:
+        """(player, card, replacement) for each mandatory replacement in play of a discard by discards."""
+        return [
+            (p, c, r)
+            for p, c, r in self.rs.replacements.replacers(game, "discard")
+            if not r.get("optional") and r.get("with") and all(st.get("do") == "discard" for st in r["with"])
+        ]
+
+    def doubler(self, game: Game, player: str) -> str:
+        """The cards that double a discard down to the hand limit, for a question's words."""
+        return ", ".join(dict.fromkeys(game.shown(c) for _, c, _ in self.doublers(game))) or "a replacement"
+
     def limit_discard(self, game: Game, player: str, card: CardId) -> None:
-        """One discard down to the hand limit, in the log."""
+        """One discard down to the hand limit, in the log (one the hand limit itself asks for while
+        the hand is above it, else one more that a replacement added: ``by``)."""
         moves = self.rs.moves
-        moves.discard(game, player, card, reason="hand-limit")
+        s = game.state
+        if len(s.zone(player, "hand")) > s.hand_limit:
+            moves.discard(game, player, card, reason="hand-limit")
+        else:
+            moves.discard(game, player, card, reason="hand-limit", by=self.doubler(game, player))
         moves.hand_line(game, player)
 
     def hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
