@@ -81,6 +81,8 @@ class Game:
         self._base: _Snapshot | None = None  # undo=False: the state before the first action
         self._step_start = 0  # where the last action's events begin
         self._broken: str | None = None
+        self.moves = 0
+        """How many times :meth:`move` has moved a card (a board reference can change only then)."""
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -313,6 +315,7 @@ class Game:
         ``off_pile=True`` says the caller has just taken the card off the pile, so no zone holds
         it and nothing is searched (a long pile resolves in time proportional to its length).
         """
+        self.moves += 1
         src = None if off_pile else self.state.where(card)
         if src is not None:
             self.state.zones[src].remove(card)
