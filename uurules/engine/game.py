@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.actions import Action, Choose, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, LogLine
+from uurules.engine.loops import ForcedLoop
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
@@ -124,6 +125,9 @@ class Game:
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
+        except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops); nothing changes
+            self._restore(snap)
+            raise loop.during(describe(action)) from None
         except BaseException:  # an illegal action, a bug, or Ctrl-C half-way: nothing changes
             self._restore(snap)
             raise
@@ -152,6 +156,9 @@ class Game:
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
+        except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops)
+            self._replay()
+            raise loop.during(describe(action)) from None
         except Exception:  # an illegal action (or a bug): play the game again up to here
             self._replay()
             raise

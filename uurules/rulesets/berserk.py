@@ -1045,7 +1045,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         :meth:`field_in_order`'s order: (card, index, ability, targets if they are the card itself
         whatever the event, else ``()``)."""
         s = game.state
-        out = []
+        out: list[tuple[CardId, int, dict[str, Any], tuple[CardId, ...]]] = []
         for player in s.in_turn_order_from(s.active):
             if player == owner:
                 continue
