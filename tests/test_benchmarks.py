@@ -155,3 +155,11 @@ def test_the_berserk_chain_benchmark_checks_the_counters_bk_chain_1_gives(tmp_pa
     assert result["exit"] == 0 and result["right"] and result["events"] > 0
     assert result["cpu_seconds"] is not None and result["peak_bytes"] is not None
     assert "Goal: N=3 settles" in bench.report([result])
+
+
+def test_the_startup_benchmark_measures_a_cold_and_a_warm_run() -> None:
+    bench = load("startup")
+    result = bench.run(1)
+    assert result["cold"] > 0 and result["warm"] > 0 and result["python"] >= 0
+    assert "jsonschema" not in result["imported"]  # warm: nothing checked again
+    assert "Goal: a warm run in" in bench.report(result)
