@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,3 +42,17 @@ def dumps() -> Any:
 
 # The browser tests' notebook runs inside JupyterLab (tests/test_browser.py), not under nbval.
 collect_ignore = ["browser"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _validation_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The tests' own validation cache (``uurules.yamlio.cache_dir``), not the user's: the many
+    documents they check leave nothing in ``~/.cache``, and commands run by a test inherit it."""
+    if "UURULES_CACHE" in os.environ:
+        yield
+        return
+    os.environ["UURULES_CACHE"] = str(tmp_path_factory.mktemp("validation-cache"))
+    try:
+        yield
+    finally:
+        os.environ.pop("UURULES_CACHE", None)

@@ -147,3 +147,19 @@ def test_the_step_text_benchmark_measures_each_step_as_the_stepper_and_the_page_
     assert bench.main(["--only", "*seed-001-gameplay.yaml", "--worst", "2"]) == 0
     out = capsys.readouterr().out
     assert "8 steps of 1 scenarios" in out and "0 steps under 11 px" in out and out.count("seed-001") == 2
+
+
+def test_the_berserk_chain_benchmark_checks_the_counters_bk_chain_1_gives(tmp_path: Path) -> None:
+    bench = load("berserk_chain")
+    result = bench.run_once(3, tmp_path)
+    assert result["exit"] == 0 and result["right"] and result["events"] > 0
+    assert result["cpu_seconds"] is not None and result["peak_bytes"] is not None
+    assert "Goal: N=3 settles" in bench.report([result])
+
+
+def test_the_startup_benchmark_measures_a_cold_and_a_warm_run() -> None:
+    bench = load("startup")
+    result = bench.run(1)
+    assert result["cold"] > 0 and result["warm"] > 0 and result["python"] >= 0
+    assert "jsonschema" not in result["imported"]  # warm: nothing checked again
+    assert "Goal: a warm run in" in bench.report(result)

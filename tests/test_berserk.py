@@ -158,7 +158,41 @@ script:
     assert len(out["status"]) == 1 + ann + bob and all(st == {"counters": 1} for st in out["status"].values())
     seq = game.state.flags["sequence"]
     assert sum(e["status"] == "performed" for e in seq) == 1 + ann + bob
-    assert len(seq) == 1 + bob + bob * ann + ann * bob  # every other answer is a cut repetition
+    # every other answer is a cut repetition, recorded the first time it comes in the sequence:
+    # Ann's mages once each (when the second of Bob's mages sets them off), Bob's once each
+    assert len(seq) == 1 + bob + ann + ann + bob
+    cut = [e for e in seq if e["status"] == "cut"]
+    assert len({(e["card_id"], e["ability_index"], tuple(e["target_ids"])) for e in cut}) == len(cut) == ann + bob
+    assert all(seq[e["repeats"] - 1]["card_id"] == e["card_id"] for e in cut)
+
+
+@pytest.mark.rule("BK.CHAIN.1")
+def test_BK_CHAIN_1_a_hundred_charons_against_two_hundred_mages_settle() -> None:
+    # Issue #30: N Charons and N Cursed Mages on Ann's field, N Cursed Mages on Bob's. Each Charon
+    # starts its own sequence (its counter, once); in each, every mage of Bob's answers it once and
+    # every mage of Ann's answers Bob's first mage once; every other answer is a repetition and is
+    # cut. So every mage gains N counters, each Charon one, and the record stays linear in what
+    # was performed (it once recorded each of the 2N^3 cut answers and ran out of time and memory).
+    n = 100
+    text = f"""
+ruleset: berserk
+players:
+  - {{name: Ann, field: [{", ".join(["Харон"] * n + ["Проклятый маг"] * n)}]}}
+  - {{name: Bob, field: [{", ".join(["Проклятый маг"] * n)}]}}
+script:
+  - begin-turn: Ann
+"""
+    game, out = run(text)
+    status = out["status"]
+    assert len(status) == 3 * n
+    copies = ["", *(f"#{i}" for i in range(2, n + 1))]
+    assert all(status[f"Ann/Харон{c}"] == {"counters": 1} for c in copies)
+    for who in ("Ann", "Bob"):
+        assert all(status[f"{who}/Проклятый маг{c}"] == {"counters": n} for c in copies)
+    seq = game.state.flags["sequence"]
+    assert sum(e["status"] == "performed" for e in seq) == n * (1 + 2 * n)
+    assert sum(e["status"] == "cut" for e in seq) == n * 2 * n
+    assert types(out).count("cut") == n * 2 * n
 
 
 @pytest.mark.rule("BK.CHAIN.1")

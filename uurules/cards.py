@@ -5,7 +5,6 @@ Cards are data. The engine reads their declarative effects; nothing in a card fi
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -149,6 +148,8 @@ class CardBook:
         return self._alias.get(name, name)
 
     def suggest(self, name: str) -> str:
+        import difflib  # only for a misspelt name: not imported on every start
+
         close = difflib.get_close_matches(name, list(self._alias), n=3, cutoff=0.5)
         return ", ".join(close) if close else ", ".join(self.names)
 
@@ -352,8 +353,23 @@ def base_game(cards: CardBook, players: int, limit: int | None = None) -> Box:
 
 @cache
 def book(game: str) -> CardBook:
-    """The card book of ``game`` (``cards/<game>.yaml``)."""
+    """The card book of ``game`` (``cards/<game>.yaml``).
+
+    A card file read and checked once is kept in the validation cache (:func:`uurules.yamlio.cache_dir`)
+    as JSON, under a digest of its text and of the card-file schema: the next run takes it from
+    there, without reading YAML or checking it again (a changed file or schema has another digest).
+    """
     path = cards_dir() / f"{game}.yaml"
     if not path.exists():
         raise InputError(f"no card file for {game!r}", file=str(path))
-    return parse_cards(yamlio.load_file(path), game)
+    from uurules.schemas import card_file_schema
+
+    text = yamlio.read_text(path, "YAML file")
+    key = yamlio.content_key(text, card_file_schema())
+    data = yamlio.cached_data(key)  # this very text, read and checked before against this schema
+    if isinstance(data, dict) and data.get("game") == game and isinstance(data.get("cards"), list):
+        return CardBook(game, (card_from_data(c) for c in data["cards"]), str(path))
+    doc = yamlio.load(text, str(path))
+    found = parse_cards(doc, game)
+    yamlio.remember_data(key, doc.data)
+    return found

@@ -10,6 +10,10 @@
   picture per step): they are written into a temporary directory beside the destination, then
   moved into it (a new destination directory is renamed into place in one step).
 - Directories made for the output are removed again when writing fails.
+- A symbolic link as the output is written through, as GNU ``cp`` and a shell's ``>`` do: the
+  file (or directory) it leads to is replaced, and the link stays (:func:`through_links`). A
+  link that leads nowhere (dangling) or round a loop is refused with one line, as GNU tools
+  refuse to write through them, and nothing is written.
 
 Every failure is an :class:`OutputError` naming the output and the reason, as the commands print it.
 
@@ -31,6 +35,7 @@ import contextlib
 import errno
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -100,16 +105,49 @@ def check_name(out: PathLike) -> None:
 
 
 def check(outputs: Iterable[PathLike], inputs: Iterable[PathLike]) -> None:
-    """Refuse any output that is one of ``inputs`` (the same file by any path), or no name at all
-    (:func:`check_name`)."""
+    """Refuse any output that is one of ``inputs`` (the same file by any path), no name at all
+    (:func:`check_name`), or a symbolic link that is dangling or in a loop (:func:`through_links`)."""
     ins = [Path(i) for i in inputs]
     for out in outputs:
         check_name(out)
+        through_links(Path(out))  # a dangling link or a loop of links: refused before any work
         for i in ins:
             if _same(Path(out), i):
                 raise OutputError(
                     out, f"is the input file {i}: refusing to write onto it. Accepted: another output path"
                 )
+
+
+def through_links(path: Path) -> Path:
+    """Where writing ``path`` writes: ``path`` itself, or, when it is a symbolic link, the file or
+    directory the link leads to (through every link on the way). A dangling link (what it leads
+    to does not exist) or a loop of links is refused (:class:`OutputError`)."""
+    if not path.is_symlink():
+        return path
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        try:
+            points = os.readlink(path)
+        except OSError:
+            points = "?"
+        raise OutputError(
+            path,
+            f"is a dangling symbolic link (to {points}, which does not exist): refusing to write through it."
+            " Accepted: a new name, a file, or a link to an existing file",
+        ) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputError(
+                path,
+                "is a symbolic link in a loop (Too many levels of symbolic links): refusing to write through it."
+                " Accepted: a new name, a file, or a link to an existing file",
+            ) from None
+        raise OutputError(path, _reason(exc)) from None
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+        return path  # a device or a pipe (/dev/stdout): opened through the link, as a shell does
+    real = Path(os.path.realpath(path))
+    return real if real.exists() else path
 
 
 def _reason(exc: OSError) -> str:
@@ -157,14 +195,15 @@ def atomic_file(path: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[Bin
     """A binary file to write ``path`` with, put in place only when the ``with`` block succeeds."""
     path = Path(path)
     check([path], inputs)
+    given, path = path, through_links(path)  # messages name the output as it was given
     if path.is_dir():
-        raise OutputError(path, "is a directory. Accepted: a file name")
+        raise OutputError(given, "is a directory. Accepted: a file name")
     if path.exists() and not path.is_file():  # a device or a pipe: nothing to replace
         try:
             with open(path, "wb") as f:
                 yield f
         except OSError as exc:
-            raise OutputError(path, _reason(exc)) from None
+            raise OutputError(given, _reason(exc)) from None
         return
     made = _make_parents(path.parent)
     tmp: str | None = None
@@ -177,7 +216,7 @@ def atomic_file(path: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[Bin
         os.replace(tmp, path)
         done = True
     except OSError as exc:
-        raise OutputError(path, _reason(exc)) from None
+        raise OutputError(given, _reason(exc)) from None
     finally:
         if not done:
             if tmp is not None:
@@ -200,26 +239,27 @@ def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> It
     ``put`` returns the path the file will have. A new ``directory`` appears whole, in one rename;
     into an existing one, the files are moved one by one once all of them are written.
     """
-    directory = Path(directory)
+    directory = through_links(Path(directory))
     ins = list(inputs)
     if directory.exists() and not directory.is_dir():
         raise OutputError(directory, "is not a directory. Accepted: a directory, or a new name")
     made = _make_parents(directory.parent)
     tmp: Path | None = None
     done = False
-    names: list[str] = []
+    names: dict[str, Path] = {}  # each file written: where it goes (through a link that is there)
 
     def put(name: str, data: bytes) -> Path:
         assert tmp is not None
         final = directory / name
         check([final], ins)
-        if final.is_dir():
+        target = through_links(final)
+        if target.is_dir():
             raise OutputError(final, "is a directory. Accepted: a file name")
         try:
             (tmp / name).write_bytes(data)
         except OSError as exc:
             raise OutputError(final, _reason(exc)) from None
-        names.append(name)
+        names[name] = target
         return final
 
     try:
@@ -233,8 +273,8 @@ def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> It
                 os.chmod(tmp, _mode(directory, 0o777))
                 os.replace(tmp, directory)
             else:
-                for name in names:
-                    os.replace(tmp / name, directory / name)
+                for name, target in names.items():
+                    os.replace(tmp / name, target)
                 tmp.rmdir()
         except OSError as exc:
             raise OutputError(directory, _reason(exc)) from None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
 import yaml
 
@@ -11,6 +10,8 @@ import yaml
 @cache
 def rules() -> dict[str, str]:
     """``{"UU.CHAIN.1": "An effect triggered by another is a new link ...", ...}`` in teaching order."""
+    from importlib import resources  # imported when first needed: it takes a while
+
     text = resources.files("uurules").joinpath("rules.yaml").read_text(encoding="utf-8")
     loaded: dict[str, str] = yaml.safe_load(text)
     return loaded

@@ -29,6 +29,7 @@ uurules.engine.errors.InputError: x.yaml:1: malformed YAML: .inf is not a finite
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -36,7 +37,6 @@ import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -427,6 +427,8 @@ def load_file(path: str | Path) -> Located:
 @cache
 def schema(name: str) -> dict[str, Any]:
     """A published JSON Schema from ``uurules/schemas/``."""
+    from importlib import resources  # imported when first needed: it takes a while
+
     text = resources.files("uurules.schemas").joinpath(name).read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
@@ -491,12 +493,159 @@ def _validator(found: dict[str, Any]) -> Any:
     return known[1]
 
 
+CACHE_FORMAT = "1"
+"""Changes whenever what a schema check accepts changes other than through the schema itself (the
+validator's rules, :func:`_whole_number`): every earlier entry of the validation cache is then
+left unused."""
+
+_schema_digests: dict[int, tuple[dict[str, Any], bytes]] = {}
+
+
+def _blake2b(data: bytes = b"", *, digest_size: int) -> Any:
+    """BLAKE2b (``hashlib.blake2b``), from its own module where it has one: ``hashlib`` loads
+    OpenSSL's digests too, milliseconds of every start for a digest the cache does not use."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - another Python: hashlib's is the same function
+        from hashlib import blake2b
+    return blake2b(data, digest_size=digest_size)
+
+
+def _schema_digest(found: dict[str, Any]) -> bytes:
+    """The digest of a schema object (worked out once per object, as :func:`_validator` keeps one validator)."""
+    known = _schema_digests.get(id(found))
+    if known is None or known[0] is not found:
+        import marshal
+
+        try:  # a generated schema's keys come in the order of its registries: the same each run
+            written = marshal.dumps(found, 2)
+        except ValueError:
+            written = json.dumps(found, sort_keys=True).encode("utf-8")
+        known = _schema_digests[id(found)] = (found, _blake2b(written, digest_size=16).digest())
+    return known[1]
+
+
+def cache_dir() -> Path | None:
+    """Where the validation cache lives: ``$UURULES_CACHE`` (empty or ``off``: no cache), else
+    ``$XDG_CACHE_HOME/uurules/valid`` or ``~/.cache/uurules/valid``; ``None`` when there is none."""
+    chosen = os.environ.get("UURULES_CACHE")
+    if chosen is not None:
+        return None if chosen.strip() in ("", "off") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):  # as the XDG spec says: a relative path is ignored
+        return None
+    return Path(base) / "uurules" / "valid"
+
+
+def _cache_key(data: Any, found: dict[str, Any]) -> str | None:
+    """The name of the validation cache's entry for ``data`` checked against ``found``: a digest of
+    both (and of :data:`CACHE_FORMAT`); ``None`` for data that ``marshal`` cannot write exactly
+    (then it is simply checked)."""
+    import marshal
+
+    try:
+        written = marshal.dumps(data, 2)  # version 2: equal data, the same bytes (1, 1.0, True differ)
+    except ValueError:
+        return None
+    h = _blake2b(digest_size=20)
+    h.update(CACHE_FORMAT.encode())
+    h.update(_schema_digest(found))
+    h.update(written)
+    return h.hexdigest()
+
+
+def _known_valid(key: str | None) -> bool:
+    where = cache_dir()
+    if key is None or where is None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(where / key[:2] / key).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _remember_valid(key: str | None) -> None:
+    """Mark ``key`` as checked and valid (an empty file named by it); any failure: not remembered."""
+    where = cache_dir()
+    if key is None or where is None:
+        return
+    try:
+        folder = where / key[:2]
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(folder / key, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        os.close(fd)
+    except (OSError, ValueError):
+        pass  # unwritable, full, a file in the way: the next run checks again
+
+
+def content_key(text: str, found: dict[str, Any]) -> str:
+    """A digest of a document's text and of the schema it is checked against (and of
+    :data:`CACHE_FORMAT`): the key of what :func:`remember_data` keeps of it."""
+    h = _blake2b(digest_size=20)
+    h.update(CACHE_FORMAT.encode())
+    h.update(_schema_digest(found))
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def cached_data(key: str) -> Any:
+    """The data :func:`remember_data` kept under ``key`` (JSON, read safely), or ``None``."""
+    where = cache_dir()
+    if where is None:
+        return None
+    try:
+        with open(where / "data" / f"{key}.json", encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None  # none, unreadable or damaged: the document is read and checked again
+
+
+def remember_data(key: str, data: Any) -> None:
+    """Keep ``data`` (a document read and found valid) under ``key``, as JSON, if JSON gives back
+    exactly the same data (else nothing is kept); written atomically, any failure ignored."""
+    import marshal
+    import tempfile
+
+    where = cache_dir()
+    if where is None:
+        return
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        if marshal.dumps(json.loads(text), 2) != marshal.dumps(data, 2):
+            return  # not plain JSON data (a tuple, a key that is no string ...): not kept
+        folder = where / "data"
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".part")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, folder / f"{key}.json")
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except (OSError, ValueError, TypeError):
+        pass  # unwritable, full: the next run reads the document again
+
+
 def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> None:
     """Check ``doc`` against a schema (a published file's name, or the schema itself).
 
-    The first (deepest) error names its line.
+    The first (deepest) error names its line. A document found valid is remembered in the
+    validation cache (:func:`cache_dir`) under a digest of its data and of the schema, so the
+    same document against the same schema is not checked again (nor ``jsonschema`` imported):
+    a changed document or schema has another digest, so an entry is never stale. Nothing but
+    those names is kept (empty files): an entry can only say "this exact data was valid".
     """
     found = schema(schema_or_name) if isinstance(schema_or_name, str) else schema_or_name
+    key = _cache_key(doc.data, found)
+    if _known_valid(key):
+        return
+    _check(doc, found, what)
+    _remember_valid(key)
+
+
+def _check(doc: Located, found: dict[str, Any], what: str) -> None:
     errors = sorted(
         _validator(found).iter_errors(doc.data), key=lambda e: (-len(e.absolute_path), str(e.absolute_path))
     )

@@ -17,7 +17,6 @@ uurules.engine.events.UndeclaredEvent: no event type 'drwa' is declared (uurules
 
 from __future__ import annotations
 
-import difflib
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -216,6 +215,8 @@ def kind(name: str) -> EventKind:
         kinds()
     found = _KINDS.get(name)
     if found is None:
+        import difflib  # only for a misspelt name: not imported on every start
+
         close = difflib.get_close_matches(name, list(_KINDS), 1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise UndeclaredEvent(f"no event type {name!r} is declared (uurules/engine/kinds.py){hint}")

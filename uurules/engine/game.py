@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.actions import Action, Choose, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, LogLine
+from uurules.engine.loops import ForcedLoop
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class Game:
         self._base: _Snapshot | None = None  # undo=False: the state before the first action
         self._step_start = 0  # where the last action's events begin
         self._broken: str | None = None
+        self.moves = 0
+        """How many times :meth:`move` has moved a card (a board reference can change only then)."""
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -122,6 +125,9 @@ class Game:
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
+        except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops); nothing changes
+            self._restore(snap)
+            raise loop.during(describe(action)) from None
         except BaseException:  # an illegal action, a bug, or Ctrl-C half-way: nothing changes
             self._restore(snap)
             raise
@@ -150,6 +156,9 @@ class Game:
         try:
             self.ruleset.apply(self, action)
             self.ruleset.advance(self)
+        except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops)
+            self._replay()
+            raise loop.during(describe(action)) from None
         except Exception:  # an illegal action (or a bug): play the game again up to here
             self._replay()
             raise
@@ -313,6 +322,7 @@ class Game:
         ``off_pile=True`` says the caller has just taken the card off the pile, so no zone holds
         it and nothing is searched (a long pile resolves in time proportional to its length).
         """
+        self.moves += 1
         src = None if off_pile else self.state.where(card)
         if src is not None:
             self.state.zones[src].remove(card)

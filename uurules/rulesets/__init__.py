@@ -9,15 +9,14 @@ So a new game is one new module, and every list of games derives from the regist
 
 from __future__ import annotations
 
-import pkgutil
 from importlib import import_module
 
 from uurules.cards import book
-from uurules.rulesets.base import GAMES, Ruleset
+from uurules.rulesets.base import GAMES, Ruleset, submodules
 
-for _module in pkgutil.iter_modules(__path__):
-    if _module.name != "base":
-        import_module(f"{__name__}.{_module.name}")
+for _module in submodules(__path__):
+    if _module != "base":
+        import_module(f"{__name__}.{_module}")
 
 
 def games() -> list[type[Ruleset]]:

@@ -26,6 +26,7 @@ The interaction core, the same for every game:
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -97,6 +98,23 @@ class DecisionKind(StrEnum):
     """Use an optional simultaneous effect? (Eve of Midnight)"""
     TARGET = "target"
     """The target of a card on the stack (Eve of Midnight)."""
+
+
+def submodules(path: Iterable[str]) -> list[str]:
+    """The names of the modules and packages in the folders ``path`` (a package's ``__path__``),
+    sorted, as ``pkgutil.iter_modules`` lists them for source files (``pkgutil`` takes a while
+    to import, and every command imports the rule sets)."""
+    names: set[str] = set()
+    for folder in path:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if entry.is_dir():
+                    if name.isidentifier() and os.path.exists(os.path.join(entry.path, "__init__.py")):
+                        names.add(name)
+                elif name.endswith(".py") and name != "__init__.py" and name[:-3].isidentifier():
+                    names.add(name[:-3])
+    return sorted(names)
 
 
 def on(*actions: type) -> Callable[[F], F]:

@@ -25,7 +25,11 @@ triggers: a trigger whose ability was already performed in its sequence with the
 targets ("уже использовал в этой цепочке свою особенность") is a repetition and is cut, so that
 branch stops just before it. Two triggers of the action start two sequences (two Charons: Bob's
 Cursed Mage gains a counter in each). Each card's ability is performed at most once per sequence
-for each source and targets, so every sequence ends: a legal board always settles.
+for each source and targets, so every sequence ends: a legal board always settles. A repetition
+is recorded (an entry ``cut`` and a ``cut`` event) the first time it comes in its sequence; when
+the same repetition comes again there it is cut again without a record, so a sequence records
+at most twice what it performs: N Charons against 2N Cursed Mages perform 2N^2 + N triggers and
+cut some 2N^3 (``benchmarks/berserk_chain.py``).
 
 The sequence record is plain data on the state, for pictures: ``state.flags["sequences"]`` lists
 one ``{"cause": "begin-turn: Ann", "triggers": [entry, ...]}`` per action that set triggers off,
@@ -47,8 +51,7 @@ lines by event kind); ``game.log_in("ru")`` prints it in Russian.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, Resolve, describe
@@ -245,14 +248,45 @@ def _hit_text(values: tuple[int, int, int]) -> str:
     return "-".join(str(v) for v in values)
 
 
-@dataclass(frozen=True)
-class Trigger:
-    """A triggered ability declared: whose card, which ability, its targets, and what declared it."""
+class Trigger(NamedTuple):
+    """A triggered ability declared: whose card, which ability, its targets, and what declared it
+    (a named tuple: a long sequence declares many, most of them cut again at once)."""
 
     card: CardId
     ability: int
     targets: tuple[CardId, ...]
     cause: int | None = None  # the sequence entry (n) whose performing declared it
+
+
+class _Refs:
+    """Board references (``Game.ref``) during one trigger sequence, each worked out once between
+    two moves of a card (a reference changes only when a card moves: :meth:`Game.move`, counted
+    by ``Game.moves``, the only way Berserk moves cards)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.moves = game.moves
+        self.known: dict[CardId, str] = {}
+        self.heard: dict[tuple[str | None, str], list[tuple[CardId, int, dict[str, Any], tuple[CardId, ...]]]] = {}
+
+    def ref(self, card: CardId) -> str:
+        if self.game.moves != self.moves:
+            self.moves, self.known, self.heard = self.game.moves, {}, {}
+        got = self.known.get(card)
+        if got is None:
+            got = self.known[card] = self.game.ref(card)
+        return got
+
+    def listeners(
+        self, rs: Berserk, owner: str | None, when: str
+    ) -> list[tuple[CardId, int, dict[str, Any], tuple[CardId, ...]]]:
+        """:meth:`Berserk._listeners_of`, worked out once between two moves of a card."""
+        if self.game.moves != self.moves:
+            self.moves, self.known, self.heard = self.game.moves, {}, {}
+        got = self.heard.get((owner, when))
+        if got is None:
+            got = self.heard[(owner, when)] = rs._listeners_of(self.game, owner, when)
+        return got
 
 
 VOCABULARY = Vocabulary(
@@ -447,6 +481,8 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
 
     def __init__(self, book: CardBook) -> None:
         super().__init__(book)
+        self._listeners: dict[tuple[str, str], tuple[tuple[int, dict[str, Any]], ...]] = {}
+        self._refs: _Refs | None = None  # while a sequence runs: its board references, for the log too
         self.effects = {n: cls(self) for n, cls in self.vocabulary.verbs().items() if issubclass(cls, BerserkEffect)}
         for card in book:
             for rule, value in (card.get("rules") or {}).items():
@@ -509,6 +545,9 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         ``modifiers``, its hit modifiers as the seed sums them (``+1 -2``); ``target``, the one
         target of an activated ability."""
         card = event.card_id
+        refs = self._refs
+        if name == "ref" and card is not None and refs is not None and refs.game is game:
+            return refs.ref(card)
         if name == "ability_name" and "ability" in event.detail:
             named = str(event.detail["ability"])
             own = self.abilities(game, card) if card is not None else []
@@ -882,7 +921,12 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         """Perform triggered abilities first in, first out; cut each repetition within its sequence.
 
         Each root trigger (one the action set off) starts a sequence; ``performed`` remembers, per
-        sequence, the ``n`` of the entry that performed each (card, ability, sources, targets).
+        sequence, the ``n`` of the entry that performed each (card, ability, sources, targets), and
+        ``cut`` the keys already cut in it. A key cut once in a sequence is the same repetition
+        each time it comes again there: it is recorded (entry and ``cut`` event) the first time
+        only, so a sequence records at most twice the abilities it performs, and a field of N
+        Charons and 2N Cursed Mages settles in time and memory linear in what is performed (each
+        later repetition costs a set look-up: ``benchmarks/berserk_chain.py``).
         """
         if not roots:
             return
@@ -891,29 +935,41 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         s.flags.setdefault("sequences", []).append({"cause": cause, "triggers": entries})
         s.flags["sequence"] = entries
         queue = deque(roots)
+        self._refs = refs = _Refs(game)
+        try:
+            self._sequence(game, queue, entries, refs)
+        finally:
+            self._refs = None
+
+    def _sequence(self, game: Game, queue: deque[Trigger], entries: list[dict[str, Any]], refs: _Refs) -> None:
         root_of: dict[int, int] = {}  # entry n -> the n of the root entry of its sequence
         performed: dict[int, dict[tuple[Any, ...], int]] = {}
+        cut: dict[int, set[tuple[Any, ...]]] = {}
         while queue:  # ends: each sequence performs each key at most once (see the module docstring)
             t = queue.popleft()
+            key = (t.card, t.ability, (t.card,), t.targets)
+            if t.cause is not None and key in cut[root_of[t.cause]]:
+                continue  # rule: BK.CHAIN.1 cut again, where this sequence was already cut before it
             ability = self.abilities(game, t.card)[t.ability]
             name = self._ability_name(ability)
             if not self.on_field(game, t.card):
                 game.emit("disregard", game.holder(t.card), t.card, ability=name["en"], reason="no longer on the field")
                 continue
-            entry = self._entry(game, t, ability, len(entries) + 1)
+            entry = self._entry(game, t, ability, len(entries) + 1, refs)
             root = entry["n"] if t.cause is None else root_of[t.cause]
             root_of[entry["n"]] = root
             seen = performed.setdefault(root, {})
-            key = (entry["card_id"], entry["ability_index"], tuple(entry["source_ids"]), tuple(entry["target_ids"]))
             repeated = seen.get(key)
             entries.append(entry)
-            holder = game.holder(t.card)
+            holder = entry["player"]
             if repeated is not None:  # rule: BK.CHAIN.1 the sequence stops just before its first repetition
                 entry["status"] = "cut"
                 entry["repeats"] = repeated
+                cut.setdefault(root, set()).add(key)
                 game.emit("cut", holder, t.card, ability=name["en"], n=entry["n"], repeats=repeated)
                 continue
             seen[key] = entry["n"]
+            cut.setdefault(root, set())
             game.emit(
                 "trigger",
                 holder,
@@ -925,22 +981,28 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             )
             fired: list[Trigger] = []
             self._perform(game, t.card, ability, t.targets, fired)
-            queue.extend(Trigger(f.card, f.ability, f.targets, entry["n"]) for f in fired)
+            n, again = entry["n"], cut[root]
+            queue.extend(
+                Trigger(f.card, f.ability, f.targets, n)
+                for f in fired
+                if (f.card, f.ability, (f.card,), f.targets) not in again
+            )
 
-    def _entry(self, game: Game, t: Trigger, ability: dict[str, Any], n: int) -> dict[str, Any]:
+    def _entry(self, game: Game, t: Trigger, ability: dict[str, Any], n: int, refs: _Refs) -> dict[str, Any]:
         name = self._ability_name(ability)
+        ref = refs.ref(t.card)
         return {
             "n": n,
             "cause": t.cause,
             "player": game.holder(t.card),
-            "card": game.ref(t.card),
+            "card": ref,
             "card_id": t.card,
             "ability": name["en"],
             "ability_ru": name["ru"],
             "ability_index": t.ability,
             "when": ability.get("when"),
-            "sources": [game.ref(t.card)],
-            "targets": [game.ref(x) for x in t.targets],
+            "sources": [ref],
+            "targets": [refs.ref(x) for x in t.targets],
             "source_ids": [t.card],
             "target_ids": list(t.targets),
             "status": "performed",
@@ -968,12 +1030,40 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         c.counters += n
         owner = game.holder(card)
         game.emit("counter", owner, card, amount=n, counters=c.counters)
-        for other in self.field_in_order(game):
-            if game.holder(other) == owner:
+        refs = self._refs
+        if refs is not None and refs.game is game:  # in a sequence: the listeners, found once per board
+            listeners = refs.listeners(self, owner, "enemy-gains-counter")
+        else:
+            listeners = self._listeners_of(game, owner, "enemy-gains-counter")
+        for other, i, ab, fixed in listeners:
+            fired.append(Trigger(other, i, fixed or self._trigger_targets(ab, other, card)))
+
+    def _listeners_of(
+        self, game: Game, owner: str | None, when: str
+    ) -> list[tuple[CardId, int, dict[str, Any], tuple[CardId, ...]]]:
+        """The abilities that trigger ``when`` on the fields of ``owner``'s enemies, in
+        :meth:`field_in_order`'s order: (card, index, ability, targets if they are the card itself
+        whatever the event, else ``()``)."""
+        s = game.state
+        out: list[tuple[CardId, int, dict[str, Any], tuple[CardId, ...]]] = []
+        for player in s.in_turn_order_from(s.active):
+            if player == owner:
                 continue
-            for i, ab in enumerate(self.abilities(game, other)):
-                if ab.get("when") == "enemy-gains-counter":
-                    fired.append(Trigger(other, i, self._trigger_targets(ab, other, card)))
+            for other in s.zone(player, "field"):
+                for i, ab in self._listening(s.cards[other].name, when):
+                    selfish = all(eff.get("to") == "self" for eff in ab.get("effects", []))
+                    out.append((other, i, ab, (other,) if selfish and ab.get("effects") else ()))
+        return out
+
+    def _listening(self, name: str, when: str) -> tuple[tuple[int, dict[str, Any]], ...]:
+        """The abilities (index, ability) of the card named ``name`` that trigger ``when``: looked up
+        once per name (a gain of counters asks it of every creature of the other fields)."""
+        got = self._listeners.get((name, when))
+        if got is None:
+            abilities = self.book[name].get("abilities", [])
+            got = tuple((i, ab) for i, ab in enumerate(abilities) if ab.get("when") == when)
+            self._listeners[(name, when)] = got
+        return got
 
     def _heal(self, game: Game, card: CardId, n: int) -> None:
         c = game.card(card)

@@ -53,6 +53,7 @@ from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, R
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
+from uurules.engine.loops import LoopWatch
 from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import (
@@ -427,7 +428,9 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     # The engine's entry points
     # ------------------------------------------------------------------------------------
     def advance(self, game: Game) -> None:
+        watch = LoopWatch(game)  # a forced sequence that comes back to a position never ends
         for _ in range(100_000):
+            watch.step()
             s = game.state
             if s.pending is not None:
                 return

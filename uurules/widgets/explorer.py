@@ -258,7 +258,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             failed, detail = exc, traceback.format_exc()
         finally:
             self._done(walk)
-            if failed is not None:
+            if isinstance(failed, UURulesError):  # refused (a line of play that never ends): as the engine says
+                self.feedback.show(str(failed), "refused")
+            elif failed is not None:
                 self.feedback.show(f"{type(failed).__name__}: {failed}", "error", detail)
 
     def _progress(self, p: Progress) -> None:

@@ -311,6 +311,8 @@ class QuestionForm(widgets.VBox):  # type: ignore[misc]
         found: Answer | None = None
         try:
             found = await loop.run_in_executor(None, self._solve, question)
+        except UURulesError as exc:  # refused (a line of play that never ends): said as the engine says it
+            self.feedback.show(str(exc), "refused")
         except Exception as exc:  # shown, never lost: nobody awaits this task
             self.feedback.show(f"{type(exc).__name__}: {exc}", "error", traceback.format_exc())
         finally:

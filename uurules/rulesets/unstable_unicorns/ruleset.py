@@ -18,6 +18,7 @@ from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play,
 from uurules.engine.errors import Refusal
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
+from uurules.engine.loops import LoopWatch
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
 from uurules.engine.state import CardId, Decision, PileItem, State, ZoneKey
 from uurules.rulesets.base import CORE_DATA, PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
@@ -475,7 +476,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     # The engine's entry points: actions and answers, each to the part that carries it out
     # ------------------------------------------------------------------------------------
     def advance(self, game: Game) -> None:
+        watch = LoopWatch(game)  # a forced sequence that comes back to a position never ends
         for _ in range(1_000_000):
+            watch.step()
             s = game.state
             if s.pending is not None or s.over:
                 return

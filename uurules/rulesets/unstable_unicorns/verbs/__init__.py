@@ -20,13 +20,14 @@ module of words (verbs, and the triggers or static keywords they go with) needs 
 
 from __future__ import annotations
 
-import pkgutil
 from importlib import import_module
+
+from uurules.rulesets.base import submodules
 
 FAMILIES = ("hand", "stables", "deck", "flow")
 """The first verb modules, in the order the schema lists their verbs."""
 
-MODULES = (*FAMILIES, *sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in FAMILIES))
+MODULES = (*FAMILIES, *(m for m in submodules(__path__) if m not in FAMILIES))
 """Every module of words here, in the order they are imported."""
 
 for _module in MODULES:
