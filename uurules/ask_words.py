@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from uurules.engine.actions import Action, Choose, Pass, Play, Respond, describe
+from uurules.engine.actions import Action, Chance, Choose, Pass, Play, Resolve, Respond, describe
 from uurules.engine.game import Game
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
@@ -53,6 +53,10 @@ def action_words(game: Game, action: Action) -> str:
             return f"{d.player} chooses {o} (“{asked}”)"
         case Play(player=p, card=c):
             return f"{p} plays {c}"
+        case Resolve():
+            return f"{top} resolves, as nobody has anything left to decide" if top else "what is left resolves"
+        case Chance(card=c):
+            return f"chance picks {ref_words(c.split('@', 1)[0])}"
     return describe(action)
 
 
@@ -201,9 +205,11 @@ def answer_text(answer: Answer) -> str:
             how.append(example)
         elif ending:
             how.append(f"In the end: {ending}.")
-        return " ".join([head, *how, searched])
+        return " ".join([head, *how, *odds_words(answer), searched])
     if answer.answer == "no":
         does = "does" if len(q.players) == 1 else "do"
+        if root is not None and any(c.by == "chance" for n in root.walk() for c in n.choices):
+            them = f"{them} or chance"
         head = (
             f"No. {who} cannot make sure that {goal} once everything has resolved: whatever {who} {does}, "
             f"{them} can prevent it."
@@ -213,7 +219,8 @@ def answer_text(answer: Answer) -> str:
             if len(root.choices) == 1 and not _mine(root.choices[0]):
                 c = root.choices[0]
                 rest = _stops(c.then, who, 1)
-                how.append(f"{_cap(them)} answer first: {_said(c)}" + (f"; then {rest}." if rest else "."))
+                first = f"{_cap(them)} answer first" if c.by not in ("chance", "") else "First"
+                how.append(f"{first}: {_said(c)}" + (f"; then {rest}." if rest else "."))
             else:
                 tries = []
                 for c in root.choices[:4]:
@@ -223,9 +230,28 @@ def answer_text(answer: Answer) -> str:
                     tries.append(f"and {len(root.choices) - 4} more tries, as the strategy shows")
                 how.append(_cap("; ".join(tries)) + ".")
         how.append(example)
-        return " ".join([head, *how, searched])
+        return " ".join([head, *how, *odds_words(answer), searched])
     why = answer.message or "the search was cut short"
     return f"Unknown: {why[:1].lower()}{why[1:]}, before it could prove yes or no."
+
+
+def odds_words(answer: Answer) -> list[str]:
+    """The odds in words ("At best Ann makes it happen 1 time in 2 ..."), where they were asked."""
+    p = answer.odds
+    if p is None:
+        return []
+    who = who_words(answer.question.players)
+    others = [x for x in (answer.start or {}).get("players", {}) if x not in answer.question.players]
+    them = listed(others) if others else "the others"
+    how = f"{p.numerator} time{'s' if p.numerator != 1 else ''} in {p.denominator}"
+    if p == 1:
+        how = "every time"
+    elif p == 0:
+        how = "never"
+    return [
+        f"At best {who} makes it happen {how} (odds {p.numerator}/{p.denominator}), every random outcome "
+        f"equally likely and {them} playing against {who}."
+    ]
 
 
 def where_rows(answer: Answer) -> list[list[str]]:
@@ -252,6 +278,7 @@ __all__ = [
     "action_words",
     "answer_text",
     "condition_words",
+    "odds_words",
     "place_words",
     "question_text",
     "ref_words",
