@@ -10,6 +10,7 @@ for, and ``ask``, ``where:``, ``explore`` and the computer player run on it alon
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,6 +19,7 @@ import pytest
 
 from uurules.ask import In, Question, ask, plain
 from uurules.cards import book
+from uurules.cli import main
 from uurules.computer import options, settle, to_move
 from uurules.engine.actions import Action, Chance, Choose, Pass, Resolve
 from uurules.engine.contract import CHANCE, Kind, actor, node
@@ -245,3 +247,20 @@ def test_copies_are_one_outcome_of_chance_weighed_by_how_many_they_are() -> None
     wanted = next(c for c in deck if game.shown(c) == "Super Neigh")
     q = Question(("Ann",), (In(wanted, "Super Neigh", ("Ann", "hand")),))
     assert ask(game, q, odds=True).odds == Fraction(2, 3)  # 1 - (2/3 * 1/2): not both Neighs
+
+
+def test_ask_odds_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    path = FAQ / "uu-51-americorn-random.yaml"
+    assert main(["ask", str(path), "--json", "--odds"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["answer"] == "no" and data["odds"] == "1/2" and data["complete"]
+    assert {"chance": "Bob/Basic Unicorn"} in data["example"]  # the example names chance's outcome: it replays
+    assert main(["ask", str(path), "--odds"]) == 0
+    out = capsys.readouterr().out
+    assert "Bob or chance can prevent it" in out and "At best Ann makes it happen 1 time in 2 (odds 1/2)" in out
+    assert main(["ask", str(path), "--json"]) == 0
+    assert "odds" not in json.loads(capsys.readouterr().out)  # only when asked: the contract's object stays
+    sure = FAQ / "uu-01-neigh-saves.yaml"
+    assert main(["ask", str(sure), "--json", "--odds"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["answer"] == "yes" and data["odds"] == "1/1"

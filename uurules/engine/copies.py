@@ -7,7 +7,8 @@ Two cards are *copies* (one option of any decision, one class) only if
   the declaration, never written again),
 - they lie in the same zone (or are nowhere in a zone),
 - nothing else in the position names either of them (the pile, the window, the effect chain,
-  the pending decision, the rule set's flags: :func:`uurules.engine.position.referenced_cards`),
+  the rule set's flags: :func:`uurules.engine.position.referenced_cards`; the pending decision,
+  which is what offers them, aside),
 - and the caller does not follow either of them (:attr:`Game.named
   <uurules.engine.game.Game.named>`: the cards a question is about).
 
@@ -53,20 +54,27 @@ def record(card: Card) -> tuple[Hashable, ...]:
     return tuple(_frozen(getattr(card, name)) for name in _FIELDS)
 
 
-def referenced(state: State) -> set[CardId] | None:
+def referenced(state: State, listed: Sequence[CardId] = ()) -> set[CardId] | None:
     """The cards ``state`` names outside its zones (``None``: a rule set's undeclared data may name
-    any card, so none is a copy of another)."""
-    from uurules.engine.position import referenced_cards
+    any card, so none is a copy of another), less one naming of each of ``listed``: a list an
+    effect keeps of the very cards it offers (the cards Look looked at) names all of them alike,
+    and tells none apart."""
+    from uurules.engine.position import reference_counts
 
     try:
-        return referenced_cards(state)
+        counts = reference_counts(state)
     except ShapeError:
         return None
+    for c in listed:
+        if c in counts:
+            counts[c] -= 1
+    return {c for c, n in counts.items() if n > 0}
 
 
-def classes(game: Game, cards: Sequence[CardId]) -> list[list[CardId]]:
+def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = ()) -> list[list[CardId]]:
     """``cards`` in classes of copies (see the module documentation), in the order of their
-    first cards; each class in the order of ``cards``. Cards seen twice count once."""
+    first cards; each class in the order of ``cards``. Cards seen twice count once. ``listed``:
+    a list of them the effect that offers them keeps (see :func:`referenced`)."""
     s = game.state
     info = s.cards
     zone_of = _zones(s, cards)
@@ -80,7 +88,11 @@ def classes(game: Game, cards: Sequence[CardId]) -> list[list[CardId]]:
     if all(len(g) == 1 for g in groups.values()):
         return list(groups.values())
     apart = set(game.named)
-    refs = referenced(s)
+    pending, s.pending = s.pending, None  # the decision that offers them is not held against them
+    try:
+        refs = referenced(s, listed)
+    finally:
+        s.pending = pending
     out: list[list[CardId]] = []
     for g in groups.values():
         if len(g) == 1:

@@ -425,12 +425,14 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         ids = [part[0] for part in classes(game, cards)] if distinct else list(cards)
         return game.refs(ids), ids  # one pass over the board for all of them
 
-    def pile_options(self, game: Game, cards: list[CardId]) -> tuple[list[str], list[int]]:
+    def pile_options(
+        self, game: Game, cards: list[CardId], *, listed: list[CardId] | None = None
+    ) -> tuple[list[str], list[int]]:
         """The options of a decision among cards of a shared zone or the deck (``cards`` in its order,
         top card first): one per class of copies (:func:`uurules.engine.copies.classes`), its first
         card standing for it, labelled by the name it is shown by (colour variants apart); a second
         class of the same name by the name and the card's place among that name's cards
-        (``Neigh#2``)."""
+        (``Neigh#2``). ``listed``: the list the effect keeps of these cards (it tells none apart)."""
         place: dict[CardId, int] = {}
         count: dict[str, int] = {}
         for c in cards:
@@ -440,7 +442,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         labels: list[str] = []
         ids: list[int] = []
         used: set[str] = set()
-        for part in classes(game, cards):
+        for part in classes(game, cards, listed=listed or ()):
             c = part[0]
             name = game.shown(c)
             labels.append(name if name not in used else f"{name}#{place[c]}")

@@ -90,7 +90,7 @@ class Look(ChainVerb):
             answer = None
         if data["look"] == "take":
             if answer is None:
-                labels, ids = rs.pile_options(game, data["looked"])
+                labels, ids = rs.pile_options(game, data["looked"], listed=data["looked"])
                 rs.ask(
                     game,
                     Decision(
@@ -109,7 +109,7 @@ class Look(ChainVerb):
             data["placed"].append(answer)
             rest.remove(answer)
         while len(rest) > 1:
-            labels, ids = rs.pile_options(game, rest)
+            labels, ids = rs.pile_options(game, rest, listed=rest)
             if len(ids) > 1:
                 rs.ask(
                     game,
