@@ -23,6 +23,7 @@ from uurules.cli import main
 from uurules.computer import options, settle, to_move
 from uurules.engine.actions import Action, Chance, Choose, Pass, Resolve
 from uurules.engine.contract import CHANCE, Kind, actor, node
+from uurules.engine.errors import InputError
 from uurules.engine.game import MIXED, Game
 from uurules.engine.state import Card, Decision, State
 from uurules.explore import explore
@@ -264,3 +265,41 @@ def test_ask_odds_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["ask", str(sure), "--json", "--odds"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["answer"] == "yes" and data["odds"] == "1/1"
+
+
+AMERICORN = """
+ruleset: unstable-unicorns
+seed: 1
+players:
+  - {name: Ann, hand: [Americorn]}
+  - {name: Bob, hand: [Super Neigh, Basic Unicorn], stable: [Slowdown]}
+script:
+  - play: {player: Ann, card: Americorn}
+  - choose: "yes"
+"""
+
+
+def test_a_script_names_chances_outcome_and_run_plays_it() -> None:
+    for card in ("Super Neigh", "Basic Unicorn"):
+        game = Scenario.from_text(AMERICORN + f"  - chance: Bob/{card}\n").play()
+        assert [game.shown(c) for c in game.state.zone("Ann", "hand")] == [card]
+        assert game.chance_point is None and game.chance == "explicit"
+    seeded = Scenario.from_text(AMERICORN).play()  # no chance: step: the seed picks, as ever
+    assert seeded.chance == "seed" and len(seeded.state.zone("Ann", "hand")) == 1
+    with pytest.raises(InputError, match="chance cannot pick"):
+        Scenario.from_text(AMERICORN + "  - chance: Bob/Slowdown\n").play()
+
+
+def test_chance_points_undo_exactly_with_thinned_snapshots() -> None:
+    game = Scenario.from_text(AMERICORN).play(upto=1, auto=False)
+    walk = Game(game.ruleset, game.state.copy(), chance="explicit", max_snapshots=2)
+    states = [walk.state.copy()]
+    walk.push(Choose("yes"))
+    assert node(walk).kind is Kind.CHANCE
+    states.append(walk.state.copy())
+    walk.push(node(walk).outcomes[1][0])
+    assert node(walk).kind is Kind.REST
+    walk.undo()  # past the thinned snapshots: played again from the first one
+    assert walk.state == states[1] and node(walk).kind is Kind.CHANCE
+    walk.undo()
+    assert walk.state == states[0] and node(walk).kind is Kind.DECISION

@@ -471,7 +471,8 @@ class Game:
         n = min(n, len(deck))
         if mixed is None:
             return deck[:n]
-        known, count = mixed
+        known = min(mixed[0], len(deck))
+        count = max(0, min(mixed[1], len(deck) - known))
         for i in range(known, min(n, known + count)):
             if self.chance == "explicit":
                 card = self.pick(deck[i : known + count])
