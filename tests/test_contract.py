@@ -171,6 +171,7 @@ def test_explicit_chance_is_a_chance_point_with_exact_outcomes_and_exact_undo() 
     ]
     assert sum(p for _a, p in n.outcomes) == 1 and actor(n.outcomes[0][0], None) == CHANCE
     assert game.state == before  # nothing of the choice is applied before chance has picked
+    assert game.legal_actions() == [Chance("Bob/Super Neigh"), Chance("Bob/Rhinocorn")]
     with pytest.raises(Exception, match="chance picks first"):
         game.push(Choose("Basic Unicorn"))
     game.push(Chance("Bob/Rhinocorn"))

@@ -199,7 +199,10 @@ class Game:
         always, ``resolve: all`` (where nothing waits, it changes nothing). The FAQ explorer walks
         the decisions only (:func:`uurules.explore.is_decision`).
         ``tests/test_legal_actions.py`` checks all of this on reachable positions of every rule set.
+        At a chance point (explicit chance) the list is chance's outcomes, and nothing else is accepted.
         """
+        if self.chance_point is not None:
+            return [a for a, _p in self.chance_point.outcomes]
         return self.ruleset.legal_actions(self)
 
     def push(self, action: Action) -> None:
