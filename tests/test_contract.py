@@ -58,6 +58,7 @@ def test_ask_plays_a_part_resolved_stack_on() -> None:
     assert found.complete and found.answer == "no"
     assert found.example == [{"resolve": 1}]
     assert found.nodes == 1
+    assert found.text().startswith("No. Nobody has anything left to decide: what is left resolves, and then it is not")
     assert plain(PART_RESOLVED).answer == "no"
     where = ask(FAQ / "eom-62-part-resolved-where.yaml")
     assert where.where is not None

@@ -174,6 +174,14 @@ def answer_text(answer: Answer) -> str:
     example = f"For example: {line}" + (f". In the end: {ending}." if ending else ".")
     searched = f"({answer.nodes} decision node{'s' if answer.nodes != 1 else ''} searched.)"
     root = answer.strategy
+    forced = root is not None and root.holds is None and all(c.by == "" for n in root.walk() for c in n.choices)
+    if forced and answer.answer in ("yes", "no"):  # nothing to decide: the stack resolves on (a forced continuation)
+        true = "true" if answer.answer == "yes" else "not true"
+        head = (
+            f"{answer.answer.capitalize()}. Nobody has anything left to decide: what is left resolves, and "
+            f"then it is {true} that {goal}."
+        )
+        return " ".join([head, example, *odds_words(answer), searched])
     if answer.answer == "yes":
         does = "does" if one else "do"
         head = f"Yes. {who} can make sure that {goal} once everything has resolved, whatever {them} {does}."
