@@ -305,3 +305,31 @@ def test_chance_points_undo_exactly_with_thinned_snapshots() -> None:
     assert walk.state == states[1] and node(walk).kind is Kind.CHANCE
     walk.undo()
     assert walk.state == states[0] and node(walk).kind is Kind.DECISION
+
+
+@pytest.mark.parametrize("name", ["uu-51-americorn-random", "eom-61-part-resolved-stack", "uu-55-copies-sacrifice"])
+def test_every_listed_action_is_accepted_and_undone_exactly_at_every_position(name: str) -> None:
+    """The contract's options are the engine's own: at every position of the walk (explicit chance,
+    forced steps, copies of a followed card apart) each is accepted by push and undone exactly."""
+    game = Scenario.from_file(FAQ / f"{name}.yaml").play(auto=False)
+    walk = Game(game.ruleset, game.state.copy(), chance="explicit")
+    walk.named = frozenset(game.state.cards)  # every card followed: no copies merged
+    seen = 0
+
+    def visit(depth: int) -> None:
+        nonlocal seen
+        n = node(walk)
+        if n.kind is Kind.REST or depth > 12:
+            return
+        acts = [a for a, _p in n.outcomes] if n.kind is Kind.CHANCE else list(n.options)
+        assert acts and all(a in walk.legal_actions() for a in acts)
+        for a in acts:
+            before, point = walk.state.copy(), walk.chance_point
+            walk.push(a)
+            seen += 1
+            visit(depth + 1)
+            walk.undo()
+            assert walk.state == before and walk.chance_point == point
+
+    visit(0)
+    assert seen > 0
