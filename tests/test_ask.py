@@ -8,6 +8,7 @@ boards of three rule sets; every example replays with ``uurules run`` to a board
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -240,7 +241,9 @@ def test_cli_prints_the_contract_json_and_words(tmp_path: Any, capsys: Any) -> N
 # ----------------------------------------------------------------------------------------------
 INSTANTS = ["Neigh", "Neigh", "Super Neigh"]
 UNICORNS = ["Basic Unicorn", "Rhinocorn", "Black Knight Unicorn", "Baby Unicorn"]
-PLAYS = ["Unicorn Poison", "Two-For-One", "Back Kick", "Unicorn Swap", "Kiss of Life"]
+PLAYS = ["Unicorn Poison", "Two-For-One", "Back Kick", "Unicorn Swap", "Kiss of Life", "Americorn"]
+"""Kiss of Life takes from a discard pile that holds copies of different owners (the staged ones
+nobody's, the destroyed Unicorn Bob's); Americorn pulls a card at random (chance)."""
 DISCARDED = ["Basic Unicorn", "Rhinocorn", "Neigh"]  # Kiss of Life takes a Unicorn from the discard pile by name
 
 
@@ -422,7 +425,108 @@ def test_copies_that_differ_or_are_named_elsewhere_keep_the_discard_piles_order(
     assert solver.key(solver.seen0) != k1
 
 
-def test_a_board_that_can_shuffle_the_discard_pile_into_the_deck_keeps_its_order() -> None:
-    # Mystical Vortex in Ann's hand: a seeded shuffle of another order deals another deck
-    assert _solver_at(["Neigh"], hand=("Mystical Vortex",)).order_free == ((None, "nursery"),)
+def test_a_board_that_can_shuffle_the_discard_pile_into_the_deck_forgets_its_order_all_the_same() -> None:
+    # Mystical Vortex in Ann's hand shuffles the discard pile into the deck: with chance explicit,
+    # what a draw from the shuffled deck gives is chance's, whatever order went in (no rule reads it)
+    assert _solver_at(["Neigh"], hand=("Mystical Vortex",)).order_free == ((None, "discard"), (None, "nursery"))
     assert _solver_at(["Neigh"]).order_free == ((None, "discard"), (None, "nursery"))
+
+
+def test_copies_of_different_owners_keep_the_discard_piles_order() -> None:
+    solver = _solver_at(["Neigh", "Basic Unicorn", "Neigh"])
+    s = solver.game.state
+    first, unicorn, second = s.zones[(None, "discard")]
+    key = solver.key(solver.seen0)
+    s.cards[second].owner = "Cat"  # "return it to its owner's hand" would tell them apart
+    s.zones[(None, "discard")] = [second, unicorn, first]
+    assert solver.key(solver.seen0) != key
+
+
+# ----------------------------------------------------------------------------------------------
+# Every game: the reductions against the plain search on boards cut from the scenarios
+# ----------------------------------------------------------------------------------------------
+SCENARIOS = Path(__file__).parent.parent / "notebooks" / "scenarios"
+GAMES = {
+    game: sorted(p for p in SCENARIOS.glob("*.yaml") if f"ruleset: {game}" in p.read_text(encoding="utf-8"))
+    for game in ("unstable-unicorns", "llamas-unleashed", "eve-of-midnight", "berserk")
+}
+
+
+def _open_cuts(path: Path) -> list[int]:
+    """The steps of ``path``'s script after which something is left to decide or to resolve."""
+    from uurules.engine.contract import Kind, node
+
+    try:
+        scn = Scenario.from_file(path)
+        game = scn.play(upto=0, auto=False)
+    except InputError:
+        return []
+    out = []
+    for i, step in enumerate(scn.steps):
+        if node(game).kind is not Kind.REST and not game.state.over:
+            out.append(i)
+        try:
+            scn.apply_step(game, step)
+        except InputError:
+            return out
+    if node(game).kind is not Kind.REST and not game.state.over:
+        out.append(len(scn.steps))
+    return out
+
+
+OPEN = {game: [(p, c) for p in files for c in _open_cuts(p)] for game, files in GAMES.items()}
+"""Per game, (scenario, step) where its script leaves something to decide or resolve. Berserk has
+none: every action resolves at once, with its triggers (BK.CHAIN.1), so each of its boards is a
+rest, and its boards are compared at the end of their scripts (the answer is read at once)."""
+OPEN["berserk"] = [(p, len(Scenario.from_file(p).steps)) for p in GAMES["berserk"]]
+
+
+@st.composite
+def game_boards(draw: st.DrawFn) -> tuple[Any, dict[str, Any]]:
+    """A board of any of the four games: a scenario's script cut short where something is left to
+    decide, maybe with one item of its pile or stack resolved (``resolve: 1``: a part-resolved
+    stack), and a question about a card on it."""
+    from uurules.engine.actions import Resolve
+    from uurules.engine.contract import Kind, node
+
+    game_name = draw(st.sampled_from(sorted(GAMES)))
+    path, cut = draw(st.sampled_from(OPEN[game_name]))
+    game = Scenario.from_file(path).play(upto=cut, auto=False)
+    if draw(st.booleans()) and Resolve(1) in game.legal_actions() and game.state.pile:
+        game.push(Resolve(1))
+    assume(game_name == "berserk" or node(game).kind is not Kind.REST)
+    cards = [c for (p, _z), ids in game.state.zones.items() if p is not None for c in ids]
+    assume(bool(cards))
+    card = game.ref(draw(st.sampled_from(cards)))
+    zones = [f"{p}/{z}" if p else z for p, z in game.state.zones]
+    kind = draw(st.sampled_from(["in", "not-in", "where"]))
+    if kind == "where":
+        return game, {"where": [card]}
+    asker = draw(st.sampled_from(game.state.players))
+    question: dict[str, Any] = {"can": asker, "make": [{"card": card, kind: draw(st.sampled_from(zones))}]}
+    if draw(st.booleans()):
+        question["fastest"] = "others"
+    return game, question
+
+
+def test_every_game_has_boards_to_compare() -> None:
+    assert all(OPEN[g] for g in GAMES), {g: len(v) for g, v in OPEN.items()}
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(game_boards())
+def test_reductions_agree_with_the_plain_search_in_every_game(board: tuple[Any, dict[str, Any]]) -> None:
+    game, question = board
+    slow = plain(game, question, max_nodes=20_000)
+    assume(slow.complete)
+    fast = ask(game, question, max_nodes=200_000)
+    assert fast.complete
+    if "where" in question:
+        assert fast.where is not None and slow.where is not None
+        assert {r: sorted(p.zone for p in ps) for r, ps in fast.where.items()} == {
+            r: sorted(p.zone for p in ps) for r, ps in slow.where.items()
+        }
+        return
+    assert fast.answer == slow.answer
+    odds = ask(game, question, max_nodes=200_000, odds=True)
+    assert odds.odds is not None and (odds.odds == 1) == (fast.answer == "yes")

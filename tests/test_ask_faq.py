@@ -29,19 +29,7 @@ FAQ = Path(__file__).parent / "faq"
 FILES = sorted(FAQ.glob("*.yaml"))
 BAD = sorted((FAQ / "bad").glob("*.yaml"))
 
-COPIES = (
-    "a discard or a sacrifice is asked by card name and the engine takes the first copy, so a question "
-    "that names one copy (Bob/Neigh, Bob/Neigh#2) is answered as if its player could never keep it "
-    "by giving up another copy (responses tell the copies apart)"
-)
-KNOWN: dict[str, str] = {
-    "uu-51-americorn-random.yaml": (
-        "a random pull is decided by the scenario's seed, not searched: 'can Ann make sure' is answered "
-        "yes for most seeds, though which card Americorn pulls is chance, not Ann's choice"
-    ),
-    "uu-53-copies-barbed-wire-discard.yaml": COPIES,
-    "uu-55-copies-sacrifice.yaml": COPIES,
-}
+KNOWN: dict[str, str] = {}
 PLAIN_TOO_BIG = {
     "uu-38-four-players-two-for-one.yaml",
     "uu-39-four-players-team-stop.yaml",

@@ -24,10 +24,35 @@ which stops at the first proof or refutation.
 ('yes', [{'respond': {'player': 'Bob', 'card': 'Super Neigh'}}])
 
 What is searched
-    The decisions from the board the script leaves to a *rest*: nothing pending, nothing
-    resolving (the ends :func:`uurules.explore.explore` reports as outcomes). New turns and new
-    plays are not started. At a rest the conditions are checked; a line of play that never comes
-    to rest (a position repeats on its own path) is a loss for the asker.
+    The positions from the board the script leaves, as the position contract reads them
+    (:func:`uurules.engine.contract.node`, the one reading ``explore`` and the computer player
+    share), to a *rest*: nothing pending, nothing resolving (the ends
+    :func:`uurules.explore.explore` reports as outcomes). New turns and new plays are not
+    started. A stack or pile left part-resolved (``resolve: 1``), where nobody has anything to
+    decide, is a *forced continuation*: it resolves on, it is not a rest. At a rest the
+    conditions are checked; a line of play that never comes to rest (a position repeats on its
+    own path) is a loss for the asker.
+
+Chance
+    The search plays with explicit chance (``Game(..., chance="explicit")``): a card taken at
+    random (Americorn's pull) and a draw from a shuffled deck (a pick among the shuffled cards
+    left, :meth:`uurules.engine.game.Game.reveal`) are chance positions, each outcome equally
+    likely. "Make sure" means whatever chance does: for the yes/no answer a chance position is an
+    AND node, like the others' decisions, and a "no" may be chance's doing. With ``odds=True``
+    (``uurules ask --odds``) the search also works out :attr:`Answer.odds`, the best chance the
+    asker can reach (expectiminimax, exact :class:`fractions.Fraction`): the average over chance's
+    outcomes, the asker's best choice, the others' worst (combined as the yes/no search combines
+    them, so the odds are 1 exactly when the answer is yes). The seed decides chance only in
+    ``uurules run``; a script may name chance's outcome (``chance: Bob/Basic Unicorn``), which is
+    how an example that goes through chance replays.
+
+What the search assumes
+    That the rule set's decisions are the players' only choices (a rule set that decided
+    something by the seed outside :meth:`~uurules.engine.game.Game.pick` and
+    :meth:`~uurules.engine.game.Game.reveal` would be searched as that one seeded game); that the
+    deck's order is known where a scenario stages it and chance's once it is shuffled (``setup:``
+    shuffles the box under the staged deck); and that the others play against the asker (a "yes"
+    holds whatever they do, a "no" only says they *can* prevent it).
 
 Who picks what
     A decision is picked by the player it asks (a choice, a target, an order, an optional
@@ -67,21 +92,25 @@ Reductions (each sound, and each tested against a plain search on random boards)
         equals the value with every order of single passes, under either reading. Positions after an answer do not
         depend on who passed before it (an answer opens a new window).
     Order-free zones
-        A rule set may say which shared zones no rule reads the order of on a board
-        (:meth:`~uurules.rulesets.base.Ruleset.order_free_zones`: in Unstable Unicorns the
-        Nursery, and the discard pile unless a card on the board shuffles it into the deck). The
-        table keys such a zone by the cards it holds, whatever their order, where the copies of
-        each name in it can stand for one another: the same card in the same state (the owner
-        aside: a card taken out is its taker's), named nowhere else in the position
-        (:func:`uurules.engine.position.referenced_cards`) and not followed by the question.
-        Positions that differ only so have the same value: a card is taken out of such a zone by
-        name, as its first copy, and taking another copy leads to a position that differs only
-        by which of two interchangeable cards is where. (Six Neighs thrown in a Neigh war reach
-        the discard pile in many orders: one position, not dozens.)
-    Interchangeable copies
-        The engine lists one action per card *name* in a zone (``respond: Bob Neigh`` once,
-        however many Neighs Bob holds; a target once per shown name): copies of a card in the
-        same zone are never tried twice.
+        A shared zone whose order no rule of the game reads (derived, never claimed zone by zone:
+        :meth:`~uurules.rulesets.base.Ruleset.order_free_zones` from the rule set's
+        ``order_read`` and each verb's ``reads_order``: in Unstable Unicorns the Nursery and the
+        discard pile, as only the deck is read from the top) is keyed by the cards it holds,
+        whatever their order, where each name's cards there are copies
+        (:func:`uurules.engine.copies.interchangeable`). Positions that differ only so have the
+        same value: a card is taken out of such a zone by choice among classes of copies, and a
+        shuffle of it into the deck gives chance the cards, whatever their order (chance is
+        explicit). (Six Neighs thrown in a Neigh war reach the discard pile in many orders: one
+        position, not dozens.)
+    Copies
+        The engine lists one option per class of copies, for every verb that chooses a card by
+        what it is (a response, a play, a card to sacrifice, discard, take or bring back):
+        cards equal in every declared field but their id, the owner included, in the same zone,
+        named nowhere else in the position and not followed by the question
+        (:mod:`uurules.engine.copies`; the solver tells the engine which cards the question
+        follows, :attr:`~uurules.engine.game.Game.named`). So a copy is never tried twice, and a
+        question about one copy is answered with its player free to give up another
+        (``choose: Bob/Neigh#2``). Targets are listed card by card.
     Move order
         Answers before passes, and at the asker's decisions first the answers whose position is
         already known to win (the transposition table is read before a line is searched). Before
@@ -104,13 +133,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from uurules.engine.actions import Action, Activate, Attack, Pass, Play, Respond, Response, to_step
+from uurules.engine.actions import Action, Pass, to_step
+from uurules.engine.contract import Kind, actor, node
+from uurules.engine.copies import interchangeable
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
-from uurules.engine.position import referenced_cards
 from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
 
@@ -336,8 +367,12 @@ def zone_names(game: Game) -> list[str]:
 def parse_zone(game: Game, text: str) -> ZoneKey | None:
     """``Bob/stable`` -> ``("Bob", "stable")``, ``discard`` -> ``(None, "discard")``; ``None`` if unknown."""
     player, _, name = text.strip().rpartition("/")
-    key: ZoneKey = (player or None, name.strip().lower().replace("-", "_"))
-    return key if key in game.state.zones else None
+    name = name.strip().lower()
+    for written in (name, name.replace("-", "_")):  # a zone named with dashes (active-play-area) as it is
+        key: ZoneKey = (player or None, written)
+        if key in game.state.zones:
+            return key
+    return None
 
 
 def zone_text(key: ZoneKey) -> str:
@@ -443,6 +478,9 @@ class Answer:
     """What the example line did, in order: each event (not the engine's notes) as (the card it is
     about, the card's name, its kind, its words):
     ``(4, "Black Knight Unicorn", "destroy", "Ann destroys Bob's Black Knight Unicorn")``."""
+    odds: Fraction | None = None
+    """With ``odds=True``: the best chance the asker can reach, every random outcome equally likely
+    and the others playing against the asker (``None``: not asked, or the search was cut short)."""
 
     def reason(self) -> str:
         """Why the answer is what it is, in one sentence (:func:`uurules.ask_words.reason_text`)."""
@@ -465,7 +503,15 @@ class Answer:
                 "nodes": self.nodes,
                 "complete": self.complete,
             }
-        return {"answer": self.answer, "example": self.example, "nodes": self.nodes, "complete": self.complete}
+        out: dict[str, Any] = {
+            "answer": self.answer,
+            "example": self.example,
+            "nodes": self.nodes,
+            "complete": self.complete,
+        }
+        if self.odds is not None:
+            out["odds"] = f"{self.odds.numerator}/{self.odds.denominator}"
+        return out
 
     def text(self) -> str:
         """The answer as a paragraph a person reads (see :func:`uurules.ask_words.answer_text`)."""
@@ -510,18 +556,7 @@ class _Cut(Exception):
 
 
 _NEVER = 1 << 30  # a value that depended on no repetition
-
-
-def actor(action: Action, asked: str | None) -> str:
-    """The player who takes ``action`` ("all" for ``pass: all``)."""
-    match action:
-        case Pass(player=p):
-            return p
-        case Respond(responses=rs):
-            return rs[0].player
-        case Play(player=p) | Activate(player=p) | Attack(player=p):
-            return p
-    return asked or ""
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 class Solver:
@@ -539,7 +574,8 @@ class Solver:
     ) -> None:
         from uurules.explore import StateKeys
 
-        self.game = Game(game.ruleset, game.state.copy(), title=game.title)
+        self.game = Game(game.ruleset, game.state.copy(), title=game.title, chance="explicit")
+        self.game.chance_point = game.chance_point
         self.question = question
         self.askers = frozenset(question.players)
         self.budget = budget
@@ -554,6 +590,7 @@ class Solver:
         self.ordering = "order" in reductions
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
         self.table: dict[Hashable, tuple[bool, Action | None]] = {}
+        self.odds_table: dict[Hashable, Fraction] = {}
         self.path: dict[Hashable, int] = {}
         self.history: dict[tuple[Hashable, Action], int] = {}
         """How often each choice settled a position (the history heuristic, :meth:`order`)."""
@@ -563,28 +600,30 @@ class Solver:
                 [*(c.card for c in question.make if not isinstance(c, Wins)), *(c for _, c in question.where)]
             )
         )
-        """The cards the question follows: copies of them are told apart (:meth:`copies`)."""
+        """The cards the question follows: the engine tells them apart from their copies."""
         self.seen0 = _seen(game, self.tracked, (NOT_YET,) * len(self.tracked), 0)
         self.fixed = frozenset([*self.tracked, *self.watched])
+        self.game.named = self.fixed  # options: one per class of copies, these cards apart
         self.order_free = game.ruleset.order_free_zones(self.game.state) if self.reduce else ()
         """Zones keyed by the cards they hold, whatever their order (see "Order-free zones")."""
 
     # -- positions ----------------------------------------------------------------------------
     def decisions(self) -> tuple[list[Action], list[Action], Action | None] | None:
-        """The decisions here as (the others', the asker's, the pass), or ``None`` at a rest."""
-        from uurules.explore import is_decision
-
+        """The choices here as (the others', the asker's, the pass), or ``None`` at a rest; read
+        from the position contract (:func:`uurules.engine.contract.node`) alone. A forced
+        continuation is one choice nobody can refuse, and chance is against the asker ("make
+        sure" means whatever chance does): both are listed as the others' (an AND node)."""
         game = self.game
+        n = node(game)
+        if n.kind is Kind.REST:
+            return None
+        if n.kind is Kind.FORCED:
+            return list(n.options), [], None
+        if n.kind is Kind.CHANCE:
+            return [a for a, _p in n.outcomes], [], None
         s = game.state
-        if s.pending is None and not s.resolving:
-            return None
-        d = s.pending
-        asked = d.player if d is not None else None
-        acts = [a for a in game.legal_actions() if is_decision(a, asked)]
-        if not acts:
-            return None
-        if self.watched:
-            acts = self.copies(acts)
+        asked = n.player
+        acts = list(n.options)
         passing: Action | None = None
         theirs: list[Action] = []
         mine: list[Action] = []
@@ -597,38 +636,19 @@ class Solver:
             passing = Pass("all")
         return theirs, mine, passing
 
-    def copies(self, acts: list[Action]) -> list[Action]:
-        """Where a response names a card by name and the question follows one of several copies
-        of it in that hand, the copy asked about and another copy are two choices (the engine
-        lists one response per name, which takes the first copy)."""
-        game = self.game
-        s = game.state
-        out: list[Action] = []
-        for a in acts:
-            out.append(a)
-            if not isinstance(a, Respond) or len(a.responses) != 1:
-                continue
-            r = a.responses[0]
-            hand = s.zones.get((r.player, "hand"), [])
-            named = [c for c in hand if s.cards[c].shown == r.card]
-            for t in self.watched:
-                if t in named and len(named) > 1:
-                    other = next(c for c in named if c != t)
-                    extra = t if named[0] != t else other  # the listed action takes named[0]
-                    out.append(Respond((Response(r.player, game.ref(extra), r.to),)))
-        return out
-
     def holds(self, seen: tuple[int, ...]) -> bool:
         s = self.game.state
         return all(c.holds(s, seen, self.tracked) for c in self.question.make)
 
     def key(self, seen: tuple[int, ...]) -> Hashable:
         s = self.game.state
+        point = self.game.chance_point
+        if point is not None:  # the board before an action, at the chance it met
+            return (self.keys(s), seen, point.key)
         if not self.order_free:
             return (self.keys(s), seen)
         zones = s.zones
         saved: list[tuple[ZoneKey, list[CardId]]] = []
-        referenced: set[CardId] | None = None
         for z in self.order_free:
             held = zones[z]
             if len(held) < 2:
@@ -636,9 +656,7 @@ class Solver:
             ordered = sorted(held)
             if ordered == held:
                 continue
-            if referenced is None:
-                referenced = referenced_cards(s)
-            if self._interchangeable(held, referenced):
+            if interchangeable(self.game, held):
                 saved.append((z, held))
                 zones[z] = ordered
         try:
@@ -646,23 +664,6 @@ class Solver:
         finally:
             for z, held in saved:
                 zones[z] = held
-
-    def _interchangeable(self, held: list[CardId], referenced: set[CardId]) -> bool:
-        """Whether the copies of each name in an order-free zone can stand for one another: the
-        same card in the same state (whoever owned it: taking it out makes it its taker's), named
-        nowhere else in the position, and none of them a card the question follows."""
-        cards = self.game.state.cards
-        first: dict[str, tuple[Any, ...]] = {}
-        many: set[str] = set()
-        for c in held:
-            card = cards[c]
-            record = (card.name, card.counters, card.wounds, card.closed, card.disabled, card.hit_modifier, card.marks)
-            seen = first.setdefault(card.shown, record)
-            if seen is not record:
-                if seen != record:
-                    return False
-                many.add(card.shown)
-        return not any(cards[c].shown in many and (c in referenced or c in self.fixed) for c in held)
 
     def push(self, action: Action, seen: tuple[int, ...]) -> tuple[int, ...]:
         game = self.game
@@ -785,6 +786,64 @@ class Solver:
             return self.value(after, depth + 1)
         finally:
             self.game.undo()
+
+    # -- the odds of a position ----------------------------------------------------------------
+    def odds(self, seen: tuple[int, ...], depth: int = 0) -> tuple[Fraction, int]:
+        """The best chance the askers can reach from here (expectiminimax, exact): at a rest 1 or
+        0; at chance the average of its outcomes by their probabilities; at a decision, with the
+        asker fastest, ``max(max(asker's), min(others' and the pass))`` (the others fastest,
+        ``min(min(others'), max(asker's and the pass))``), the choices the boolean search
+        combines, so that the odds are 1 exactly when the answer is yes. A line that never comes
+        to rest counts 0. With the shallowest depth of a repetition the value depended on."""
+        n = node(self.game)
+        if n.kind is Kind.REST:
+            return (ONE if self.holds(seen) else ZERO), _NEVER
+        if depth >= self.max_depth:
+            raise _Cut(f"a line of more than {self.max_depth} decisions")
+        key = self.key(seen)
+        known = self.odds_table.get(key)
+        if known is not None:
+            return known, _NEVER
+        at = self.path.get(key)
+        if at is not None:
+            return ZERO, at
+        self.path[key] = depth
+        low = _NEVER
+
+        def child(action: Action) -> Fraction:
+            nonlocal low
+            self.spend()
+            after = self.push(action, seen)
+            try:
+                v, lo = self.odds(after, depth + 1)
+            finally:
+                self.game.undo()
+            low = min(low, lo)
+            return v
+
+        try:
+            if n.kind is Kind.CHANCE:
+                value = sum((p * child(a) for a, p in n.outcomes), ZERO)
+            else:
+                found = self.decisions()
+                assert found is not None
+                theirs, mine, passing = found
+                wait = [*theirs, *([passing] if passing is not None else [])]
+                if self.fastest == "others":
+                    best = max([child(a) for a in [*mine, *([passing] if passing is not None else [])]], default=ONE)
+                    value = min([best, *(child(a) for a in theirs)]) if (mine or passing is not None) else min(
+                        child(a) for a in theirs
+                    )
+                else:
+                    best = max((child(a) for a in mine), default=ZERO)
+                    value = max(best, min(child(a) for a in wait)) if wait and best < ONE else best
+        finally:
+            del self.path[key]
+        if low >= depth:
+            if len(self.odds_table) >= self.max_table:
+                self.odds_table.clear()
+            self.odds_table[key] = value
+        return value, low
 
     def order(
         self, actions: list[Action], mine: bool, seen: tuple[int, ...], *, history: bool = True
@@ -1085,7 +1144,8 @@ def _where(solver: Solver) -> dict[str, list[Place]]:
             return
         if depth >= solver.max_depth:
             raise _Cut(f"a line of more than {solver.max_depth} decisions")
-        key = solver.keys(game.state)
+        point = game.chance_point
+        key = solver.keys(game.state) if point is None else (solver.keys(game.state), point.key)
         if key in visited:
             return
         if len(visited) >= solver.max_table:
@@ -1118,6 +1178,7 @@ def ask(
     max_seconds: float | None = None,
     clock: Callable[[], float] | None = None,
     reductions: Collection[str] = REDUCTIONS,
+    odds: bool = False,
 ) -> Answer:
     """Answer ``question`` about the board of ``target`` (a scenario, a scenario file or a game).
 
@@ -1173,6 +1234,16 @@ def ask(
             return Answer(
                 q, title, "unknown", [], [], budget.nodes, False, _stopped("Ctrl-C", budget.nodes), start=start
             )
+        chances: Fraction | None = None
+        if odds:
+            try:
+                chances, _ = solver.odds(solver.seen0)
+            except _Cut as cut:
+                message = _stopped(cut.reason, budget.nodes).replace("the answer is unknown", "the odds are unknown")
+            except KeyboardInterrupt:
+                message = _stopped("Ctrl-C", budget.nodes).replace("the answer is unknown", "the odds are unknown")
+            if chances is not None and (chances == ONE) != value:  # pragma: no cover - a bug of the kit
+                raise AssertionError(f"odds {chances} disagree with the answer {value}")
         nodes = budget.nodes
         if not solver.reduce:  # a search without a table: the strategy is read by one with it
             solver = Solver(game, q, Budget())
@@ -1191,12 +1262,13 @@ def ask(
             actions,
             nodes,
             True,
-            None,
+            message,
             tree,
             None,
             words,
             start,
             happened,
+            chances,
         )
     finally:
         _gc_restore(collecting)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from uurules.engine.actions import Action, Choose, Pass, Play, Respond, describe
+from uurules.engine.actions import Action, Chance, Choose, Pass, Play, Resolve, Respond, describe
 from uurules.engine.game import Game
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 
@@ -48,6 +48,10 @@ def action_words(game: Game, action: Action) -> str:
             return _choice_words(game, o)
         case Play(player=p, card=c):
             return f"{p} plays {c}"
+        case Resolve():
+            return f"{top} resolves, as nobody has anything left to decide" if top else "what is left resolves"
+        case Chance(card=c):
+            return f"chance picks {ref_words(c.split('@', 1)[0])}"
     return describe(action)
 
 
@@ -332,6 +336,14 @@ def answer_text(answer: Answer) -> str:
     example = f"For example: {line}" + (f". In the end: {ending}." if ending else ".")
     searched = f"({answer.nodes} decision node{'s' if answer.nodes != 1 else ''} searched.)"
     root = answer.strategy
+    forced = root is not None and root.holds is None and all(c.by == "" for n in root.walk() for c in n.choices)
+    if forced and answer.answer in ("yes", "no"):  # nothing to decide: the stack resolves on (a forced continuation)
+        true = "true" if answer.answer == "yes" else "not true"
+        head = (
+            f"{answer.answer.capitalize()}. Nobody has anything left to decide: what is left resolves, and "
+            f"then it is {true} that {goal}."
+        )
+        return " ".join([head, example, *odds_words(answer), searched])
     if answer.answer == "yes":
         does = "does" if one else "do"
         head = f"Yes. {who} can make sure that {goal} once everything has resolved, whatever {them} {does}."
@@ -363,9 +375,11 @@ def answer_text(answer: Answer) -> str:
             how.append(example)
         elif ending:
             how.append(f"In the end: {ending}.")
-        return " ".join([head, *how, searched])
+        return " ".join([head, *how, *odds_words(answer), searched])
     if answer.answer == "no":
         does = "does" if len(q.players) == 1 else "do"
+        if root is not None and any(c.by == "chance" for n in root.walk() for c in n.choices):
+            them = f"{them} or chance"
         head = (
             f"No. {who} cannot make sure that {goal} once everything has resolved: whatever {who} {does}, "
             f"{them} can prevent it."
@@ -384,9 +398,28 @@ def answer_text(answer: Answer) -> str:
                 how.append(_cap("; ".join(tries)) + ".")
         how += turning_points(answer)
         how.append(example)
-        return " ".join([head, *how, searched])
+        return " ".join([head, *how, *odds_words(answer), searched])
     why = answer.message or "the search was cut short"
     return f"Unknown: {why[:1].lower()}{why[1:]}, before it could prove yes or no."
+
+
+def odds_words(answer: Answer) -> list[str]:
+    """The odds in words ("At best Ann makes it happen 1 time in 2 ..."), where they were asked."""
+    p = answer.odds
+    if p is None:
+        return []
+    who = who_words(answer.question.players)
+    others = [x for x in (answer.start or {}).get("players", {}) if x not in answer.question.players]
+    them = listed(others) if others else "the others"
+    how = f"{p.numerator} time{'s' if p.numerator != 1 else ''} in {p.denominator}"
+    if p == 1:
+        how = "every time"
+    elif p == 0:
+        how = "never"
+    return [
+        f"At best {who} makes it happen {how} (odds {p.numerator}/{p.denominator}), every random outcome "
+        f"equally likely and {them} playing against {who}."
+    ]
 
 
 def where_rows(answer: Answer) -> list[list[str]]:
@@ -413,6 +446,7 @@ __all__ = [
     "action_words",
     "answer_text",
     "condition_words",
+    "odds_words",
     "place_words",
     "question_text",
     "reason_text",

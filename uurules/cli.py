@@ -212,7 +212,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
     if args.max_seconds is not None and not args.max_seconds > 0:
         raise UURulesError(f"--max-seconds must be more than 0, not {args.max_seconds}")
-    found = ask(args.file, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+    found = ask(args.file, max_nodes=args.max_nodes, max_seconds=args.max_seconds, odds=args.odds)
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -349,6 +349,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ask.add_argument("--max-nodes", type=int, default=None, metavar="N", help="stop after N decision nodes: unknown")
     ask.add_argument("--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds: unknown")
+    ask.add_argument(
+        "--odds",
+        action="store_true",
+        help='also the best chance the asker can reach, every random outcome equally likely ("odds": "P/Q")',
+    )
     ask.set_defaults(func=cmd_ask)
     cards = sub.add_parser(
         "cards",

@@ -62,10 +62,10 @@ from uurules.engine.actions import (
     EndTurn,
     Pass,
     Play,
-    Resolve,
     Respond,
     describe,
 )
+from uurules.engine.contract import Kind, node
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import Decision, State
 from uurules.engine.view import A_CARD, View
@@ -85,37 +85,20 @@ UNICORN = 10
 
 # -- what a player may do now: the engine's legal actions, by whom ------------------------------
 def to_move(game: Game) -> str | None:
-    """The player the game waits for: the one a pending decision asks, else the player whose turn
-    it is; ``None`` once the game is over."""
-    s = game.state
-    if s.over:
-        return None
-    return s.pending.player if s.pending is not None else s.active
+    """The player the game waits for (the position contract, :func:`uurules.engine.contract.node`,
+    with the turn's actions): the one a pending decision asks, else the player whose turn it is;
+    ``None`` once the game is over, or while something resolves that nobody has to decide
+    (a forced continuation: :func:`settle` plays it)."""
+    n = node(game, turns="all")
+    return n.player if n.kind is Kind.DECISION else None
 
 
 def options(game: Game, player: str) -> list[Action]:
-    """``player``'s own choices among the engine's legal actions now, in the engine's order: the
-    answers to a decision asking them, their passes and responses, their turn's actions. (Not the
-    shortcuts: ``resolve``, ``pass: all``, several responses at once.)"""
-    d = game.pending
-    out: list[Action] = []
-    for a in game.legal_actions():
-        match a:
-            case Choose():
-                if d is not None and d.player == player:
-                    out.append(a)
-            case Pass(player=who) | BeginTurn(player=who) | EndTurn(player=who) | DrawAction(player=who):
-                if who == player:
-                    out.append(a)
-            case Play(player=who) | Activate(player=who):
-                if who == player:
-                    out.append(a)
-            case Respond(responses=rs):
-                if len(rs) == 1 and rs[0].player == player:
-                    out.append(a)
-            case Resolve():
-                pass
-    return out
+    """``player``'s own choices now (the position contract's options that are theirs), in the
+    engine's order: the answers to a decision asking them, their passes and responses, their
+    turn's actions. (Not the shortcuts: ``resolve``, ``pass: all``, several responses at once.)"""
+    n = node(game, turns="all")
+    return n.by(player) if n.kind is Kind.DECISION else []
 
 
 # -- reading a board ---------------------------------------------------------------------------
@@ -167,9 +150,19 @@ def settle(game: Game) -> int:
     with its first option, until nothing waits (at most :data:`LOOKAHEAD` answers). Returns how
     many actions it pushed (to undo)."""
     pushed = 0
-    while game.pending is not None and not game.state.over and pushed < LOOKAHEAD:
+    while pushed < LOOKAHEAD:
+        n = node(game)
         d = game.pending
-        game.push(Pass("all") if d.is_response_window else Choose(d.options[0]))
+        if n.kind is Kind.REST:
+            break
+        if n.kind is Kind.FORCED:
+            game.push(n.options[0])
+        elif n.kind is Kind.CHANCE:
+            game.push(n.outcomes[0][0])
+        elif d is not None:
+            game.push(Pass("all") if d.is_response_window else Choose(d.options[0]))
+        else:
+            break
         pushed += 1
     return pushed
 

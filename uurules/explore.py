@@ -32,6 +32,12 @@ What is walked
     position where the active player may still play a card is a decision too: each card the
     rules let them play is tried (not playing is not an outcome).
 
+    What is a decision, an end, a forced step or chance is read from the position contract
+    (:func:`uurules.engine.contract.node`), as ``uurules ask`` and the computer player read it: a
+    stack or pile left part-resolved with nobody to decide resolves on (``resolve: 1``, one edge,
+    it adds no path), and the walk plays with explicit chance: a card taken at random or a draw
+    from a shuffled deck branches into one edge per outcome (``chance: Bob/Neigh``).
+
 Merging positions
     Positions reached by different paths are merged when their *canonical key* is equal (see
     :func:`state_key`, derived from the declared shape of the state: :mod:`uurules.engine.position`):
@@ -97,16 +103,10 @@ from typing import Any
 from uurules import yamlio
 from uurules.engine.actions import (
     Action,
-    BeginTurn,
-    DrawAction,
-    EndTurn,
-    Pass,
-    Play,
-    Resolve,
-    Respond,
     describe,
     to_step,
 )
+from uurules.engine.contract import Kind, is_decision, node  # noqa: F401 (is_decision: uurules.explore.is_decision, as before)
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys, state_key
 from uurules.engine.state import State
@@ -458,22 +458,6 @@ def _text(value: Any) -> str:
 # ----------------------------------------------------------------------------------------------
 # The walk
 # ----------------------------------------------------------------------------------------------
-def is_decision(action: Action, asked: str | None) -> bool:
-    """Whether the explorer tries ``action`` where ``asked`` is the player the pending decision asks.
-
-    Not new turns or draws, nor the shortcuts composed of other decisions: ``resolve``,
-    ``pass: all``, simultaneous responses, and passes by players other than the one asked.
-    """
-    match action:
-        case BeginTurn() | EndTurn() | DrawAction() | Resolve():
-            return False
-        case Pass(player=who):
-            return who == asked
-        case Respond(responses=rs):
-            return len(rs) == 1
-    return True
-
-
 def _as_game(target: Scenario | Game | str | Path) -> Game:
     """The game to walk from: a scenario's script is played forward (no undo snapshot per step)."""
     if isinstance(target, Game):
@@ -559,7 +543,8 @@ class Walk:
         state = game.state.copy() if game is scenario_or_game else game.state
         # the undo snapshots of the walk (one per decision on the current path) within half of max_memory
         snapshots = max(2, max_memory // 2 // state_bytes(state))
-        work = Game(game.ruleset, state, title=game.title, max_snapshots=snapshots)
+        work = Game(game.ruleset, state, title=game.title, max_snapshots=snapshots, chance="explicit")
+        work.chance_point = game.chance_point
         self.title = game.title
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -667,20 +652,19 @@ class _Walker:
 
     # -- one position ---------------------------------------------------------------------------
     def _decisions(self) -> list[Action]:
-        """The actions that are decisions here, or ``[]`` at an end of a path."""
-        game = self.game
-        s = game.state
-        if s.pending is None and not s.resolving:
-            if not self.plays or s.over:
-                return []
-            return [a for a in game.legal_actions() if isinstance(a, Play)]
-        asked = s.pending.player if s.pending is not None else None
-        return [a for a in game.legal_actions() if is_decision(a, asked)]
+        """What may happen here (the position contract, :func:`uurules.engine.contract.node`):
+        a decision's choices, chance's outcomes, a forced continuation; ``[]`` at an end of a path."""
+        n = node(self.game, turns="plays" if self.plays else "none")
+        if n.kind is Kind.CHANCE:
+            return [a for a, _p in n.outcomes]
+        return list(n.options)
 
     def _enter(self) -> tuple[int, list[Action] | None]:
         """The current position's id (new or merged) and, when new and not an end, its decisions."""
         pid = len(self.positions)
-        known = self.index.setdefault(self.keys.digest(self.game.state), pid)  # 16 bytes, whatever the board
+        point = self.game.chance_point
+        digest = self.keys.digest(self.game.state)  # 16 bytes, whatever the board
+        known = self.index.setdefault(digest if point is None else (digest, point.key), pid)
         if known != pid:
             return known, None
         d = self.game.state.pending

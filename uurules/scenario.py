@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,10 +30,10 @@ from uurules import yamlio
 from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
-from uurules.engine.game import Game
+from uurules.engine.game import Game, shuffled_under
 from uurules.engine.state import Card, State
 from uurules.rulesets import make, ruleset_class
-from uurules.rulesets.base import Ruleset
+from uurules.rulesets.base import Ruleset, is_lone
 from uurules.schemas import scenario_schema
 
 MAX_AUTO_ANSWERS = 10_000
@@ -288,7 +289,9 @@ class Scenario:
                 self._put(state, None, shared[key], data[key], [key])
         if data.get("setup") == "base-game":
             self._base_game(state)
-        game = Game(rs, state, title=self.title, undo=undo)
+        chance = "explicit" if any(step.verb == "chance" for step in self.steps) else "seed"
+        game = Game(rs, state, title=self.title, undo=undo, chance=chance)
+        game.copies_apart = any(_copy_ref(step) for step in self.steps)
         return game
 
     def _base_game(self, state: State) -> None:
@@ -329,7 +332,9 @@ class Scenario:
                 left[name] -= 1
                 nursery.append(name)
         random.Random(f"setup:{state.seed}").shuffle(deck)
+        staged = len(state.zone(None, "deck"))
         self._put(state, None, "deck", deck, ["setup"])
+        shuffled_under(state, staged, len(deck))  # the box's cards: their order is chance's (Game.reveal)
         self._put(state, None, "nursery", nursery, ["setup"])
 
     def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
@@ -364,13 +369,38 @@ class Scenario:
         """
         game = self.stage(undo=undo)
         game.start()
-        for step in self.steps[:upto]:
+        steps = self.steps[:upto]
+        for i, step in enumerate(steps):
             self.apply_step(game, step)
+            if game.copies_apart:
+                self.take_lone(game, steps[i + 1] if i + 1 < len(steps) else None)
+        if upto is None:
+            self.seed_chance(game)
         if auto and upto is None:
             self.auto_answer(game)
         return game
 
+    def take_lone(self, game: Game, then: Step | None) -> None:
+        """A game that tells copies apart (:attr:`Game.copies_apart`) leaves a lone option that
+        stands for several copies pending: unless the next step chooses one of them, it is taken,
+        as any game takes it at once."""
+        while game.pending is not None and is_lone(game.pending):
+            if then is not None and then.verb == "choose" and isinstance(then.raw, str) and "/" in then.raw:
+                return
+            try:
+                game.push(Choose(game.pending.options[0]))
+            except (IllegalAction, RecursionError) as exc:
+                raise self._refused(exc, then.line if then else None, "a lone option") from None
+
+    def seed_chance(self, game: Game) -> None:
+        """Where the game stands at a chance point (a script with ``chance:`` steps is played with
+        explicit chance) and the script names no outcome, the seed picks it."""
+        while game.chance_point is not None:
+            game.push(game.seeded_chance())
+
     def apply_step(self, game: Game, step: Step) -> None:
+        if step.verb != "chance":
+            self.seed_chance(game)
         for action in step.actions:
             try:
                 game.push(action)
@@ -413,6 +443,11 @@ class Scenario:
     # -- reporting ----------------------------------------------------------------------------
     def result(self, game: Game, lang: str = "en") -> dict[str, Any]:
         return board_json(game, lang)
+
+
+def _copy_ref(step: Step) -> bool:
+    """Whether ``step`` chooses a card by a copy's number (``choose: Bob/Neigh#2``)."""
+    return step.verb == "choose" and isinstance(step.raw, str) and re.search(r"/.+#[0-9]+$", step.raw) is not None
 
 
 def scenario_dict(game: Game, *, title: str = "", include_script: bool = True) -> dict[str, Any]:

@@ -76,7 +76,15 @@ class Attack:
     defender: str | None = None
 
 
-Action = BeginTurn | EndTurn | DrawAction | Play | Respond | Pass | Choose | Resolve | Activate | Attack
+@dataclass(frozen=True)
+class Chance:
+    """The outcome chance gives where a game played with explicit chance meets it (a card taken at
+    random, a draw from a shuffled deck): the card it picks, by board reference."""
+
+    card: str
+
+
+Action = BeginTurn | EndTurn | DrawAction | Play | Respond | Pass | Choose | Resolve | Activate | Attack | Chance
 
 
 def from_step(verb: str, arg: Any) -> Action:
@@ -101,6 +109,8 @@ def from_step(verb: str, arg: Any) -> Action:
             return Resolve(None if arg == "all" else int(arg))
         case "activate":
             return Activate(arg["player"], arg["card"], tuple(arg.get("targets", ())), arg.get("ability"))
+        case "chance":
+            return Chance(str(arg))
         case "attack":
             return Attack(arg["player"], arg["attacker"], arg["target"], arg.get("hit", "weak"), arg.get("defender"))
     raise ValueError(f"unknown script verb {verb!r}")
@@ -135,6 +145,8 @@ def to_step(action: Action) -> dict[str, Any]:
             return {"activate": out}
         case Attack(player=p, attacker=a, target=t, hit=h, defender=d):
             return {"attack": {"player": p, "attacker": a, "target": t, "hit": h, **({"defender": d} if d else {})}}
+        case Chance(card=c):
+            return {"chance": c}
     raise ValueError(f"unknown action {action!r}")
 
 
@@ -161,6 +173,8 @@ def describe(action: Action) -> str:
             return f"activate: {p} {c}" + (f" -> {', '.join(t)}" if t else "")
         case Attack(player=p, attacker=a, target=t, hit=h):
             return f"attack: {p} {a} -> {t} ({h})"
+        case Chance(card=c):
+            return f"chance: {c}"
     return repr(action)
 
 
@@ -169,6 +183,7 @@ __all__ = [
     "Activate",
     "Attack",
     "BeginTurn",
+    "Chance",
     "Choose",
     "DrawAction",
     "EndTurn",

@@ -12,9 +12,10 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
-from uurules.engine.actions import Action, Choose, describe
+from uurules.engine.actions import Action, Chance, Choose, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, LogLine
 from uurules.engine.loops import ForcedLoop
@@ -22,6 +23,20 @@ from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
     from uurules.rulesets.base import Ruleset
+
+DECK: ZoneKey = (None, "deck")
+MIXED = "deck-mixed"
+"""The flag that says a deck was shuffled: ``[known, mixed]``, its top ``known`` cards in an order
+seen (staged, drawn or looked at, put back on top), then ``mixed`` cards in an order nobody knows
+(chance's, :meth:`Game.reveal`), then the rest (put under it). No flag: the whole order is known,
+as a scenario stages it."""
+
+def shuffled_under(state: State, known: int, count: int) -> None:
+    """Mark ``state``'s deck as holding ``known`` cards in a known order on top of ``count`` shuffled
+    ones (:data:`MIXED`): a scenario's ``setup:`` shuffles the box under the staged deck."""
+    if count:
+        state.flags[MIXED] = [known, count]
+
 
 _REF = re.compile(r"^(?:(?P<player>[^/]+)/)?(?P<name>.+?)(?:#(?P<n>[0-9]+))?$")
 
@@ -34,6 +49,67 @@ class _Snapshot:
     action: Action
     index: int = 0
     """How many actions had been taken: the state before ``actions[index]``."""
+    chance: ChancePoint | None = None
+    """The chance point the game stood at (explicit chance)."""
+
+
+ChanceMode = Literal["seed", "explicit"]
+"""How a game meets chance: ``seed``, the seeded random numbers decide inside the action
+(``uurules run``); ``explicit``, the action stops at a chance point (:class:`ChancePoint`) and a
+:class:`~uurules.engine.actions.Chance` action gives the outcome (``uurules ask``, ``explore``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChancePoint:
+    """Where an action met chance, in a game played with explicit chance: the board is as it was
+    before ``action`` (nothing of it is applied yet), ``fates`` are the outcomes chance already
+    gave within it, and chance now picks one of ``pool``, each card equally likely. Copies are
+    one outcome (:mod:`uurules.engine.copies`): ``cards`` holds the first card of each class,
+    ``sizes`` how many cards of the pool it stands for."""
+
+    action: Action
+    fates: tuple[CardId, ...]
+    pool: tuple[CardId, ...]
+    cards: tuple[CardId, ...]
+    refs: tuple[str, ...]
+    """What a :class:`Chance` action names for each of ``cards``: its board reference, or in a
+    shared zone its name (``Neigh``, a second class of that name ``Neigh#2``)."""
+    sizes: tuple[int, ...]
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """Each outcome (a :class:`Chance` action) and its probability (they sum to 1)."""
+        n = len(self.pool)
+        return tuple((Chance(r), Fraction(k, n)) for r, k in zip(self.refs, self.sizes, strict=True))
+
+    def card(self, action: Chance) -> CardId:
+        """The card ``action`` names (refused: :class:`IllegalAction`, with the outcomes)."""
+        for c, r in zip(self.cards, self.refs, strict=True):
+            if r == action.card:
+                return c
+        raise IllegalAction(f"chance cannot pick {action.card!r} here", ", ".join(self.refs))
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What sets this point apart from the board it stands on (for a table of positions)."""
+        return (self.action, self.fates)
+
+
+@dataclass(frozen=True, slots=True)
+class _Met:
+    """An action that met chance: what it was, the outcomes it met before, the cards chance picks among."""
+
+    action: Action
+    fates: tuple[CardId, ...]
+    pool: tuple[CardId, ...]
+
+
+class _MeetsChance(BaseException):
+    """Raised by :meth:`Game.pick` in a game played with explicit chance: the action stops here."""
+
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        super().__init__()
+        self.cards = cards
 
 
 class Game:
@@ -64,9 +140,12 @@ class Game:
         title: str = "",
         undo: bool = True,
         max_snapshots: int | None = None,
+        chance: ChanceMode = "seed",
     ) -> None:
         if max_snapshots is not None and max_snapshots < 2:
             raise ValueError("max_snapshots must be at least 2")
+        if chance not in ("seed", "explicit"):
+            raise ValueError(f"chance={chance!r}. Accepted: seed, explicit")
         self.ruleset = ruleset
         self.state = state
         self.title = title
@@ -84,6 +163,18 @@ class Game:
         self._broken: str | None = None
         self.moves = 0
         """How many times :meth:`move` has moved a card (a board reference can change only then)."""
+        self.chance: ChanceMode = chance
+        """How this game meets chance (:data:`ChanceMode`)."""
+        self.chance_point: ChancePoint | None = None
+        """Explicit chance: the chance point the game stands at (``None``: none)."""
+        self._fates: list[CardId] | None = None  # explicit chance: the outcomes the action being applied meets
+        self.copies_apart = False
+        """Whether a lone option that stands for several copies is asked rather than taken at once
+        (a script that chooses one copy by its number, ``choose: Bob/Neigh#2``: the example of a
+        question about one copy, replayed)."""
+        self.named: frozenset[CardId] = frozenset()
+        """The cards the caller follows (a question's): never merged with their copies as one
+        option (:mod:`uurules.engine.copies`)."""
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -111,7 +202,10 @@ class Game:
         always, ``resolve: all`` (where nothing waits, it changes nothing). The FAQ explorer walks
         the decisions only (:func:`uurules.explore.is_decision`).
         ``tests/test_legal_actions.py`` checks all of this on reachable positions of every rule set.
+        At a chance point (explicit chance) the list is chance's outcomes, and nothing else is accepted.
         """
+        if self.chance_point is not None:
+            return [a for a, _p in self.chance_point.outcomes]
         return self.ruleset.legal_actions(self)
 
     def push(self, action: Action) -> None:
@@ -121,16 +215,20 @@ class Game:
         if not self.undoable:
             self._push_forward(action)
             return
-        snap = _Snapshot(self.state.copy(), len(self.events), len(self.log), action, len(self.actions))
+        snap = _Snapshot(
+            self.state.copy(), len(self.events), len(self.log), action, len(self.actions), self.chance_point
+        )
         try:
-            self.ruleset.apply(self, action)
-            self.ruleset.advance(self)
+            met = self._apply(action)
         except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops); nothing changes
             self._restore(snap)
             raise loop.during(describe(action)) from None
         except BaseException:  # an illegal action, a bug, or Ctrl-C half-way: nothing changes
             self._restore(snap)
             raise
+        if met is not None:  # explicit chance: the board stays as it was, at a chance point
+            self._restore(snap, copy=True)
+            self._stop_at(met)
         self._stack.append(snap)
         self.actions.append(action)
         self._starts.append(snap.events)
@@ -149,13 +247,64 @@ class Game:
             kept = [s for s in old if s.index % stride == 0]  # the first snapshot (index 0) stays
         self._stack[:cut] = kept
 
+    def _apply(self, action: Action) -> _Met | None:
+        """Apply ``action`` and let the rule set advance; explicit chance: where the action meets
+        chance it stops, and the chance point is returned (the caller puts the board back)."""
+        point = self.chance_point
+        if isinstance(action, Chance):
+            if point is None:
+                raise IllegalAction("nothing is left to chance here", "an action of a player")
+            base, fates = point.action, (*point.fates, point.card(action))
+        elif point is not None:
+            raise IllegalAction(f"chance picks first ({describe(point.action)})", ", ".join(point.refs))
+        else:
+            base, fates = action, ()
+        if self.chance == "seed":
+            self.ruleset.apply(self, base)
+            self.ruleset.advance(self)
+            return None
+        self._fates = list(fates)
+        try:
+            self.chance_point = None
+            self.ruleset.apply(self, base)
+            self.ruleset.advance(self)
+        except _MeetsChance as met:
+            return _Met(base, fates, met.cards)
+        finally:
+            self._fates = None
+        return None
+
+    def _stop_at(self, met: _Met) -> None:
+        """The board is back as it was before ``met.action``: it stands at the chance it met, one
+        outcome per class of copies among the cards chance picks from."""
+        from uurules.engine.copies import classes
+
+        parts = classes(self, met.pool)
+        cards = [part[0] for part in parts]
+        refs = self.refs(cards)
+        if len(set(refs)) != len(refs):  # copies of a name in a shared zone, told apart
+            refs = []
+            count: dict[str, int] = {}
+            ordinal: dict[CardId, int] = {}
+            for c in met.pool:
+                name = self.shown(c)
+                count[name] = count.get(name, 0) + 1
+                ordinal.setdefault(c, count[name])
+            used: set[str] = set()
+            for c in cards:
+                name = self.shown(c)
+                refs.append(name if name not in used else f"{name}#{ordinal[c]}")
+                used.add(name)
+        sizes = tuple(len(part) for part in parts)
+        self.chance_point = ChancePoint(met.action, met.fates, met.pool, tuple(cards), tuple(refs), sizes)
+
     def _push_forward(self, action: Action) -> None:
         if self._base is None:
-            self._base = _Snapshot(self.state.copy(), len(self.events), len(self.log), action)
+            self._base = _Snapshot(self.state.copy(), len(self.events), len(self.log), action, 0, self.chance_point)
         start = len(self.events)
+        before = (self.state.copy(), len(self.log)) if self.chance == "explicit" else None
         try:
-            self.ruleset.apply(self, action)
-            self.ruleset.advance(self)
+            met = self._apply(action)
         except ForcedLoop as loop:  # refused: it never ends (uurules.engine.loops)
             self._replay()
             raise loop.during(describe(action)) from None
@@ -165,6 +314,11 @@ class Game:
         except BaseException:  # Ctrl-C half-way: no time to play it again
             self._broken = "this game was interrupted half-way through an action and cannot go on"
             raise
+        if met is not None and before is not None:
+            self.state = before[0]
+            del self.events[start:]
+            del self.log[before[1] :]
+            self._stop_at(met)
         self.actions.append(action)
         self._step_start = start
 
@@ -174,15 +328,19 @@ class Game:
         target = len(self.actions)
         keep_from = target - (self.max_snapshots or 2) // 2
         try:
-            self.state = snap.state.copy()
-            del self.events[snap.events :]
-            del self.log[snap.log :]
+            self._restore(snap, copy=True)
             for i in range(snap.index, target):
                 action = self.actions[i]
-                if i > snap.index and i >= keep_from:
-                    self._stack.append(_Snapshot(self.state.copy(), len(self.events), len(self.log), action, i))
-                self.ruleset.apply(self, action)
-                self.ruleset.advance(self)
+                keep = i > snap.index and i >= keep_from
+                at = None
+                if keep or self.chance == "explicit":
+                    at = _Snapshot(self.state.copy(), len(self.events), len(self.log), action, i, self.chance_point)
+                if keep and at is not None:
+                    self._stack.append(at)
+                met = self._apply(action)
+                if met is not None and at is not None:
+                    self._restore(at, copy=True)
+                    self._stop_at(met)
         except BaseException:  # Ctrl-C (or a bug) half-way through: never half-restored in silence
             self._broken = "this game was interrupted while it took an action back and cannot go on"
             raise
@@ -191,14 +349,17 @@ class Game:
         """Undo=False: back to the first snapshot, then every action again (deterministic)."""
         assert self._base is not None
         base = self._base
-        self.state = base.state.copy()
-        del self.events[base.events :]
-        del self.log[base.log :]
+        self._restore(base, copy=True)
         for i, action in enumerate(self.actions):
             if i == len(self.actions) - 1:
                 self._step_start = len(self.events)
-            self.ruleset.apply(self, action)
-            self.ruleset.advance(self)
+            at = None
+            if self.chance == "explicit":
+                at = _Snapshot(self.state.copy(), len(self.events), len(self.log), action, i, self.chance_point)
+            met = self._apply(action)
+            if met is not None and at is not None:
+                self._restore(at, copy=True)
+                self._stop_at(met)
 
     def choose(self, option: str) -> None:
         self.push(Choose(option))
@@ -234,10 +395,11 @@ class Game:
             return self._base.state
         return self._stack[0].state if self._stack else self.state
 
-    def _restore(self, snap: _Snapshot) -> None:
-        self.state = snap.state
+    def _restore(self, snap: _Snapshot, *, copy: bool = False) -> None:
+        self.state = snap.state.copy() if copy else snap.state
         del self.events[snap.events :]
         del self.log[snap.log :]
+        self.chance_point = snap.chance
 
     @property
     def history(self) -> list[str]:
@@ -299,16 +461,76 @@ class Game:
         return r
 
     def shuffle(self, cards: list[CardId]) -> None:
+        """Shuffle ``cards`` in place by the seed; the deck shuffled is marked so (:data:`MIXED`):
+        its order is chance's until a card of it is drawn or looked at (:meth:`reveal`)."""
         r = self.rng()
         r.shuffle(cards)
         self.state.rng_state = r.getstate()
+        deck = self.state.zones.get(DECK)
+        if deck is cards and cards:
+            self.state.flags[MIXED] = [0, len(cards)]
+
+    def reveal(self, n: int) -> list[CardId]:
+        """The top ``n`` cards of the deck (fewer if it holds fewer), as they are drawn or looked at.
+
+        Where the deck is shuffled (:data:`MIXED`) and the game is played with explicit chance,
+        each of them that lies in the shuffled part is a chance point, a pick among the shuffled
+        cards left (:meth:`pick`); the card picked takes its place on top. Either way those cards'
+        order is known from then on."""
+        s = self.state
+        deck = s.zones[DECK]
+        mixed = s.flags.get(MIXED)
+        n = min(n, len(deck))
+        if mixed is None:
+            return deck[:n]
+        known = min(mixed[0], len(deck))
+        count = max(0, min(mixed[1], len(deck) - known))
+        for i in range(known, min(n, known + count)):
+            if self.chance == "explicit":
+                card = self.pick(deck[i : known + count])
+                j = deck.index(card)
+                deck[i], deck[j] = deck[j], deck[i]
+            known += 1
+            count -= 1
+        if count:
+            s.flags[MIXED] = [known, count]
+        else:
+            del s.flags[MIXED]
+        return deck[:n]
 
     def pick(self, cards: Sequence[CardId]) -> CardId:
-        """One of ``cards`` at random, by the game's seeded random numbers (the same seed, the same card)."""
+        """One of ``cards`` at random, by the game's seeded random numbers (the same seed, the same card).
+
+        With explicit chance (:data:`ChanceMode`) this is a chance point: the action stops here
+        the first time, and is applied again with the outcome a :class:`Chance` action gives."""
+        if self._fates is not None:
+            if self._fates:
+                card = self._fates.pop(0)
+                if card not in cards:
+                    raise IllegalAction(f"chance cannot pick {self.shown(card)!r} here")
+                return card
+            raise _MeetsChance(tuple(cards))
         r = self.rng()
         card = cards[r.randrange(len(cards))]
         self.state.rng_state = r.getstate()
         return card
+
+    def seeded_chance(self) -> Chance:
+        """At a chance point, the outcome the game's seeded random numbers pick (as :meth:`pick`
+        would, from the board before the action; the board is not changed)."""
+        point = self.chance_point
+        if point is None:
+            raise IllegalAction("nothing is left to chance here")
+        card = point.pool[self.rng().randrange(len(point.pool))]
+        for c, r in zip(point.cards, point.refs, strict=True):
+            if c == card or self._copy(card, c):
+                return Chance(r)
+        raise IllegalAction("chance's outcome stands for no listed card")  # pragma: no cover
+
+    def _copy(self, card: CardId, rep: CardId) -> bool:
+        from uurules.engine.copies import stands_for
+
+        return stands_for(self, card, rep)
 
     def card(self, card: CardId) -> Card:
         return self.state.cards[card]
@@ -324,16 +546,36 @@ class Game:
         """
         self.moves += 1
         src = None if off_pile else self.state.where(card)
-        if src is not None:
+        if src == DECK and MIXED in self.state.flags:
+            self._leaves_deck(card)
+        elif src is not None:
             self.state.zones[src].remove(card)
         elif not off_pile:
             self.state.pile[:] = [p for p in self.state.pile if p.card != card or p.ability is not None]
         dest = self.state.zones[to]
         if top:
+            mixed = self.state.flags.get(MIXED) if to == DECK else None
+            if mixed is not None:  # a new list: a snapshot may share the old one
+                self.state.flags[MIXED] = [mixed[0] + 1, mixed[1]]
             dest.insert(0, card)
         else:
             dest.append(card)
         return src
+
+    def _leaves_deck(self, card: CardId) -> None:
+        """``card`` leaves a shuffled deck: the counts of its known top and its shuffled part follow."""
+        deck = self.state.zones[DECK]
+        i = deck.index(card)
+        del deck[i]
+        known, count = self.state.flags[MIXED]
+        if i < known:
+            known -= 1
+        elif i < known + count:
+            count -= 1
+        if count:
+            self.state.flags[MIXED] = [known, count]
+        else:
+            del self.state.flags[MIXED]
 
     # -- board references ("Ann/Basic Unicorn#2") ---------------------------------------------
     def ref(self, card: CardId) -> str:

@@ -455,6 +455,22 @@ def card_ids(state: State) -> set[CardId]:
     return out
 
 
+def reference_counts(state: State) -> dict[CardId, int]:
+    """How many times ``state`` names each card outside its zones and its table of cards (where
+    :func:`referenced_cards` looks)."""
+    out: dict[CardId, int] = {}
+    shape = data_shape(state.ruleset)
+    for name, spec in fields_of(State).items():
+        if isinstance(spec.kind, Table) or name == "zones":
+            continue
+        for kind, value, path, _, _ in _value_slots(spec.kind, getattr(state, name), name, state, name, shape, state):
+            if kind is UNDECLARED:
+                raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
+            if kind is CARD and type(value) is int:
+                out[value] = out.get(value, 0) + 1
+    return out
+
+
 def referenced_cards(state: State) -> set[CardId]:
     """The card ids ``state`` refers to outside its zones and its table of cards: on the pile, in
     the window, on the effect chain, in the pending decision and in the rulesets' flags (as their

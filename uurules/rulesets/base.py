@@ -49,6 +49,7 @@ from uurules.engine.actions import (
     Respond,
     Response,
 )
+from uurules.engine.copies import classes, stands_for
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
@@ -202,6 +203,7 @@ CORE_DATA = DataShape(
         {
             # the pile item no one may answer any more ({"card", "player", "ability"}), or None
             "unanswerable": Fields({"card": CARD, "player": VALUE, "ability": VALUE}),
+            "deck-mixed": VALUE,  # the deck's order: [known on top, shuffled below] (Game.reveal)
             "closed": VALUE,  # the stack is closed: it resolves, a response window opens no more
             "budget": VALUE,  # how many more items resolve before responses are asked again
             # the triggers the last action set off, for the pictures (Ruleset.trigger_sequence)
@@ -365,12 +367,27 @@ class Ruleset(ABC):
         """
         return list(state.flags.get("sequence") or [])
 
+    order_read: ClassVar[frozenset[str] | None] = None
+    """The shared zones whose order a rule of this game reads outside its verbs (Unstable
+    Unicorns: the deck, whose top card the turn draws); ``None``: not declared, so every zone's
+    order may be read (no zone is order-free). Each verb declares its own
+    (:attr:`Verb.reads_order`)."""
+
     def order_free_zones(self, state: State) -> tuple[ZoneKey, ...]:
-        """The shared zones whose order no rule of this game reads on this board, except to take
-        the first of several copies of a name when a player chooses a card there by name (the
-        solver, :mod:`uurules.ask`, keys such a zone by the cards it holds, whatever their order).
-        None by default: a zone's order may be read (a deck's top card, a shuffle of it)."""
-        return ()
+        """The shared zones whose order no rule of this game reads (:attr:`order_read` and every
+        verb's :attr:`Verb.reads_order`, derived, never claimed zone by zone): the FAQ solver
+        (:mod:`uurules.ask`) keys such a zone by the cards it holds, whatever their order, where
+        each name's cards there are copies (:func:`uurules.engine.copies.interchangeable`). A
+        card is taken from such a zone by choice among classes of copies, never by place. Sound
+        under explicit chance only (a shuffle's outcome is chance's, whatever order it shuffles:
+        :meth:`Game.reveal <uurules.engine.game.Game.reveal>`), which is how the solver plays."""
+        if self.order_read is None:
+            return ()
+        read = set(self.order_read)
+        if self.vocabulary is not None:
+            for verb in self.vocabulary.verbs().values():
+                read |= verb.reads_order
+        return tuple((None, z) for z in self.shared_zones if z not in read)
 
     def begin_action(self, game: Game, action: Action) -> None:  # noqa: B027 (an optional hook)
         """Hook: called before every action is carried out (Berserk starts a new trigger record)."""
@@ -435,11 +452,24 @@ class Ruleset(ABC):
     # Decisions: one answer
     # ------------------------------------------------------------------------------------
     def ask(self, game: Game, d: Decision) -> None:
-        """Pose decision ``d``; a lone option that is not optional (nor a response window) is taken at once."""
-        if len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND:
+        """Pose decision ``d``; a lone option that is not optional (nor a response window) is taken at
+        once, unless it stands for several copies and the game tells copies apart
+        (:attr:`Game.copies_apart <uurules.engine.game.Game.copies_apart>`: a script that
+        chooses ``Bob/Neigh#2``)."""
+        if is_lone(d) and not (game.copies_apart and self._offers_copies(game, d)):
             self.carry_out(game, d, 0)
             return
         game.state.pending = d
+
+    @staticmethod
+    def _offers_copies(game: Game, d: Decision) -> bool:
+        """Whether the card ``d`` offers has copies it stands for (:func:`uurules.engine.copies.stands_for`)."""
+        card = d.payloads[0] if d.payloads else None
+        if type(card) is not int or card not in game.state.cards:
+            return False
+        zone = game.state.where(card)
+        held = game.state.zones[zone] if zone is not None else []
+        return any(c != card and stands_for(game, c, card) for c in held)
 
     def answer(self, game: Game, label: str) -> None:
         """Answer the pending decision with the option ``label``: validated, then dispatched by kind."""
@@ -447,10 +477,18 @@ class Ruleset(ABC):
         if d is None:
             raise IllegalAction(f"no decision is pending; {label!r} answers nothing")
         if label not in d.options:
-            raise IllegalAction(
-                f"{label!r} is not an answer to {d.player}'s question {d.question!r}",
-                ", ".join(repr(o) for o in d.options),
-            )
+            copy = None if d.is_response_window else self._copy_answer(game, d, label)
+            if copy is None:
+                raise IllegalAction(
+                    f"{label!r} is not an answer to {d.player}'s question {d.question!r}",
+                    ", ".join(repr(o) for o in d.options),
+                )
+            game.state.pending = None  # a copy of an option's card, named by its own reference
+            hook = self._answer_hooks.get(d.kind)
+            if hook is None:  # pragma: no cover - every kind a ruleset asks has its hook
+                raise IllegalAction(f"unknown decision kind {d.kind}")
+            hook(self, game, d, copy)
+            return
         if d.is_response_window:
             assert self.windows is not None
             if label == "pass":
@@ -460,6 +498,21 @@ class Ruleset(ABC):
             return
         game.state.pending = None
         self.carry_out(game, d, d.options.index(label))
+
+    def _copy_answer(self, game: Game, d: Decision, label: str) -> CardId | None:
+        """The card ``label`` names, where it is a copy of a card the decision offers (the
+        decision lists one card per class of copies: ``Bob/Neigh#2`` where ``Bob/Neigh`` is
+        listed, :func:`uurules.engine.copies.stands_for`); ``None`` otherwise."""
+        if "/" not in label or not d.payloads:
+            return None
+        try:
+            card = game.find(label)
+        except IllegalAction:
+            return None
+        for p in d.payloads:
+            if type(p) is int and stands_for(game, card, p):
+                return card
+        return None
 
     def carry_out(self, game: Game, d: Decision, index: int) -> None:
         """Go on from decision ``d`` answered with its option ``index`` (the hook of its kind)."""
@@ -544,6 +597,32 @@ class Ruleset(ABC):
 # ----------------------------------------------------------------------------------------
 # The response-window policy: one for the LIFO structure, in two settings
 # ----------------------------------------------------------------------------------------
+def is_lone(d: Decision) -> bool:
+    """Whether ``d`` is a lone option that is not optional, nor a response window: the engine takes it at once."""
+    return len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND
+
+
+def response_labels(game: Game, cards: list[CardId]) -> list[str]:
+    """The responses a player may make with ``cards`` (in hand): one per class of copies
+    (:func:`uurules.engine.copies.classes`), by the name it is shown by where its first card is the
+    first of that name (``Neigh``: the engine takes the first copy), else by its reference
+    (``Bob/Neigh#2``: a copy a question follows, or one that differs)."""
+    parts = classes(game, cards)
+    if len(parts) == len(cards):
+        first = {game.shown(c) for c in cards}
+        if len(first) == len(cards):
+            return [game.shown(c) for c in cards]
+    firsts: dict[str, CardId] = {}
+    for c in cards:
+        firsts.setdefault(game.shown(c), c)
+    out: list[str] = []
+    for part in parts:
+        c = part[0]
+        name = game.shown(c)
+        out.append(name if firsts[name] == c else game.ref(c))
+    return out
+
+
 class ResponseWindows:
     """How players answer the top item of a last-in-first-out structure (a pile or a stack).
 
@@ -602,7 +681,7 @@ class ResponseWindows:
     def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
         """Ask the first player who may answer ``top``."""
         p, cards = responders[0]
-        names = list(dict.fromkeys(game.shown(c) for c in cards))
+        names = response_labels(game, cards)
         game.state.pending = Decision(
             p,
             self.question(rs, game, p, top),
@@ -771,7 +850,7 @@ class InstantPile(ResponseWindows):
         acts: list[Action] = []
         for p, cards in self.responders(rs, game, game.state.pile[-1]):  # in turn order; the first is asked
             acts.append(Pass(p))
-            acts.extend(Respond((Response(p, n),)) for n in dict.fromkeys(game.card(c).shown for c in cards))
+            acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards))
         return [*acts, *self.shortcuts(game)]
 
     def step(self, rs: Ruleset, game: Game) -> bool:
@@ -1014,6 +1093,10 @@ class Verb(Word):
 
     keys: ClassVar[Keys] = {}
     required: ClassVar[tuple[str, ...]] = ()
+    reads_order: ClassVar[frozenset[str]] = frozenset()
+    """The shared zones whose order the verb reads (a draw, the deck's: its top card); a verb that
+    takes a card from a zone by choice among copies, or shuffles it (the outcome is chance's),
+    reads none (:meth:`Ruleset.order_free_zones`)."""
 
     @classmethod
     def schema_keys(cls) -> Keys:

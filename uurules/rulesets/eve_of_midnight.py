@@ -50,6 +50,7 @@ from typing import Any, ClassVar
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
+from uurules.engine.copies import classes
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
@@ -171,7 +172,7 @@ class Draw(StackVerb):
         if not deck:
             game.emit("disregard", player, source, verb=self.name, reason="the deck is empty")
             return
-        c = deck[0]
+        c = game.reveal(1)[0]  # a shuffled deck's top card is chance's
         game.move(c, (player, "hand"))
         game.card(c).owner = player
         game.emit("draw", player, c, by=name)
@@ -459,12 +460,10 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if s.phase in ("setup", "main"):
-            seen: set[str] = set()
-            for c in s.zone(p, "hand"):
-                name = game.card(c).name
-                if name not in seen and self._play_refusal(game, p, c, None) is None:
+            for part in classes(game, s.zone(p, "hand")):  # one play per class of copies
+                c = part[0]
+                if self._play_refusal(game, p, c, None) is None:
                     acts.append(Play(p, game.ref(c)))
-                seen.add(name)
             for c in s.zone(p, ACTIVE_AREA):
                 for _i, ab in self.abilities(game, c, "activated"):
                     if self._activate_refusal(game, p, c, ab) is None:

@@ -230,7 +230,7 @@ class Moves:
         if not deck:
             self.ran_out(game, player)
             return None
-        c = deck[0]
+        c = game.reveal(1)[0]  # a shuffled deck's top card is chance's
         game.emit("draw", player, c, **detail)
         self.take_from_deck(game, c, player)
         return c

@@ -15,12 +15,13 @@ from weakref import ref as weak_ref
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play, Response
+from uurules.engine.copies import classes
 from uurules.engine.errors import Refusal
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
 from uurules.engine.loops import LoopWatch
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, Kind, ListOf
-from uurules.engine.state import CardId, Decision, PileItem, State, ZoneKey
+from uurules.engine.state import CardId, Decision, PileItem, State
 from uurules.rulesets.base import CORE_DATA, PILE, DecisionKind, InstantPile, Ruleset, Vocabulary, answers, on
 from uurules.rulesets.unstable_unicorns.chain import EffectChain
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
@@ -156,6 +157,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     stable = "stable"
     player_zones = ("hand", "stable")
     shared_zones = ("deck", "discard", "nursery")
+    order_read: ClassVar[frozenset[str] | None] = frozenset({"deck"})  # the turn draws the deck's top card
     creature_word = "Unicorn"
     stable_word = "Stable"  # how messages and the log name the ``stable`` zone ("Field" in Llamas Unleashed)
     upgrades_anywhere = True
@@ -190,7 +192,6 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
         self._creature = self.creature_word.lower()
         self._printed: dict[str, frozenset[str]] = {}  # a card name -> its printed kinds
-        self._shuffling: dict[str, bool] = {}  # a card name -> whether it shuffles the discard pile into the deck
         self._games: WeakKeyDictionary[Game, frozenset[str]] = WeakKeyDictionary()  # see present
         self._last: tuple[ReferenceType[Game], frozenset[str]] | None = None
         changes = {n: c for n, c in vocabulary.statics().items() if issubclass(c, TypeChange)}
@@ -225,24 +226,6 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         name = game.state.cards[card].name
         found = self.book.by_name.get(name)  # a card's own name (always, once staged), else an alias
         return found if found is not None else self.book[name]
-
-    def order_free_zones(self, state: State) -> tuple[ZoneKey, ...]:
-        """The Nursery and the discard pile: a card is taken from them by name (a Baby, a card a
-        Flying Unicorn adds to your hand, a Unicorn Kiss of Life brings back), never from the top,
-        and whoever owned a card there no longer does (taking it out makes it its taker's). The
-        discard pile's order is read only when it is shuffled into the deck (Mystical Vortex,
-        Reset Button: a seeded shuffle of another order deals another deck), so it counts as
-        order-free only on a board where no card can do that."""
-        shuffles = any(self._shuffles_discard(card.name) for card in state.cards.values())
-        return ((None, "nursery"),) if shuffles else ((None, "discard"), (None, "nursery"))
-
-    def _shuffles_discard(self, name: str) -> bool:
-        """Whether the card called ``name`` has a step that shuffles the discard pile into the deck."""
-        found = self._shuffling.get(name)
-        if found is None:
-            d = self.book.by_name.get(name)
-            found = self._shuffling[name] = d is None or _mentions_discard_shuffle(d.data)
-        return found
 
     def is_creature(self, game: Game, card: CardId) -> bool:
         """Whether ``card`` is a Unicorn card by its printed type (it enters a Stable when played; a
@@ -449,28 +432,36 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         return self.requirements.entry_refusal(game, card, stable, player, hand_after)
 
     def card_options(self, game: Game, cards: list[CardId], *, distinct: bool = True) -> tuple[list[str], list[int]]:
-        """The options of a decision among ``cards``: their references, one per (holder, name) if ``distinct``."""
-        refs = game.refs(cards)  # one pass over the board for all of them
+        """The options of a decision among ``cards``: their references, one per class of copies
+        (:func:`uurules.engine.copies.classes`: the same card in the same zone, named nowhere
+        else) if ``distinct``, the first card of each standing for it."""
+        ids = [part[0] for part in classes(game, cards)] if distinct else list(cards)
+        return game.refs(ids), ids  # one pass over the board for all of them
+
+    def pile_options(
+        self, game: Game, cards: list[CardId], *, listed: list[CardId] | None = None
+    ) -> tuple[list[str], list[int]]:
+        """The options of a decision among cards of a shared zone or the deck (``cards`` in its order,
+        top card first): one per class of copies (:func:`uurules.engine.copies.classes`), its first
+        card standing for it, labelled by the name it is shown by (colour variants apart); a second
+        class of the same name by the name and the card's place among that name's cards
+        (``Neigh#2``). ``listed``: the list the effect keeps of these cards (it tells none apart)."""
+        place: dict[CardId, int] = {}
+        count: dict[str, int] = {}
+        for c in cards:
+            name = game.shown(c)
+            count[name] = count.get(name, 0) + 1
+            place.setdefault(c, count[name])
         labels: list[str] = []
         ids: list[int] = []
-        seen: set[tuple[str | None, str]] = set()
-        for c, ref in zip(cards, refs, strict=True):
-            key = (ref.partition("/")[0] if "/" in ref else None, game.card(c).name)  # names hold no "/"
-            if distinct and key in seen:
-                continue
-            seen.add(key)
-            labels.append(ref)
+        used: set[str] = set()
+        for part in classes(game, cards, listed=listed or ()):
+            c = part[0]
+            name = game.shown(c)
+            labels.append(name if name not in used else f"{name}#{place[c]}")
+            used.add(name)
             ids.append(c)
         return labels, ids
-
-    def pile_options(self, game: Game, cards: list[CardId]) -> tuple[list[str], list[int]]:
-        """The options of a decision among cards of a shared zone or the deck (``cards`` in its order,
-        top card first): one per name the cards are shown by (colour variants apart), the first
-        card of each name."""
-        first: dict[str, int] = {}
-        for c in cards:
-            first.setdefault(game.shown(c), c)
-        return list(first), list(first.values())
 
     # ------------------------------------------------------------------------------------
     # The engine's entry points: actions and answers, each to the part that carries it out
@@ -546,15 +537,3 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
         self.instants.late_response(game, responses)
-
-
-def _mentions_discard_shuffle(data: Any) -> bool:
-    """Whether card data holds a step whose ``into-deck:`` names the discard pile (anywhere in it)."""
-    if isinstance(data, dict):
-        into = data.get("into-deck")
-        if (isinstance(into, list | tuple) and "discard" in into) or into == "discard":
-            return True
-        return any(_mentions_discard_shuffle(v) for v in data.values())
-    if isinstance(data, list | tuple):
-        return any(_mentions_discard_shuffle(v) for v in data)
-    return False

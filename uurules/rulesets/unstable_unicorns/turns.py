@@ -41,6 +41,7 @@ import bisect
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
+from uurules.engine.copies import classes
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.state import CardId, Decision, PileItem
 from uurules.rulesets.base import DecisionKind, GameEnd
@@ -97,12 +98,8 @@ class Turns:
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if self.may_act(game):
-            seen = set()
-            for c in s.zone(p, "hand"):
-                name = game.card(c).name
-                if name in seen:
-                    continue
-                seen.add(name)
+            for part in classes(game, s.zone(p, "hand")):  # one play per class of copies
+                c = part[0]
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
                 acts.extend(self.plays_elsewhere(game, p, c))

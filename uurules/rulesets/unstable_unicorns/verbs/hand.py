@@ -17,6 +17,7 @@ class Draw(ChainVerb):
     """DRAW a card from the top of the deck."""
 
     name = "draw"
+    reads_order: ClassVar[frozenset[str]] = frozenset({"deck"})
     keys: ClassVar[Keys] = {
         "up-to-hand-limit": {
             "type": "boolean",

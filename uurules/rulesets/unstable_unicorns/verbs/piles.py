@@ -52,6 +52,7 @@ class Look(ChainVerb):
     """Look at the top cards of the deck, add one to your hand and put the others back on top in any order."""
 
     name = "look"
+    reads_order: ClassVar[frozenset[str]] = frozenset({"deck"})
     counted = False
     keys: ClassVar[Keys] = {
         "top": {"type": "integer", "minimum": 1, "maximum": 20, "description": "how many cards from the top (3)"}
@@ -77,7 +78,7 @@ class Look(ChainVerb):
         data = eff.data
         deck = s.zone(None, "deck")
         if data.get("look") is None:
-            top = deck[: int(data.get("top", 3))]
+            top = game.reveal(int(data.get("top", 3)))  # a shuffled deck's top cards are chance's
             if not top:
                 rs.chain.disregard(game, eff, "the deck is empty")  # rule: UU.IMP.2
                 return
@@ -89,7 +90,7 @@ class Look(ChainVerb):
             answer = None
         if data["look"] == "take":
             if answer is None:
-                labels, ids = rs.pile_options(game, data["looked"])
+                labels, ids = rs.pile_options(game, data["looked"], listed=data["looked"])
                 rs.ask(
                     game,
                     Decision(
@@ -108,7 +109,7 @@ class Look(ChainVerb):
             data["placed"].append(answer)
             rest.remove(answer)
         while len(rest) > 1:
-            labels, ids = rs.pile_options(game, rest)
+            labels, ids = rs.pile_options(game, rest, listed=rest)
             if len(ids) > 1:
                 rs.ask(
                     game,

@@ -1,0 +1,159 @@
+"""Copies: which cards of a position are truly the same option, derived from the shape.
+
+Two cards are *copies* (one option of any decision, one class) only if
+
+- they are equal in every declared field of :class:`~uurules.engine.state.Card` but their id
+  (:func:`record`: the name, the name shown, the **owner**, counters, wounds, marks ...: read off
+  the declaration, never written again),
+- they lie in the same zone (or are nowhere in a zone),
+- nothing else in the position names either of them (the pile, the window, the effect chain,
+  the rule set's flags: :func:`uurules.engine.position.referenced_cards`; the pending decision,
+  which is what offers them, aside),
+- and the caller does not follow either of them (:attr:`Game.named
+  <uurules.engine.game.Game.named>`: the cards a question is about).
+
+Then exchanging the two cards' ids gives a position that differs from the first only by the
+names of two cards nobody tells apart, so every line of play from one is a line from the other:
+choosing one copy or the other leads to the same future. The engine lists one option per class,
+for the verbs that choose a card by what it is (a response, a play, a card to sacrifice, discard,
+give up, take from a hand or a pile), its first card in the listed order standing for the class.
+Targets are listed card by card (over-listing is sound: it only costs a solver time).
+
+The same equivalence says when a shared zone's order cannot matter (the FAQ solver's order-free
+zones, :meth:`uurules.rulesets.base.Ruleset.order_free_zones`): where no rule of the game reads
+its order, and each name's cards there are copies, its order can be forgotten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.shape import CACHE, ShapeError, fields_of
+from uurules.engine.state import Card, CardId, State, ZoneKey
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+
+_FIELDS = tuple(name for name, spec in fields_of(Card).items() if name != "id" and spec.kind is not CACHE)
+"""Every declared field of a card but its id: what two copies have equal."""
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(repr(v) for v in value))
+    return value if isinstance(value, Hashable) else repr(value)
+
+
+def record(card: Card) -> tuple[Hashable, ...]:
+    """``card`` less its id, field by field as :class:`~uurules.engine.state.Card` declares them."""
+    return tuple(_frozen(getattr(card, name)) for name in _FIELDS)
+
+
+def referenced(state: State, listed: Sequence[CardId] = ()) -> set[CardId] | None:
+    """The cards ``state`` names outside its zones (``None``: a rule set's undeclared data may name
+    any card, so none is a copy of another), less one naming of each of ``listed``: a list an
+    effect keeps of the very cards it offers (the cards Look looked at) names all of them alike,
+    and tells none apart."""
+    from uurules.engine.position import reference_counts
+
+    try:
+        counts = reference_counts(state)
+    except ShapeError:
+        return None
+    for c in listed:
+        if c in counts:
+            counts[c] -= 1
+    return {c for c, n in counts.items() if n > 0}
+
+
+def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = ()) -> list[list[CardId]]:
+    """``cards`` in classes of copies (see the module documentation), in the order of their
+    first cards; each class in the order of ``cards``. Cards seen twice count once. ``listed``:
+    a list of them the effect that offers them keeps (see :func:`referenced`)."""
+    s = game.state
+    info = s.cards
+    zone_of = _zones(s, cards)
+    groups: dict[Hashable, list[CardId]] = {}
+    index: dict[CardId, int] = {}
+    for i, c in enumerate(cards):
+        if c in index:
+            continue
+        index[c] = i
+        groups.setdefault((zone_of.get(c), record(info[c])), []).append(c)
+    if all(len(g) == 1 for g in groups.values()):
+        return list(groups.values())
+    apart = set(game.named)
+    pending, s.pending = s.pending, None  # the decision that offers them is not held against them
+    try:
+        refs = referenced(s, listed)
+    finally:
+        s.pending = pending
+    out: list[list[CardId]] = []
+    for g in groups.values():
+        if len(g) == 1:
+            out.append(g)
+            continue
+        if refs is None:
+            out.extend([c] for c in g)
+            continue
+        alone = [c for c in g if c in apart or c in refs]
+        rest = [c for c in g if c not in apart and c not in refs]
+        parts = ([rest] if rest else []) + [[c] for c in alone]
+        out.extend(parts)
+    out.sort(key=lambda part: index[part[0]])
+    return out
+
+
+def _zones(state: State, cards: Iterable[CardId]) -> dict[CardId, ZoneKey]:
+    wanted = set(cards)
+    out: dict[CardId, ZoneKey] = {}
+    for key, ids in state.zones.items():
+        for c in ids:
+            if c in wanted and c not in out:
+                out[c] = key
+    return out
+
+
+def stands_for(game: Game, card: CardId, option: CardId) -> bool:
+    """Whether ``card`` may be chosen where ``option`` is offered (a decision lists one card per
+    class of copies, :func:`classes`): the same card in the same zone, neither followed by the
+    caller, and ``card`` named nowhere else in the position (``option`` is named by the pending
+    decision that offers it, which is not held against it)."""
+    s = game.state
+    if card == option:
+        return True
+    if card in game.named or option in game.named:
+        return False
+    info = s.cards
+    if card not in info or option not in info or record(info[card]) != record(info[option]):
+        return False
+    zones = _zones(s, (card, option))
+    if zones.get(card) != zones.get(option):
+        return False
+    pending, s.pending = s.pending, None
+    try:
+        refs = referenced(s)
+    finally:
+        s.pending = pending
+    return refs is not None and card not in refs and option not in refs
+
+
+def interchangeable(game: Game, held: Sequence[CardId]) -> bool:
+    """Whether the copies of each name among ``held`` (a zone's cards) can stand for one another:
+    every two cards of ``held`` shown by the same name are in one class (:func:`classes`)."""
+    info = game.state.cards
+    by_name: dict[str, int] = {}
+    for part in classes(game, held):
+        name = info[part[0]].shown
+        by_name[name] = by_name.get(name, 0) + 1
+        if by_name[name] > 1:
+            return False
+    return True
+
+
+__all__ = ["classes", "interchangeable", "record", "referenced", "stands_for"]
