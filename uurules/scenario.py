@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from uurules import yamlio
+from uurules import interrupt, yamlio
 from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
@@ -371,6 +371,7 @@ class Scenario:
         return game
 
     def apply_step(self, game: Game, step: Step) -> None:
+        interrupt.checkpoint("playing")
         for action in step.actions:
             try:
                 game.push(action)
