@@ -147,3 +147,15 @@ def test_the_step_text_benchmark_measures_each_step_as_the_stepper_and_the_page_
     assert bench.main(["--only", "*seed-001-gameplay.yaml", "--worst", "2"]) == 0
     out = capsys.readouterr().out
     assert "8 steps of 1 scenarios" in out and "0 steps under 11 px" in out and out.count("seed-001") == 2
+
+
+def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_process(tmp_path: Path) -> None:
+    if shutil.which("dot") is None:
+        pytest.skip("graphviz's dot is not installed")
+    bench = load("long_games")
+    rows = bench.run([12], tmp_path)
+    assert [(name, n) for name, n, *_ in rows] == [("render", 12), ("render --step 1", 12), ("html", 12)]
+    assert all(wall > 0 and cpu > 0 and mib > 1 for _, _, wall, cpu, mib in rows)
+    assert (tmp_path / "long-12.html").read_text(encoding="utf-8").count('class="uurules-page-step"') == 13
+    assert "Basic" not in (tmp_path / "last-12.svg").read_text(encoding="utf-8")  # a Berserk board
+    assert "Guard" in (tmp_path / "last-12.svg").read_text(encoding="utf-8")
