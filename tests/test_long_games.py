@@ -141,7 +141,11 @@ def test_html_draws_each_distinct_picture_once(
     assert len(graphs) == len(set(graphs))  # no picture drawn twice
     # the turns come back: the same few boards, drawn once each, whatever the game's length
     assert len(graphs) < 20 and counts["runs"] < 10
-    assert out.read_text(encoding="utf-8").count('class="uurules-page-step"') == 301
+    page = out.read_text(encoding="utf-8")
+    assert page.count('class="uurules-page-step"') == 301 and "\x00" not in page
+    # a picture inlined once for all the steps that show it, each step's ids its own
+    for n in (0, 4, 299, 300):
+        assert f'id="s{n}-graph0"' in page
 
 
 def test_a_steps_drawings_are_kept_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
