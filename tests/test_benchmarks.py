@@ -163,3 +163,15 @@ def test_the_startup_benchmark_measures_a_cold_and_a_warm_run() -> None:
     assert result["cold"] > 0 and result["warm"] > 0 and result["python"] >= 0
     assert "jsonschema" not in result["imported"]  # warm: nothing checked again
     assert "Goal: a warm run in" in bench.report(result)
+
+
+def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_process(tmp_path: Path) -> None:
+    if shutil.which("dot") is None:
+        pytest.skip("graphviz's dot is not installed")
+    bench = load("long_games")
+    rows = bench.run([12], tmp_path)
+    assert [(name, n) for name, n, *_ in rows] == [("render", 12), ("render --step 1", 12), ("html", 12)]
+    assert all(wall > 0 and cpu > 0 and mib > 1 for _, _, wall, cpu, mib in rows)
+    assert (tmp_path / "long-12.html").read_text(encoding="utf-8").count('class="uurules-page-step"') == 13
+    assert "Basic" not in (tmp_path / "last-12.svg").read_text(encoding="utf-8")  # a Berserk board
+    assert "Guard" in (tmp_path / "last-12.svg").read_text(encoding="utf-8")

@@ -26,7 +26,7 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys, key_digest
 from uurules.explore import Walk, explore, is_decision
-from uurules.limits import Budget
+from uurules.limits import DEFAULT_MAX_SECONDS, Budget
 from uurules.scenario import Scenario
 
 explore_module = importlib.import_module("uurules.explore")
@@ -131,11 +131,107 @@ def test_cli_max_seconds_prints_what_was_found_and_says_so(
     assert err == f"uurules: {said}\n"
 
 
-@pytest.mark.parametrize("bad", ["0", "-2", "nan", "inf"])
-def test_cli_max_seconds_must_be_a_number_of_seconds(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["explore", str(POISON_FILE), "--max-seconds", bad]) == 2
+@pytest.mark.parametrize("command", ["explore", "ask"])
+@pytest.mark.parametrize("bad", ["-2", "nan", "inf", "soon"])
+def test_cli_max_seconds_must_be_a_number_of_seconds(
+    command: str, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, str(POISON_FILE), "--max-seconds", bad]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and err.startswith("uurules: --max-seconds must be")
+    assert out == "" and err == (
+        f"uurules: --max-seconds must be a number of seconds more than 0, or 0 or none for no limit, not {bad}\n"
+    )
+
+
+ASK_FILE = ROOT / "tests" / "faq" / "uu-38-four-players-two-for-one.yaml"  # a search of 767 decision nodes
+ask_module = importlib.import_module("uurules.ask")
+
+
+def fake_clock_for_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ask``'s search reads a fake clock (one second a reading) instead of the machine's."""
+    real = Budget
+    monkeypatch.setattr(ask_module, "Budget", lambda nodes=None, seconds=None, *clock: real(nodes, seconds, ticking()))
+
+
+def test_explore_stops_at_the_default_time_budget_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_clock_for_the_command(monkeypatch)
+    assert DEFAULT_MAX_SECONDS == 10
+    assert main(["explore", str(NEIGHS_FILE)]) == 0  # no --max-seconds: the default budget applies
+    out, err = capsys.readouterr()
+    assert "(cut short): stopped after 9 decision nodes (max_seconds=10)" in out
+    assert err == (
+        "uurules: stopped after 10 s (the default --max-seconds); 9 decision nodes walked, the outcomes and path "
+        "counts so far are shown; --max-seconds S gives it S seconds, --max-seconds none no time limit\n"
+    )
+    # a budget that is given is reported as before
+    assert main(["explore", str(NEIGHS_FILE), "--max-seconds", "10"]) == 0
+    assert capsys.readouterr().err.startswith("uurules: stopped after 9 decision nodes (max_seconds=10);")
+
+
+@pytest.mark.parametrize("none", ["none", "0", "NONE"])
+def test_max_seconds_none_or_0_is_no_time_limit(
+    none: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = ask_module.ask(ASK_FILE).nodes  # the search with no limit at all, before the clocks are faked
+    fake_clock_for_the_command(monkeypatch)
+    fake_clock_for_ask(monkeypatch)
+    assert main(["explore", str(NEIGHS_FILE), "--max-seconds", none, "--max-nodes", "60", "--json"]) == 0
+    out, err = capsys.readouterr()  # 60 nodes of the fake clock's seconds: only the node budget stops it
+    assert err.startswith("uurules: stopped after 60 decision nodes (max_nodes=60)") and json.loads(out)["nodes"] == 60
+    assert main(["ask", str(ASK_FILE), "--max-seconds", none, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out)["complete"] is True and json.loads(out)["nodes"] == whole
+
+
+def test_ask_stops_at_the_default_time_budget_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_clock_for_ask(monkeypatch)
+    assert main(["ask", str(ASK_FILE), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["answer"] == "unknown" and json.loads(out)["nodes"] == 9
+    assert err == (
+        "uurules: stopped after 10 s (the default --max-seconds); the answer is unknown after 9 decision nodes; "
+        "--max-seconds S gives it S seconds, --max-seconds none no time limit\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["explore", "ask"])
+def test_a_search_shows_its_progress_on_a_terminal_only(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from uurules import progress
+
+    fake_clock_for_the_command(monkeypatch)
+    fake_clock_for_ask(monkeypatch)
+    target = [str(NEIGHS_FILE), "--max-nodes", "2500"] if command == "explore" else [str(ASK_FILE)]
+    assert main([command, *target, "--json", "--max-seconds", "none"]) == 0  # not a terminal: no bar
+    assert "\r" not in capsys.readouterr().err
+    monkeypatch.setattr(progress, "wanted", lambda stream: True)
+    monkeypatch.setattr(progress, "DELAY", 0)
+    assert main([command, *target, "--json", "--max-seconds", "none"]) == 0
+    err = capsys.readouterr().err
+    what = "exploring" if command == "explore" else "searching"
+    assert err.startswith(f"\r{what} (no time limit): ") and " nodes" in err
+    assert "1000 nodes" in err if command == "explore" else "512 nodes" in err  # reported as the search goes
+    assert err.split("\r")[-2].strip() == "" and progress._open == []  # taken off the screen once done
+    assert main([command, *target, "--json"]) == 0  # the default budget: said on the bar
+    err = capsys.readouterr().err
+    assert f"{what} (stops after 10 s)" in err and err.endswith("no time limit\n")
+    assert err.split("\r")[-1].startswith("uurules: stopped after 10 s (the default --max-seconds)")
+
+
+def test_a_watched_budget_reports_every_so_many_nodes_and_only_the_first_is_watched() -> None:
+    from uurules.limits import WATCH_EVERY, watched
+
+    seen: list[int] = []
+    with watched(lambda b: seen.append(b.nodes)):
+        first, second = Budget(max_nodes=3 * WATCH_EVERY), Budget()
+        while first.spend() is None:
+            second.spend()
+    assert seen == [WATCH_EVERY, 2 * WATCH_EVERY, 3 * WATCH_EVERY] and second.nodes == 3 * WATCH_EVERY
 
 
 def interrupt_at_advance(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
@@ -175,11 +271,13 @@ def test_cli_ctrl_c_before_the_walk_exits_130_with_one_line(
     assert out == "" and err.count("\n") == 1 and err.startswith("uurules: interrupted (Ctrl-C)")
 
 
-def test_cli_help_documents_the_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", ["explore", "ask"])
+def test_cli_help_documents_the_time_limit(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        main(["explore", "--help"])
-    out = capsys.readouterr().out
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
     assert "--max-seconds S" in out and "--max-nodes N" in out
+    assert "(default 10; 0 or none: no time limit)" in out
 
 
 # -- memory: the script is played forward ----------------------------------------------------------

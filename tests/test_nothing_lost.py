@@ -503,12 +503,16 @@ def test_steps_are_played_and_drawn_keeping_only_a_batch_of_boards(monkeypatch: 
     from uurules.timeline import Playing
 
     runs: list[int] = []
+    drawn: list[str] = []
 
-    def pipe(engine: str, format: str, data: bytes, **kwargs: Any) -> bytes:  # one dot run: count its graphs
-        runs.append(data.count(b"digraph "))
+    def pipe(sources: str, format: str) -> bytes:  # one dot run: count its graphs
+        graphs = ["digraph " + g for g in sources.split("digraph ")[1:]]
+        runs.append(len(graphs))
+        drawn.extend(graphs)
         return b"<svg></svg>\n" * runs[-1]
 
-    monkeypatch.setattr(dot.graphviz, "pipe", pipe)
+    monkeypatch.setattr(dot, "_dot_batch", pipe)
+    monkeypatch.setattr(dot, "_dot", pipe)
     boards: list[weakref.ref[Any]] = []
     alive = 0
     playing = Playing(Scenario.from_text(_long(240)))
@@ -519,6 +523,7 @@ def test_steps_are_played_and_drawn_keeping_only_a_batch_of_boards(monkeypatch: 
     assert playing.played == 241 and len(boards) == 241
     assert alive <= dot.BATCH + 1  # the batch being drawn (and the board before it), never all 241
     assert runs == [50, 50, 50, 50, 41]  # one dot run per 50 pictures, not one per picture
+    assert len(set(drawn)) == 241  # each titled with its step: no two the same (tests/test_long_games.py)
 
 
 def test_run_copies_the_board_once_not_once_a_step(

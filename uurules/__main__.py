@@ -12,6 +12,9 @@ INTERRUPTED = "uurules: interrupted (Ctrl-C) while starting; nothing was read or
 def run() -> None:
     """Run the ``uurules`` command (:func:`uurules.cli.main`) and exit with its status."""
     try:
+        from uurules import interrupt
+
+        interrupt.listen()  # started with SIGINT ignored: Ctrl-C (kill -INT) is heard all the same
         from uurules.cli import main
     except KeyboardInterrupt:
         print(INTERRUPTED, file=sys.stderr)

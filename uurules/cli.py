@@ -5,7 +5,9 @@ board and what is resolving after a step; ``uurules wiki FILE.yaml -o DIR`` writ
 page with its pictures (``--publish API_URL`` uploads them and saves the page on a wiki instead,
 :mod:`uurules.publish`); ``uurules html FILE.yaml -o page.html`` writes one self-contained page
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
-(:mod:`uurules.progress`). Bad input exits 2 with one message.
+(:mod:`uurules.progress`). Bad input exits 2 with one message. Ctrl-C stops every command within a
+second, wherever it is, exits 130 with one line and leaves no ``.part`` file nor ``dot`` child
+behind (:mod:`uurules.interrupt`).
 
 ``uurules cards GAME [--json]`` lists every card of a game with its catalogue code
 (:func:`uurules.catalogue.card_list`).
@@ -17,8 +19,9 @@ what each changes on the board and how many decision paths reach it, then one sh
 path for each, in words. ``--json`` prints
 ``{"outcomes": [{"players", "zones", "status", "paths", "example"}], "nodes": N}``, each
 example a list of script steps that replays it when appended to the scenario's script. A walk
-cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played),
-or by its memory bound prints what it found, says why in one line on stderr and exits 0; cut
+cut by ``--max-nodes``, by ``--max-seconds`` (seconds of walking, once the script is played;
+10 unless given, ``0`` or ``none`` for no limit: ``ask`` has the same default), or by its memory
+bound prints what it found, says why in one line on stderr and exits 0; cut
 by Ctrl-C, it does the same and exits 130 (as ``ask`` does); Ctrl-C before the walk has started
 exits 130 with one line; bad input exits 2 with one message, as ``run`` does.
 
@@ -29,17 +32,17 @@ loads neither the rule sets nor the explorer, the renderer, the widgets or ``jso
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from uurules import interrupt
 from uurules.engine.errors import UURulesError
-
-if TYPE_CHECKING:
-    from uurules.explore import Progress
+from uurules.limits import DEFAULT_MAX_SECONDS, parse_seconds
 
 # Each command imports what it needs when it runs: ``uurules --help`` (and building the parser)
 # loads neither the rule sets, nor the explorer, the renderer, the widgets or jsonschema.
@@ -53,6 +56,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     scn = Scenario.from_file(args.file)
     game = scn.play(undo=False)  # played forward: no snapshot per step
     result = scn.result(game, args.lang)
+    interrupt.checkpoint("writing")
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
@@ -153,6 +157,7 @@ def cmd_html(args: argparse.Namespace) -> int:
     playing = Shown(Scenario.from_file(args.file))
     with output.atomic_file(args.output, [args.file]) as f:  # written as the steps are drawn
         for part in page_parts(playing):  # a missing dot writes nothing
+            interrupt.checkpoint("writing")
             f.write(part.encode("utf-8"))
     print(f"wrote {printable(args.output)} ({playing.played} steps: 0 .. {playing.played - 1})")
     return 0
@@ -167,6 +172,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from uurules.catalogue import card_list, card_list_lines
 
     listing = card_list(args.game)
+    interrupt.checkpoint("writing")
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
     else:
@@ -174,24 +180,42 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_line(p: Progress) -> None:
-    end = "\n" if p.done else "\r"
-    print(
-        f"exploring: {p.nodes} decision nodes, {p.positions} positions, {p.outcomes} outcomes", end=end, file=sys.stderr
+def max_seconds(args: argparse.Namespace) -> float | None:
+    """The time budget ``--max-seconds`` gives (:func:`uurules.limits.parse_seconds`), or the
+    default one (:data:`~uurules.limits.DEFAULT_MAX_SECONDS`); ``None``: no time limit."""
+    if args.max_seconds is None:
+        return DEFAULT_MAX_SECONDS
+    try:
+        return parse_seconds(args.max_seconds)
+    except ValueError as exc:
+        raise UURulesError(str(exc)) from None
+
+
+def _by_default(args: argparse.Namespace, message: str | None) -> bool:
+    """Whether the search was stopped by the default time budget (no ``--max-seconds`` given)."""
+    return args.max_seconds is None and message is not None and f"max_seconds={DEFAULT_MAX_SECONDS:g}" in message
+
+
+def _default_spent(what: str) -> str:
+    return (
+        f"stopped after {DEFAULT_MAX_SECONDS:g} s (the default --max-seconds); {what}; "
+        "--max-seconds S gives it S seconds, --max-seconds none no time limit"
     )
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
+    from uurules import progress
     from uurules.explore import explore
 
     if args.max_nodes < 1:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
-    if args.max_seconds is not None and not 0 < args.max_seconds < float("inf"):
-        raise UURulesError(f"--max-seconds must be a number of seconds more than 0, not {args.max_seconds:g}")
-    show = _progress_line if sys.stderr.isatty() else None
+    seconds = max_seconds(args)
     # the script is played forward, then the walk keeps only the state it reached (not the
     # scenario nor the played game): see "Limits" in uurules.explore
-    found = explore(args.file, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=args.max_seconds)
+    with progress.searching("exploring", seconds) as bar:
+        show = bar.figures if bar is not None else None
+        found = explore(args.file, max_nodes=args.max_nodes, progress=show, plays=args.plays, max_seconds=seconds)
+    interrupt.checkpoint("writing")
     # written as they are made: a big board's outcomes are never one string in memory
     if args.json:
         json.dump(found.to_json(), sys.stdout, ensure_ascii=False, indent=2)
@@ -199,20 +223,29 @@ def cmd_explore(args: argparse.Namespace) -> int:
     else:
         for line in found.lines():
             print(line)
-    if found.message:
+    if found.message and _by_default(args, found.message):
+        said = f"{found.nodes} decision nodes walked, the outcomes and path counts so far are shown"
+        print(f"uurules: {_default_spent(said)}", file=sys.stderr)
+    elif found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
     return 130 if found.message and found.message.startswith("interrupted") else 0
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """Answer the scenario's ``question:`` (CONTRACT.md): yes, no or unknown, and how."""
+    from uurules import progress
     from uurules.ask import ask
+    from uurules.limits import watched
 
     if args.max_nodes is not None and args.max_nodes < 1:
         raise UURulesError(f"--max-nodes must be at least 1, not {args.max_nodes}")
-    if args.max_seconds is not None and not args.max_seconds > 0:
-        raise UURulesError(f"--max-seconds must be more than 0, not {args.max_seconds}")
-    found = ask(args.file, max_nodes=args.max_nodes, max_seconds=args.max_seconds, odds=args.odds)
+    seconds = max_seconds(args)
+    with (
+        progress.searching("searching", seconds) as bar,
+        watched(bar.budget) if bar is not None else contextlib.nullcontext(),
+    ):
+        found = ask(args.file, max_nodes=args.max_nodes, max_seconds=seconds, odds=args.odds)
+    interrupt.checkpoint("writing")
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -224,7 +257,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
             print()
             for row in found.table():
                 print(printable(f"- {row[0]} in {row[1]}: {row[2]}"))
-    if found.message:
+    if found.message and _by_default(args, found.message):
+        said = f"the answer is unknown after {found.nodes} decision nodes"
+        print(f"uurules: {_default_spent(said)}", file=sys.stderr)
+    elif found.message:
         print(f"uurules: {one_line(found.message)}", file=sys.stderr)
     return 130 if found.message and "Ctrl-C" in found.message else 0
 
@@ -329,9 +365,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exp.add_argument(
         "--max-seconds",
-        type=float,
         metavar="S",
-        help="stop the walk after S seconds and show what was found (default: no time limit)",
+        help=f"stop the walk after S seconds and show what was found (default {DEFAULT_MAX_SECONDS:g}; "
+        "0 or none: no time limit)",
     )
     exp.add_argument(
         "--plays", action="store_true", help="from a quiet board, also try every card the active player may play"
@@ -348,7 +384,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help='print {"answer", "example", "nodes", "complete"} (CONTRACT.md)'
     )
     ask.add_argument("--max-nodes", type=int, default=None, metavar="N", help="stop after N decision nodes: unknown")
-    ask.add_argument("--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds: unknown")
+    ask.add_argument(
+        "--max-seconds",
+        default=None,
+        metavar="S",
+        help=f"stop after S seconds: unknown (default {DEFAULT_MAX_SECONDS:g}; 0 or none: no time limit)",
+    )
     ask.add_argument(
         "--odds",
         action="store_true",
@@ -397,6 +438,7 @@ def _clear_progress() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on Ctrl-C."""
+    interrupt.listen()  # started with SIGINT ignored (a background job of a shell script): heard all the same
     try:
         parser = build_parser()
         # parsing ``run`` reads the rule sets (its --lang): Ctrl-C while they load is one line too

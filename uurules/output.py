@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from uurules import interrupt
 from uurules.engine.errors import UURulesError
 
 PathLike = str | os.PathLike[str]
@@ -212,6 +213,7 @@ def atomic_file(path: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[Bin
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
         with os.fdopen(fd, "wb") as f:
             yield f
+        interrupt.checkpoint("writing")
         os.chmod(tmp, _mode(path, 0o666))
         os.replace(tmp, path)
         done = True
@@ -219,10 +221,11 @@ def atomic_file(path: PathLike, inputs: Iterable[PathLike] = ()) -> Iterator[Bin
         raise OutputError(given, _reason(exc)) from None
     finally:
         if not done:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-            _remove(made)
+            with interrupt.deferred():  # a second Ctrl-C waits until the temporary file is gone
+                if tmp is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                _remove(made)
 
 
 def write_bytes(path: PathLike, data: bytes, inputs: Iterable[PathLike] = ()) -> Path:
@@ -250,6 +253,7 @@ def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> It
 
     def put(name: str, data: bytes) -> Path:
         assert tmp is not None
+        interrupt.checkpoint("writing")
         final = directory / name
         check([final], ins)
         target = through_links(final)
@@ -268,6 +272,7 @@ def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> It
         except OSError as exc:
             raise OutputError(directory, _reason(exc)) from None
         yield put
+        interrupt.checkpoint("writing")
         try:
             if not directory.exists():
                 os.chmod(tmp, _mode(directory, 0o777))
@@ -281,6 +286,7 @@ def atomic_directory(directory: PathLike, inputs: Iterable[PathLike] = ()) -> It
         done = True
     finally:
         if not done:
-            if tmp is not None:
-                shutil.rmtree(tmp, ignore_errors=True)
-            _remove(made)
+            with interrupt.deferred():  # a second Ctrl-C waits until the temporary directory is gone
+                if tmp is not None:
+                    shutil.rmtree(tmp, ignore_errors=True)
+                _remove(made)

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from uurules import yamlio
+from uurules import interrupt, yamlio
 from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
@@ -399,6 +399,7 @@ class Scenario:
             game.push(game.seeded_chance())
 
     def apply_step(self, game: Game, step: Step) -> None:
+        interrupt.checkpoint("playing")
         if step.verb != "chance":
             self.seed_chance(game)
         for action in step.actions:

@@ -44,6 +44,7 @@ import yaml
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError
 
+from uurules import interrupt
 from uurules.engine.errors import InputError
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ class _Limits:
             self.aliased = True
             return super().compose_node(parent, index)  # type: ignore[misc]
         self._nodes += 1
+        interrupt.checkpoint("reading")
         if self._nodes > MAX_NODES:
             mark = self.peek_event().start_mark  # type: ignore[attr-defined]
             raise ComposerError(None, None, f"the document holds more than {MAX_NODES:,} values", mark)

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from uurules import interrupt
 from uurules.render import answers, markup
 from uurules.render.dot import BATCH, FORMATS, NO_DOT, RenderError, Style, escape, render, render_all, to_dot
 from uurules.render.markup import Diagram, StepLike
@@ -270,6 +271,7 @@ def step(step: StepLike, *, titled: bool = True, viewer: str | None = None) -> P
     beside the picture, which then has more room). ``viewer``: drawn as that player sees the
     game (the play widget's learner): the other players' hands and the deck face down, their
     secret draws "a card", their decisions without options."""
+    interrupt.checkpoint("picture")
     diagram = markup.step_scene(step, viewer)
     diagram.titled = titled
 
@@ -288,33 +290,54 @@ def steps(
     :class:`~uurules.timeline.Playing`) with its picture drawn, in order.
 
     Read as it goes, ``BATCH`` steps at a time (one ``dot`` run each: :func:`render_all`), so a
-    long scenario is never held whole in memory. ``area`` (width, height, px; SVG only): each
-    picture drawn for a page that shows it as large as fits that area, in the arrangement that
-    shows its words readable there (as :meth:`Picture.fitted` chooses).
+    long scenario is never held whole in memory. A picture the same as one drawn before (a board
+    that comes back, turn after turn) is not drawn again: the last :data:`KEPT_BYTES` of drawings
+    are kept. ``area`` (width, height, px; SVG only): each picture drawn for a page that shows it
+    as large as fits that area, in the arrangement that shows its words readable there (as
+    :meth:`Picture.fitted` chooses).
     """
+    kept: dict[str, bytes] = {}
     chunk: list[S] = []
     for s in timeline:
         chunk.append(s)
         if len(chunk) >= BATCH:
-            yield from _drawn(chunk, format, titled, area)
+            yield from _drawn(chunk, format, titled, area, kept)
             chunk = []
     if chunk:
-        yield from _drawn(chunk, format, titled, area)
+        yield from _drawn(chunk, format, titled, area, kept)
 
 
-def _drawn(chunk: list[S], format: str, titled: bool, area: tuple[float, float] | None) -> Iterator[tuple[S, bytes]]:
-    """``chunk``'s pictures drawn by one ``dot`` run; for ``area``, those whose words show too
-    small there drawn again, in their other arrangements, by one more (as :meth:`Picture.fitted`)."""
+KEPT_BYTES = 16 * 2**20
+"""How many bytes of drawings :func:`steps` keeps, to give a picture drawn before without drawing it again."""
+
+
+def _drawn(
+    chunk: list[S], format: str, titled: bool, area: tuple[float, float] | None, kept: dict[str, bytes]
+) -> Iterator[tuple[S, bytes]]:
+    """``chunk``'s pictures not ``kept`` drawn by one ``dot`` run; for ``area``, those whose words
+    show too small there drawn again, in their other arrangements, by one more (as
+    :meth:`Picture.fitted`). What is drawn is kept (the newest :data:`KEPT_BYTES`)."""
     pictures = [step(c, titled=titled) for c in chunk]
-    drawn = list(render_all([p.source for p in pictures], format, BATCH))
-    if area is None or format != "svg":
-        yield from zip(chunk, drawn, strict=True)
-        return
-    again = {k: pictures[k].others() for k, svg in enumerate(drawn) if shown_text(svg, area) < READABLE}
-    more = iter(render_all([source for others in again.values() for _, source in others], format, BATCH))
-    for k, c in enumerate(chunk):
-        svgs = [drawn[k], *(next(more) for _ in again.get(k, ()))]
-        yield c, svgs[_best(svgs, area)]
+    new = {p.source: p for p in pictures if p.source not in kept}
+    drawn = dict(zip(new, render_all(list(new), format, BATCH), strict=True))
+    if area is not None and format == "svg":
+        again = {s: new[s].others() for s, svg in drawn.items() if shown_text(svg, area) < READABLE}
+        more = iter(render_all([source for others in again.values() for _, source in others], format, BATCH))
+        for s, others in again.items():
+            svgs = [drawn[s], *(next(more) for _ in others)]
+            drawn[s] = svgs[_best(svgs, area)]
+    out = [(c, kept.get(p.source) or drawn[p.source]) for c, p in zip(chunk, pictures, strict=True)]
+    _keep(kept, drawn)
+    yield from out
+
+
+def _keep(kept: dict[str, bytes], drawn: dict[str, bytes]) -> None:
+    """Add ``drawn`` to ``kept``, the oldest dropped past :data:`KEPT_BYTES`."""
+    kept.update(drawn)
+    size = sum(len(s) + len(d) for s, d in kept.items())
+    while size > KEPT_BYTES and kept:
+        oldest = next(iter(kept))
+        size -= len(oldest) + len(kept.pop(oldest))
 
 
 def outcomes(

@@ -8,8 +8,9 @@ name (the port ``p<n>``, framed bold when active), then each zone, a band of row
 players: its title (``Stable · 3``) and its cards as tiles, as many to a row, each tile the
 port ``c<card id>`` (so an arrow can point at a card) with its state in small words under its
 name; a hand of more than :data:`HAND_TILES` cards shows that many and a count (drawn for a
-viewer, the viewer's own hand shows whole). The shared zones
-(``shared``: counts and top cards) stand under the players, a band each.
+viewer, the viewer's own hand shows up to :data:`ZONE_TILES`), any other zone of more than
+:data:`ZONE_TILES` likewise. The shared zones (``shared``: counts and top cards) stand under the
+players, a band each.
 The group stands to the right of the chain or the pile it shares a picture with
 (:attr:`~uurules.render.markup.Group.right`), and the turn's note (what the step did to the
 turn) stands above the table.
@@ -72,6 +73,11 @@ TILE_WRAP = 12
 HAND_TILES = 6
 """A hand of more cards shows this many tiles and "… and n more"."""
 
+ZONE_TILES = 12
+"""Any other zone of a player (a stable, a field, a graveyard ...) of more cards shows this many
+tiles and "… and 19,990 more": a board the kit accepts (up to 20,000 cards) stays within what
+``dot`` can draw (a zone drawn whole would be a column longer than its 65,535 points)."""
+
 TOP_CARDS = 3
 """How many top cards of a shared zone (deck, discard pile) the board lists."""
 
@@ -105,17 +111,17 @@ def _zone(
     """A zone as rows of a player's columns: its title and count, then its cards, ``per_row`` a row."""
     rows = [[_title(title, cards, per_row)]]
     shown = cards
-    if limit is not None and len(cards) > limit:  # what this step changed always shows
-        hot = {c for c in cards if changed is not None and c in changed.cards}
-        room = max(limit - len(hot), 0)
-        keep = hot | {c for c in cards if c not in hot}.intersection([c for c in cards if c not in hot][:room])
+    if limit is not None and len(cards) > limit:  # what this step changed shows first (as many as fit)
+        hot = [c for c in cards if changed is not None and c in changed.cards][:limit]
+        cold = [c for c in cards if changed is None or c not in changed.cards][: limit - len(hot)]
+        keep = set(hot) | set(cold)
         shown = [c for c in cards if c in keep]
     small = title == "Hand"
     for k in range(0, len(shown), per_row):
         row = [_tile(game, c, changed, small) for c in shown[k : k + per_row]]
         rows.append(row + [Cell() for _ in range(per_row - len(row))])
     if len(shown) < len(cards):
-        rows.append([Cell([[Span(f"… and {len(cards) - len(shown)} more", "small italic")]], colspan=per_row)])
+        rows.append([Cell([[Span(f"… and {len(cards) - len(shown):,} more", "small italic")]], colspan=per_row)])
     if not cards:
         rows.append([Cell([[Span("—", "small")]], colspan=per_row)])
     return rows
@@ -179,10 +185,11 @@ def _shared(game: Game, changed: Changes | None, columns: int, viewer: str | Non
     return rows
 
 
-def _limit(zone: str, player: str, viewer: str | None) -> int | None:
+def _limit(zone: str, player: str, viewer: str | None) -> int:
     """How many tiles a player's zone shows: a hand :data:`HAND_TILES`, except the viewer's own
-    (the cards the viewer chooses from); any other zone, all."""
-    return HAND_TILES if zone == "hand" and player != viewer else None
+    (the cards the viewer chooses from: :data:`ZONE_TILES`, whole as hands go); any other zone
+    :data:`ZONE_TILES`, so that every board the kit accepts stays within what ``dot`` can draw."""
+    return HAND_TILES if zone == "hand" and player != viewer else ZONE_TILES
 
 
 def board_node(

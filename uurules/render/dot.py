@@ -18,14 +18,17 @@ the order of the plain data.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
+import signal
 import subprocess
 from collections.abc import Callable, Iterable, Iterator
 from typing import ClassVar
 
 import graphviz  # type: ignore[import-untyped, unused-ignore]
 
+from uurules import interrupt
 from uurules.engine.errors import UURulesError
 from uurules.render import wasm
 from uurules.render.markup import Cell, Diagram, Edge, Group, Line, Node, Span, wrap
@@ -670,10 +673,45 @@ def render(source: str, format: str = "svg") -> bytes:
     return out
 
 
-def _dot(source: str, format: str) -> bytes:
-    """``dot -T format`` on ``source`` (graphviz's own program, through the ``graphviz`` package)."""
-    out: bytes = graphviz.Source(source).pipe(format=format, quiet=True)
+DOT = ["dot"]
+"""The command that draws: graphviz's ``dot`` program (found on the PATH)."""
+
+
+def run_dot(data: bytes, format: str) -> bytes:
+    """``dot -T format`` on ``data``: its output, or :class:`subprocess.CalledProcessError` with
+    its stderr (captured, never passed through).
+
+    The child is killed and reaped whatever ends the wait (Ctrl-C, a failure reading its output):
+    no ``dot`` is left running. A ``dot`` killed by SIGINT is a Ctrl-C that reached the process
+    group: ``KeyboardInterrupt``, as the command's own would be.
+    """
+    try:
+        pipe = subprocess.PIPE
+        child = subprocess.Popen([*DOT, f"-T{format}"], stdin=pipe, stdout=pipe, stderr=pipe)
+    except FileNotFoundError:
+        raise RenderError(NO_DOT) from None
+    try:
+        interrupt.checkpoint("dot")
+        out, err = child.communicate(data)
+    finally:
+        if child.returncode is None:
+            with interrupt.deferred():
+                child.kill()
+                child.wait()
+                for stream in (child.stdin, child.stdout, child.stderr):
+                    if stream is not None:
+                        with contextlib.suppress(OSError):
+                            stream.close()
+    if child.returncode == -signal.SIGINT:
+        raise KeyboardInterrupt
+    if child.returncode != 0:
+        raise subprocess.CalledProcessError(child.returncode, child.args, out, err)
     return out
+
+
+def _dot(source: str, format: str) -> bytes:
+    """``dot -T format`` on ``source`` (:func:`run_dot`)."""
+    return run_dot(source.encode("utf-8"), format)
 
 
 def _guarded(draw: Callable[[str, str], bytes], source: str, format: str) -> bytes:
@@ -724,15 +762,18 @@ def render_all(sources: Iterable[str], format: str = "svg", batch: int = BATCH) 
     """
     if format != "svg":
         for source in sources:
+            interrupt.checkpoint("batch")
             yield render(source, format)
         return
     chunk: list[str] = []
     for source in sources:
         chunk.append(source)
         if len(chunk) >= batch:
+            interrupt.checkpoint("batch")
             yield from _svg_batch(chunk)
             chunk = []
     if chunk:
+        interrupt.checkpoint("batch")
         yield from _svg_batch(chunk)
 
 
@@ -754,5 +795,4 @@ def _svg_batch(sources: list[str]) -> list[bytes]:
 
 def _dot_batch(sources: str, format: str) -> bytes:
     """One ``dot`` run over several graphs (each drawn in turn)."""
-    out: bytes = graphviz.pipe("dot", format, sources.encode("utf-8"), quiet=True)
-    return out
+    return run_dot(sources.encode("utf-8"), format)

@@ -25,6 +25,12 @@ body's margins, the controls' column and the gap) by at most ``100vh - 150px`` (
 the picture is shown as large as fits it, in the arrangement that shows its words largest there
 (:func:`uurules.render.steps`)."""
 
+_PREFIX = "\x00"
+"""Where each step's prefix goes in an inlined picture's ids (a NUL byte: never in an SVG)."""
+
+INLINED = 64
+"""How many pictures :func:`page_parts` keeps inlined, to inline one that comes back only once."""
+
 PAGE_STYLE = """
 body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 0.5em 1em; color: #212121; }
 h1 { font-size: 1.4em; }
@@ -123,6 +129,7 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
     ]
     yield "\n".join(head) + "\n"
     entries = []
+    inlined: dict[bytes, str] = {}  # a picture drawn before (a board that comes back) is inlined once
     for step, svg in render.steps(timeline, titled=False, area=AREA):  # the step's words stand above it
         game = step.view()
         s = game.state
@@ -136,7 +143,11 @@ def page_parts(timeline: Timeline | Playing) -> Iterator[str]:
         question = decision_html(s.pending.to_json() if s.pending is not None else None)
         if question:
             out.append(f'<div class="uurules-question">{question}</div>')
-        picture = inline_svg(svg.decode("utf-8"), prefix=f"s{step.number}-")
+        if svg not in inlined:
+            if len(inlined) >= INLINED:
+                inlined.clear()
+            inlined[svg] = inline_svg(svg.decode("utf-8"), prefix=_PREFIX)
+        picture = inlined[svg].replace(_PREFIX, f"s{step.number}-")
         out.append(f'<div class="uurules-diagram uurules-diagram-box">{picture}</div>')
         out.append(f"<details><summary>the board</summary>{board_html(result)}</details>")
         out.append("</section>")
