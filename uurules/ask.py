@@ -144,6 +144,7 @@ from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
+from uurules.words import zone_words
 
 DEFAULT_MAX_NODES = 1_000_000
 REDUCTIONS = ("table", "passes", "order")
@@ -380,13 +381,6 @@ def zone_text(key: ZoneKey) -> str:
     player, zone = key
     name = zone.replace("_", "-")
     return f"{player}/{name}" if player is not None else name
-
-
-def zone_words(key: ZoneKey) -> str:
-    """A zone in words: "Bob's Stable", "the discard pile"."""
-    player, zone = key
-    named = {"discard": "discard pile", "stable": "Stable", "field": "Field"}.get(zone, zone.replace("_", " "))
-    return f"{player}'s {named}" if player else f"the {named}"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
-from uurules.words import action_words, ref_words
+from uurules.words import action_words, ref_words, zone_words
 
 if TYPE_CHECKING:
     from uurules.ask import Answer, Choice, Condition, Question, StrategyNode
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def condition_words(c: Condition) -> str:
     """A condition in words: "Bob's Basic Unicorn is in Bob's Stable", "Ann wins"."""
-    from uurules.ask import In, Resolved, zone_words
+    from uurules.ask import In, Resolved
 
     if isinstance(c, In):
         return f"{ref_words(c.ref)} {'is not' if c.negate else 'is'} in {zone_words(c.zone)}"
@@ -40,8 +40,6 @@ def question_text(q: Question) -> str:
 
 def place_words(zone: str) -> str:
     """A place as a ``where:`` answer names it (``Bob/stable``, ``discard``), in words: "Bob's Stable"."""
-    from uurules.ask import zone_words
-
     player, _, name = zone.rpartition("/")
     return zone_words((player or None, name.replace("-", "_"))) if name != "nowhere" else "no zone"
 

@@ -1,8 +1,9 @@
-"""The board in plain words: an action on it, a card reference.
+"""The board in plain words: an action on it, a card reference, a zone.
 
 Below the question solver and the answer (:mod:`uurules.layers`): the search records its example
 line in these words (:func:`action_words`), and the answer (:mod:`uurules.ask_words`), the explorer
-and the question form read them too. Only reads the engine.
+and the question form read them too. Only reads the engine. A zone's word comes from the one
+table of zone words, the engine's :data:`uurules.engine.kinds.ZONE_WORDS`, which the log reads too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,24 @@ import re
 
 from uurules.engine.actions import Action, Chance, Choose, Pass, Play, Resolve, Respond, describe
 from uurules.engine.game import Game
+from uurules.engine.kinds import ZONE_WORDS
+
+
+def zone_word(zone: str) -> str:
+    """A zone's name in words, without an article: ``discard`` -> "discard pile", ``stable`` ->
+    "Stable", ``nursery`` -> "Nursery" (the zone table's English word; an unlisted zone as it is
+    written, ``_`` and ``-`` as spaces)."""
+    word = ZONE_WORDS.get(zone.replace("_", "-"), {}).get("en")
+    return word if word is not None else zone.replace("_", " ").replace("-", " ")
+
+
+def zone_words(key: tuple[str | None, str]) -> str:
+    """A zone in words: "Bob's Stable", "the discard pile" (a zone of one player, or of the board)."""
+    player, zone = key
+    named = zone_word(zone)
+    if player:
+        return f"{player}'s {named}"
+    return named if named.startswith("the ") else f"the {named}"
 
 
 def _top(game: Game) -> str | None:
