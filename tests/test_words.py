@@ -42,3 +42,17 @@ def test_no_module_keeps_a_table_of_zone_words_of_its_own():
                 if {"discard", "stable"} <= keys:
                     found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert found == ["uurules/engine/kinds.py:37"]
+
+
+def test_a_zone_as_a_heading_names_it_is_the_same_word_capitalised():
+    from uurules.render.model import zone_title
+
+    assert [zone_title(z) for z in ("hand", "stable", "discard", "nursery", "world", "active-play-area")] == [
+        "Hand",
+        "Stable",
+        "Discard pile",
+        "Nursery",
+        "World",
+        "Active Play Area",
+    ]
+    assert zone_title("graveyard") == "Graveyard"  # not in the table: each word capitalised
