@@ -144,6 +144,7 @@ from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, State, ZoneKey
 from uurules.limits import Budget
+from uurules.words import zone_words
 
 DEFAULT_MAX_NODES = 1_000_000
 REDUCTIONS = ("table", "passes", "order")
@@ -380,13 +381,6 @@ def zone_text(key: ZoneKey) -> str:
     player, zone = key
     name = zone.replace("_", "-")
     return f"{player}/{name}" if player is not None else name
-
-
-def zone_words(key: ZoneKey) -> str:
-    """A zone in words: "Bob's Stable", "the discard pile"."""
-    player, zone = key
-    named = {"discard": "discard pile", "stable": "Stable", "field": "Field"}.get(zone, zone.replace("_", " "))
-    return f"{player}'s {named}" if player else f"the {named}"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -938,7 +932,7 @@ class Solver:
         side's choices; where the other side must choose, for "yes" the others let it be (or
         answer, when nothing else may happen), for "no" the asker's best try (the choice that
         leaves the others the fewest answers), which the others then answer."""
-        from uurules.ask_words import action_words
+        from uurules.words import action_words
 
         actions: list[Action] = []
         words: list[str] = []
@@ -966,7 +960,7 @@ class Solver:
 
     def words(self, actions: Sequence[Action]) -> list[str]:
         """``actions`` from the start, in words."""
-        from uurules.ask_words import action_words
+        from uurules.words import action_words
 
         out: list[str] = []
         done = 0
@@ -1000,8 +994,8 @@ class Solver:
     def strategy(self, limit: int = STRATEGY_NODES) -> StrategyNode:
         """The strategy that proves the answer as a tree (see :meth:`kept`): at most ``limit``
         positions, breadth first; choices past the bound are counted in ``more``."""
-        from uurules.ask_words import action_words
         from uurules.scenario import board_view
+        from uurules.words import action_words
 
         made = 0
 
@@ -1053,7 +1047,7 @@ class Solver:
         """At a position of a "no" where only the others decide (the strategy keeps their one
         refutation): their other choices, each with whether the askers could still make it after
         it and, if so, the askers' reply (see :attr:`StrategyNode.others`)."""
-        from uurules.ask_words import action_words
+        from uurules.words import action_words
 
         found = self.decisions()
         if found is None:

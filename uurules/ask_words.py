@@ -9,100 +9,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from uurules.engine.actions import Action, Chance, Choose, Pass, Play, Resolve, Respond, describe
-from uurules.engine.game import Game
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
+from uurules.words import action_words, ref_words, zone_words
 
 if TYPE_CHECKING:
     from uurules.ask import Answer, Choice, Condition, Question, StrategyNode
 
 
-def _top(game: Game) -> str | None:
-    """The top card of the pile/stack in words: "Ann's Unicorn Poison"."""
-    pile = game.state.pile
-    if not pile:
-        return None
-    top = pile[-1]
-    return f"{top.player}'s {game.shown(top.card)}"
-
-
-def action_words(game: Game, action: Action) -> str:
-    """``action`` in words, on ``game``'s board before it is taken.
-
-    "Bob answers Ann's Unicorn Poison with Super Neigh", "everyone passes: Bob's Super Neigh
-    resolves", "Cat passes on Ann's Two-For-One", "Ann chooses Ann's Basic Unicorn to sacrifice",
-    "Ann targets Bob's Black Knight Unicorn for Two-For-One to destroy", "Bob chooses to sacrifice
-    Black Knight Unicorn instead of Basic Unicorn being destroyed": plain words, never a card's
-    board reference nor the engine's question quoted.
-    """
-    top = _top(game)
-    match action:
-        case Respond(responses=rs):
-            r = rs[0]
-            return f"{r.player} answers {top} with {r.card}" if top else f"{r.player} answers with {r.card}"
-        case Pass(player="all"):
-            return f"everyone passes: {top} resolves" if top else "everyone passes"
-        case Pass(player=p):
-            return f"{p} passes on {top}" if top else f"{p} passes"
-        case Choose(option=o):
-            return _choice_words(game, o)
-        case Play(player=p, card=c):
-            return f"{p} plays {c}"
-        case Resolve():
-            return f"{top} resolves, as nobody has anything left to decide" if top else "what is left resolves"
-        case Chance(card=c):
-            return f"chance picks {ref_words(c.split('@', 1)[0])}"
-    return describe(action)
-
-
-def _choice_words(game: Game, option: str) -> str:
-    """An answer to the pending decision in plain words (see :func:`action_words`)."""
-    d = game.state.pending
-    thing = ref_words(option) if "/" in option else option
-    if d is None:
-        return f"chooses {thing}"
-    asked = d.question.rpartition(": ")[2] if ": " in d.question else d.question
-    asked = asked.strip().rstrip("?").strip()
-    if option in ("yes", "no") and asked:
-        return f"{d.player} chooses {'to' if option == 'yes' else 'not to'} {asked[:1].lower()}{asked[1:]}"
-    target = _target(game)
-    if target is not None:
-        source, verb = target
-        return f"{d.player} targets {thing} for {source} to {verb}" if source else f"{d.player} targets {thing}"
-    which = re.fullmatch(r"(.*\S) which \w+", asked)
-    if which:
-        return f"{d.player} chooses {thing} to {which.group(1)}"
-    return f"{d.player} chooses {thing}"
-
-
-def _target(game: Game) -> tuple[str | None, str] | None:
-    """(the card, the verb) of the effect whose target the pending decision chooses, if it does."""
-    d = game.state.pending
-    if d is None or "effect" not in d.data:
-        return None
-    try:
-        effect = game.state.effect(int(d.data["effect"]))
-    except (KeyError, ValueError, TypeError):
-        return None
-    if effect.data.get("stage") != "target":
-        return None
-    source = game.state.cards[effect.source].name if effect.source in game.state.cards else None
-    return source, effect.verb
-
-
-def ref_words(ref: str) -> str:
-    """``Bob/Basic Unicorn`` -> "Bob's Basic Unicorn" (``#2``: "Bob's second Basic Unicorn")."""
-    player, _, name = ref.partition("/")
-    if not name:
-        return ref
-    name, _, n = name.partition("#")
-    nth = {"2": "second ", "3": "third ", "4": "fourth "}.get(n, f"#{n} " if n else "")
-    return f"{player}'s {nth}{name.strip()}"
-
-
 def condition_words(c: Condition) -> str:
     """A condition in words: "Bob's Basic Unicorn is in Bob's Stable", "Ann wins"."""
-    from uurules.ask import In, Resolved, zone_words
+    from uurules.ask import In, Resolved
 
     if isinstance(c, In):
         return f"{ref_words(c.ref)} {'is not' if c.negate else 'is'} in {zone_words(c.zone)}"
@@ -124,8 +40,6 @@ def question_text(q: Question) -> str:
 
 def place_words(zone: str) -> str:
     """A place as a ``where:`` answer names it (``Bob/stable``, ``discard``), in words: "Bob's Stable"."""
-    from uurules.ask import zone_words
-
     player, _, name = zone.rpartition("/")
     return zone_words((player or None, name.replace("-", "_"))) if name != "nowhere" else "no zone"
 

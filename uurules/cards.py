@@ -213,13 +213,19 @@ def _some(names: list[str], most: int = 12) -> str:
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
+def card_file_schema() -> dict[str, Any]:
+    """The card-file schema, generated from the rulesets' registries (:func:`uurules.schemas.card_file_schema`):
+    the one place the card book reaches up to the rule sets that read it (:data:`uurules.layers.LAZY_UP`)."""
+    from uurules.schemas import card_file_schema as generated
+
+    return generated()
+
+
 def validate_cards(doc: yamlio.Located, what: str = "card file") -> None:
     """Check a card file (or one inline card, as ``{game, cards: [card]}``) against its game's vocabulary.
 
     The schema (:func:`uurules.schemas.card_file_schema`) is generated from the rulesets' registries.
     """
-    from uurules.schemas import card_file_schema
-
     yamlio.validate(doc, card_file_schema(), what)
 
 
@@ -362,8 +368,6 @@ def book(game: str) -> CardBook:
     path = cards_dir() / f"{game}.yaml"
     if not path.exists():
         raise InputError(f"no card file for {game!r}", file=str(path))
-    from uurules.schemas import card_file_schema
-
     text = yamlio.read_text(path, "YAML file")
     key = yamlio.content_key(text, card_file_schema())
     data = yamlio.cached_data(key)  # this very text, read and checked before against this schema

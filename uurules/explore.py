@@ -112,6 +112,7 @@ from uurules.engine.position import StateKeys, state_key
 from uurules.engine.state import State
 from uurules.limits import Budget
 from uurules.scenario import Scenario, board_view, scenario_dict
+from uurules.words import zone_words
 
 DEFAULT_MAX_NODES = 100_000
 PROGRESS_EVERY = 1_000
@@ -385,9 +386,8 @@ def places(view: dict[str, Any]) -> dict[str, str]:
 
 
 def _where(player: str | None, zone: str) -> str:
-    """A place in words: "Bob's Stable", "Ann's hand", "the discard pile"."""
-    named = {"discard": "discard pile", "stable": "Stable", "field": "Field"}.get(zone, zone.replace("-", " "))
-    return f"{player}'s {named}" if player else f"the {named}"
+    """A place in words: "Bob's Stable", "Ann's hand", "the discard pile" (:func:`uurules.words.zone_words`)."""
+    return zone_words((player, zone))
 
 
 def _place_words(key: str) -> str:

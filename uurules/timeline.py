@@ -140,6 +140,17 @@ class Step:
 
         return render.step(self)
 
+    def waiting(self) -> int:
+        """How much its picture shows waiting at once: cards on the pile or stack (with those that
+        came and went within the step), effects on the chain, triggers in a sequence
+        (:meth:`Timeline.fullest`); imports the renderer, as :meth:`picture` does."""
+        from uurules import render
+
+        d = render.markup.step_scene(self)
+        kept = ("cluster_pile", "cluster_waiting", "cluster_chain", "cluster_sequence")
+        shown = render.markup.Diagram(d.kind, "", [g for g in d.groups if g.id in kept]).all_nodes()
+        return sum(1 for n in shown if n.id[0] in "eisx" and n.id != "empty")
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
         return self.picture().bundle(repr(self))  # type: ignore[no-any-return]
 
@@ -234,15 +245,7 @@ class Timeline:
         cards on the pile or stack (with those that came and went within the step), effects on
         the chain, and triggers in a sequence. After a pile has resolved, the last step shows
         none of it: this is the step to draw to compare how boards resolve."""
-        from uurules.render import markup
-
-        def waiting(step: Step) -> int:
-            d = markup.step_scene(step)
-            kept = ("cluster_pile", "cluster_waiting", "cluster_chain", "cluster_sequence")
-            shown = markup.Diagram(d.kind, "", [g for g in d.groups if g.id in kept]).all_nodes()
-            return sum(1 for n in shown if n.id[0] in "eisx" and n.id != "empty")
-
-        return max(self.steps, key=lambda step: (waiting(step), -step.number))
+        return max(self.steps, key=lambda step: (step.waiting(), -step.number))
 
     def __repr__(self) -> str:
         return f"<Timeline {self.title!r}: steps 0..{len(self.steps) - 1}>"

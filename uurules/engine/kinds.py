@@ -34,7 +34,7 @@ _HITS = {
     "medium": {"en": "medium", "ru": "средний"},
     "strong": {"en": "strong", "ru": "сильный"},
 }
-_ZONES = {
+ZONE_WORDS: dict[str, dict[str, str]] = {
     "world": {"en": "the World", "ru": "мир"},
     "active-play-area": {"en": "Active Play Area", "ru": "активная зона"},
     "nursery": {"en": "Nursery", "ru": "ясли"},
@@ -42,7 +42,10 @@ _ZONES = {
     "deck": {"en": "deck", "ru": "колода"},
     "discard": {"en": "discard pile", "ru": "сброс"},
     "stable": {"en": "Stable", "ru": "стойло"},
+    "field": {"en": "Field", "ru": "поле"},
 }
+"""The one table of zone words, by language: the log's (``... goes to the discard pile``), the
+question solver's and the explorer's (:func:`uurules.words.zone_words`: "Bob's Stable")."""
 _ENDS = {
     "deck-ran-out": {"en": "the deck ran out", "ru": "колода кончилась"},
     "creatures-destroyed": {"en": "all creatures destroyed", "ru": "все существа уничтожены"},
@@ -235,7 +238,7 @@ declare(
             ]
         },
         optional=("effects", "to", "owner", "effect", "instead", "each", "priority"),
-        values={"to": _ZONES},
+        values={"to": ZONE_WORDS},
         log_only=(
             "owner",
             "effect",
@@ -296,7 +299,7 @@ declare(
             ]
         },
         optional=("from",),
-        values={"from": _ZONES},
+        values={"from": ZONE_WORDS},
     ),
     EventKind(
         "leave",
@@ -314,7 +317,7 @@ declare(
             ]
         },
         optional=("zone",),
-        values={"zone": _ZONES},
+        values={"zone": ZONE_WORDS},
     ),
     EventKind(
         "move",
@@ -363,7 +366,7 @@ declare(
         optional=("look",),
         secret=("card",),
         secret_when="[from=deck]",
-        values={"from": _ZONES},
+        values={"from": ZONE_WORDS},
         log_only=("look",),
     ),
     EventKind(

@@ -233,7 +233,7 @@ def answer_bundle(answer: Answer) -> dict[str, str]:
     import html
 
     from uurules.render import Picture, RenderError
-    from uurules.widgets.views import inline_svg
+    from uurules.svg import inline_svg
 
     paragraph = answer.text()
     parts = [f"<p>{html.escape(paragraph)}</p>"]

@@ -8,6 +8,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from uurules.engine.kinds import ZONE_WORDS
+
 if TYPE_CHECKING:
     from uurules.engine.events import Event
     from uurules.engine.game import Game
@@ -234,10 +236,15 @@ def ordinal(n: int) -> str:
 
 # -- names ------------------------------------------------------------------------------------
 def zone_title(zone: str) -> str:
-    """``active_play_area`` -> ``Active Play Area``; ``discard`` -> ``Discard pile``."""
-    if zone == "discard":
-        return "Discard pile"
-    return " ".join(w.capitalize() for w in zone.replace("-", "_").split("_"))
+    """A zone as a heading names it: ``active_play_area`` -> ``Active Play Area``; ``discard`` ->
+    ``Discard pile``; ``world`` -> ``World``: the word of the one table of zone words
+    (:data:`uurules.engine.kinds.ZONE_WORDS`) without its article, capitalised (a zone the table
+    does not list: each of its words capitalised)."""
+    word = ZONE_WORDS.get(zone.replace("_", "-"), {}).get("en")
+    if word is None:
+        return " ".join(w.capitalize() for w in zone.replace("-", "_").split("_"))
+    word = word.removeprefix("the ")
+    return word[:1].upper() + word[1:]
 
 
 def _status_words(status: dict[str, Any]) -> list[str]:

@@ -44,6 +44,7 @@ from uurules.widgets.feedback import Feedback
 from uurules.widgets.stager import Stager, stage
 from uurules.widgets.stepper import STAGED, History, Stepper, StepView
 from uurules.widgets.views import STYLE, esc, inline_svg
+from uurules.words import zone_words
 
 EVERY_TYPE = ""
 """The type filter's value that keeps every type."""
@@ -348,7 +349,7 @@ class Reference(widgets.VBox):  # type: ignore[misc]
             self.stager_box.children = [widgets.HTML("<h4>Your board</h4>"), self.stager]
         self.stager.add(e.card.name)
         zone = self.stager.zone.value
-        where = f"{zone[0]}'s {zone[1]}" if zone[0] else f"the {zone[1]}"
+        where = zone_words((zone[0] or None, zone[1]))
         self.feedback.show(f"{e.card.name} is on the board below, in {where}", "note")
         return self.stager
 

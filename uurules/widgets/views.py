@@ -14,17 +14,14 @@ that ``uurules html`` writes show the same thing. Every piece of text reaches HT
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from uurules.svg import inline_svg as inline_svg  # the widgets import it from here too
+
 MARKER = "▶"
 """What marks the current step's log lines."""
-
-_PROLOGUE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>|<!--.*?-->", re.S)
-_ID = re.compile(r'\bid="([^"]*)"')
-_REFS = re.compile(r'(url\(#|href="#)([^)"]*)')
 
 
 def esc(text: object) -> str:
@@ -36,17 +33,6 @@ def script_detail(text: str) -> str:
     """The script's words for authors (a step as the script writes it, what a refusal would accept
     instead), folded under "script" so that a learner reads plain words; opened, it shows them."""
     return f'<details class="uurules-script-detail"><summary>script</summary><code>{esc(text)}</code></details>'
-
-
-def inline_svg(svg: str, prefix: str = "") -> str:
-    """An SVG document as an element to put inside HTML: no XML declaration, doctype or
-    comments (the doctype names an external DTD); with ``prefix``, every ``id`` and every
-    reference to one gets it, so several pictures can share a page."""
-    out = _PROLOGUE.sub("", svg).strip()
-    if prefix:
-        out = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', out)
-        out = _REFS.sub(lambda m: f"{m.group(1)}{prefix}", out)
-    return out
 
 
 @dataclass(frozen=True)
