@@ -17,7 +17,10 @@ from __future__ import annotations
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("uurules.engine",)),
-    ("io", ("uurules.yamlio", "uurules.output", "uurules.limits", "uurules.svg", "uurules.layers")),
+    (
+        "io",
+        ("uurules.interrupt", "uurules.yamlio", "uurules.output", "uurules.limits", "uurules.svg", "uurules.layers"),
+    ),
     ("cards", ("uurules.cards",)),
     ("rulesets", ("uurules.rulesets",)),
     ("schemas", ("uurules.schemas", "uurules.rules")),
