@@ -16,6 +16,9 @@ Studying a lesson runs it and Lab autosaves it. Two things keep that from breaki
   runs on every save of this server, so ``bash tools/kit.sh author`` (Lab on ``notebooks/``
   itself, for teachers who edit the lessons) never stores a dead widget either.
 
+For a learner (not ``--author``) Lab opens on lesson 0, the file browser listing each lesson once
+by its whole name (:data:`LEARNER_ARGS`, :func:`workspace`).
+
 ``python -m uurules.lab [--author] [JupyterLab options]`` is what ``tools/kit.sh lab`` runs.
 """
 
