@@ -73,10 +73,10 @@ PICTURE = """() => {
   const img = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedSVG img');
   if (!img) return false;
   if (img.loading !== 'eager') img.loading = 'eager';  // Lab loads an image below the fold lazily
-  return img.complete && img.naturalWidth > 0;
+  return img.complete && img.getBoundingClientRect().width > 0;
 }"""
-"""True when the first picture of the notebook on show is in the page, its image decoded (ready to
-show: it may stand below the fold, where the learner scrolls to it)."""
+"""True when the first picture of the notebook on show is in the page, loaded and laid out (ready
+to show: it may stand below the fold, where the learner scrolls to it)."""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

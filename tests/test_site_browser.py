@@ -242,3 +242,27 @@ def test_the_site_holds_every_lesson_and_scenario_and_names_no_outside_address(s
     with zipfile.ZipFile(viz) as z:  # dot's measures of every step of the scenarios (render.measures)
         measured = json.loads(z.read("uurules_viz/measured.json"))
     assert len(measured) > 2 * len(scenarios) and all(len(v) == 3 for v in measured.values())
+
+
+def test_the_course_site_benchmark_times_opening_and_clicks_in_lab_and_on_the_site(site: str) -> None:
+    """benchmarks/course_site.py's machinery, with two clicks a widget (its figures are not checked:
+    nothing here is timed, only that each measure is taken and reported)."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import course_site
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        try:
+            found = course_site.measure(browser, 2, ["lab", "site"], site)
+        finally:
+            browser.close()
+    assert set(found["opening"]) == {"cold", "warm"}
+    for cache in ("cold", "warm"):  # the first picture is ready before Python is up
+        assert 0 < found["opening"][cache]["picture"] < found["opening"][cache]["python"]
+    for place in ("lab", "site"):
+        assert len(found[f"{place} step"]) == len(found[f"{place} play"]) == 2
+        assert len(found[f"{place} step drawn"]) == 2 and all(t > 0 for t in found[f"{place} step"])
+    text = course_site.report(found)
+    assert "cold cache: first picture ready" in text and text.count("2 clicks") == 6
