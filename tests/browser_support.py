@@ -1,8 +1,9 @@
 """Driving a real browser: Debian's chromium through Playwright, and a Jupyter server started
 on 127.0.0.1 for one test (or one benchmark) in a temporary folder, stopped by its PID.
 
-Used by ``tests/test_browser.py`` and ``benchmarks/widget_step.py``. Nothing is downloaded:
-``playwright install`` cannot run here, so the system's ``/usr/bin/chromium`` is launched.
+Used by ``tests/test_browser.py``, ``benchmarks/widget_step.py`` and ``benchmarks/course_site.py``.
+Nothing is downloaded: ``playwright install`` cannot run here, so the system's ``/usr/bin/chromium``
+is launched.
 """
 
 from __future__ import annotations

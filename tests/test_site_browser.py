@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import functools
 import http.server
+import itertools
+import json
 import os
+import re
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -139,8 +143,57 @@ def test_lesson_1_runs_offline_with_its_pictures_log_and_stepper(offline: tuple[
     stepper.locator(".uurules-back").click()
     expect(status).to_contain_text("Step 0 of")
     page.wait_for_function(changed, arg=played, timeout=60_000, polling=250)  # the staged board again
+    last = int(re.search(r"Step 0 of (\d+)", status.inner_text()).group(1))  # type: ignore[union-attr]
+    stacked = False
+    for n in range(1, last + 1):  # step 3 is where the new user saw Link 2 drawn above Link 1
+        before = diagram.evaluate("e => e.outerHTML")
+        stepper.locator(".uurules-step").click()
+        expect(status).to_contain_text(f"Step {n} of")
+        page.wait_for_function(changed, arg=before, timeout=60_000, polling=250)
+        tops = diagram.evaluate(
+            "svg => Object.fromEntries([...svg.querySelectorAll('text')]"
+            ".filter(t => /^Link \\d+/.test(t.textContent))"
+            ".map(t => [t.textContent.match(/^Link (\\d+)/)[1], t.getBoundingClientRect().top]))"
+        )
+        links = sorted(int(k) for k in tops)
+        assert all(tops[str(a)] < tops[str(b)] for a, b in itertools.pairwise(links)), (n, tops)  # Link 1 on top
+        stacked = stacked or len(links) >= 2
+    assert stacked  # lesson 1's stepper shows two links at once at some step
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / "site-lesson-1.png"))
+    assert refused == []
+
+
+def test_the_site_says_where_to_start_and_lesson_0_shows_its_pictures_while_python_starts(
+    offline: tuple[Any, list[str]], site: str
+) -> None:
+    """The landing page points to lesson 0; the lesson opens with its stored pictures drawn (not
+    their text, ``<Game ...>``) before its Python runs, and a banner says that Python is starting
+    until the kernel is up."""
+    from playwright.sync_api import expect
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import FIRST_LESSON, STARTING
+
+    page, refused = offline
+    page.goto(f"{site}/")
+    expect(page.locator("#start-here")).to_contain_text("Start here")
+    assert page.locator("ol a").count() == len(list((ROOT / "notebooks").glob("[0-9]*.ipynb")))
+    page.locator("a.start").click()
+    banner = page.locator("#uurules-starting")
+    expect(banner).to_contain_text(STARTING, timeout=120_000)
+    assert page.evaluate(KERNEL_READY) is False
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()  # a stored picture, Python not up yet
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == FIRST_LESSON
+    stored = json.loads((ROOT / "notebooks" / FIRST_LESSON).read_text(encoding="utf-8"))
+    pictures = sum("image/svg+xml" in o.get("data", {}) for c in stored["cells"] for o in c.get("outputs", []))
+    assert pictures >= 3 and panel.locator(".jp-RenderedSVG img").count() == pictures
+    assert panel.locator(".jp-OutputArea-output").filter(has_text=re.compile(r"<(Game|Picture) ")).count() == 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "site-starting.png"))
+    page.wait_for_function(KERNEL_READY, timeout=KERNEL, polling=500)
+    expect(banner).to_be_hidden()
     assert refused == []
 
 
@@ -182,3 +235,34 @@ def test_the_site_holds_every_lesson_and_scenario_and_names_no_outside_address(s
     wheels = {p.name for p in (out / "static" / "pyodide").glob("*.whl")}
     assert any(w.startswith("uurules-") for w in wheels) and any(w.startswith("uurules_viz-") for w in wheels)
     assert all(w.endswith("-none-any.whl") for w in wheels)
+    for lesson in (out / "files").glob("*.ipynb"):  # trusted: their stored pictures show before they run
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        assert all(c["metadata"].get("trusted") is True for c in cells if c["cell_type"] == "code"), lesson.name
+    (viz,) = (out / "static" / "pyodide").glob("uurules_viz-*.whl")
+    with zipfile.ZipFile(viz) as z:  # dot's measures of every step of the scenarios (render.measures)
+        measured = json.loads(z.read("uurules_viz/measured.json"))
+    assert len(measured) > 2 * len(scenarios) and all(len(v) == 3 for v in measured.values())
+
+
+def test_the_course_site_benchmark_times_opening_and_clicks_in_lab_and_on_the_site(site: str) -> None:
+    """benchmarks/course_site.py's machinery, with two clicks a widget (its figures are not checked:
+    nothing here is timed, only that each measure is taken and reported)."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import course_site
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        try:
+            found = course_site.measure(browser, 2, ["lab", "site"], site)
+        finally:
+            browser.close()
+    assert set(found["opening"]) == {"cold", "warm"}
+    for cache in ("cold", "warm"):  # the first picture is ready before Python is up
+        assert 0 < found["opening"][cache]["picture"] < found["opening"][cache]["python"]
+    for place in ("lab", "site"):
+        assert len(found[f"{place} step"]) == len(found[f"{place} play"]) == 2
+        assert len(found[f"{place} step drawn"]) == 2 and all(t > 0 for t in found[f"{place} step"])
+    text = course_site.report(found)
+    assert "cold cache: first picture ready" in text and text.count("2 clicks") == 6

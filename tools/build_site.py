@@ -27,6 +27,7 @@ import argparse
 import base64
 import csv
 import hashlib
+import html
 import io
 import json
 import re
@@ -79,6 +80,11 @@ VERSION = "{version}"
 def script() -> str:
     """viz-global.js: defines the global ``Viz`` when evaluated."""
     return resources.files(__name__).joinpath("viz-global.js").read_text(encoding="utf-8")
+
+
+def measured() -> str:
+    """measured.json: dot's measures of the kit's pictures, by source (uurules.render.wasm.measured)."""
+    return resources.files(__name__).joinpath("measured.json").read_text(encoding="utf-8")
 '''
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -183,8 +189,30 @@ def fake_rpds(version: str, folder: Path) -> Path:
     return write_wheel(folder, "rpds-py", local, files, ("pyrsistent-as-rpds-py",), "rpds in pure Python")
 
 
-def viz_wheel(tarball: Path, folder: Path) -> Path:
-    """The wheel ``uurules-viz``: ``@viz-js/viz``'s ``viz-global.js`` (the WebAssembly inside) as package data."""
+def measure_pictures(scenarios: Path) -> dict[str, list[float]]:
+    """``dot``'s measures of every picture the stepper and a notebook draw of each step of every
+    scenario in ``scenarios`` (``uurules.render.recording``): in the browser, these pictures are
+    arranged by them, so the site sends the WebAssembly Graphviz the DOT source JupyterLab sends ``dot``."""
+    from uurules import render
+    from uurules.engine.errors import UURulesError
+    from uurules.timeline import Timeline
+    from uurules.widgets.stepper import AREA
+
+    with render.recording() as table:
+        for path in sorted(scenarios.rglob("*.yaml")):
+            try:
+                steps = list(Timeline.from_file(path))
+            except UURulesError:
+                continue  # not a scenario that plays (a card list, a bad file shown on purpose)
+            for step in steps:
+                render.step(step, titled=False).fitted(AREA)
+                render.step(step).pipe("svg")
+    return dict(sorted(table.items()))
+
+
+def viz_wheel(tarball: Path, folder: Path, measures: dict[str, list[float]]) -> Path:
+    """The wheel ``uurules-viz``: ``@viz-js/viz``'s ``viz-global.js`` (the WebAssembly inside) as package
+    data, and ``measures`` (:func:`measure_pictures`) as ``measured.json``."""
     with tarfile.open(tarball) as tar:
         member = tar.extractfile("package/dist/viz-global.js")
         if member is None:
@@ -193,6 +221,7 @@ def viz_wheel(tarball: Path, folder: Path) -> Path:
     files = {
         "uurules_viz/__init__.py": VIZ_INIT.format(version=VIZ).encode("utf-8"),
         "uurules_viz/viz-global.js": script,
+        "uurules_viz/measured.json": (json.dumps(measures, separators=(",", ":")) + "\n").encode("utf-8"),
     }
     return write_wheel(folder, "uurules-viz", VIZ, files, summary="Graphviz in WebAssembly (@viz-js/viz)")
 
@@ -268,7 +297,9 @@ def wheels_and_lock(pyodide: Path, cache: Path) -> dict[str, Any]:
         wheel = pip_download(f"{name}=={version}", cache)
         packages[name] = entry(wheel, name, version, depends, imports)
         shutil.copy2(wheel, pyodide / wheel.name)
-    viz = viz_wheel(npm_pack(f"@viz-js/viz@{VIZ}", cache), made)
+    log("measuring the scenarios' pictures with dot")
+    measures = measure_pictures(ROOT / "notebooks" / "scenarios")
+    viz = viz_wheel(npm_pack(f"@viz-js/viz@{VIZ}", cache), made, measures)
     packages["uurules-viz"] = entry(viz, "uurules-viz", VIZ, (), ("uurules_viz",))
     shutil.copy2(viz, pyodide / viz.name)
     kit = kit_wheel(cache / "kit")
@@ -292,9 +323,133 @@ def contents(folder: Path) -> Path:
     if not lessons:
         raise SystemExit("site: no lesson in notebooks/")
     for lesson in lessons:
-        shutil.copy2(lesson, folder / lesson.name)
+        (folder / lesson.name).write_text(trusted(lesson.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copytree(ROOT / "notebooks" / "scenarios", folder / "scenarios")
     return folder
+
+
+def trusted(notebook: str) -> str:
+    """A lesson's notebook with every code cell marked trusted, so that its stored pictures show as
+    soon as it opens (an untrusted ``image/svg+xml`` output shows as its text, ``<Game ...>``).
+
+    JupyterLab reads a cell's trust from its ``trusted`` metadata; Jupyter's server works it out
+    from the notebook's signature, but the site has no server: the site's copies say it.
+    """
+    nb = json.loads(notebook)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell.setdefault("metadata", {})["trusted"] = True
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def lesson_title(notebook: Path) -> str:
+    """A lesson's title: its first heading (``# 1. The effect chain``), without the ``#``."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            text = "".join(cell.get("source", ""))
+            for line in text.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return notebook.stem
+
+
+FIRST_LESSON = "00-how-to-play.ipynb"
+"""Where a newcomer starts: the site's landing page says so, and opens it first."""
+
+STARTING = "Starting Python in your browser"
+"""The words the site shows while a lesson's Python (Pyodide) starts (the browser test looks for them)."""
+
+BANNER = """
+<div id="uurules-starting" role="status" aria-live="polite" style="position:fixed;bottom:36px;left:50%;
+  transform:translateX(-50%);z-index:10000;max-width:90%;background:#fff8e1;color:#4e342e;
+  border:1px solid #b26a00;border-radius:6px;padding:6px 14px;
+  font:14px/1.4 -apple-system,'Segoe UI',Helvetica,Arial,sans-serif;box-shadow:0 2px 6px rgba(0,0,0,.2)">
+  Loading the course...</div>
+<script>
+/* uurules: say what the page waits for while the lesson's Python starts (tools/build_site.py) */
+(function () {
+  var box = document.getElementById("uurules-starting");
+  var shown = Date.now();
+  function tick() {
+    var app = window.jupyterapp;
+    var w = app && app.shell && app.shell.currentWidget;
+    var ctx = w && w.sessionContext;
+    var k = ctx && ctx.session && ctx.session.kernel;
+    var ready = k && k.connectionStatus === "connected" && (k.status === "idle" || k.status === "busy");
+    if (app && (!ctx || ready)) {
+      box.style.display = "none";  /* no notebook on show, or its Python is up */
+      shown = 0;
+    } else {
+      shown = shown || Date.now();
+      var s = Math.round((Date.now() - shown) / 1000);
+      box.textContent = app
+        ? "__STARTING__... " + s + " s (about 20 s, longer on a slow machine). The pictures are the lesson's"
+          + " own; run the lesson to step through them."
+        : "Loading the course... " + s + " s";
+      box.style.display = "";
+    }
+    setTimeout(tick, 500);
+  }
+  tick();
+})();
+</script>
+""".replace("__STARTING__", STARTING)
+"""A banner at the foot of the site's JupyterLab while a notebook's Python starts (no extension:
+a script in the page that reads ``window.jupyterapp``); it hides once the kernel is connected."""
+
+LANDING = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>uurules: the course</title>
+<!-- JupyterLite reads its settings from here (config-utils.js, from the lab/ page): keep it -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>
+body {{ font: 16px/1.5 -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif; max-width: 44em;
+       margin: 2em auto; padding: 0 1em; color: #212121; }}
+a.start {{ display: inline-block; font-size: 1.3em; padding: .5em 1em; margin: .5em 0 1em;
+          background: #0d47a1; color: #fff; border-radius: 6px; text-decoration: none; }}
+li {{ margin: .2em 0; }}
+</style>
+</head>
+<body>
+<h1>uurules: the course</h1>
+<p>The rules of card games whose effects pile up and resolve in order, one short lesson at a time,
+with pictures. Everything runs in this browser: nothing to install.</p>
+<p id="start-here"><b>Start here</b>, even if you have never played:<br>
+<a class="start" href="{start}">{first}</a></p>
+<p>Each lesson opens with its pictures. To play its examples and step through them, choose
+<i>Run &rarr; Run All Cells</i>: Python starts in the page first (about 20 s; a banner says so).</p>
+<h2>Every lesson</h2>
+<ol start="0">
+{lessons}
+</ol>
+</body>
+</html>
+"""
+
+
+def lesson_url(name: str) -> str:
+    return f"lab/index.html?path={name}"
+
+
+def landing(site: Path, contents: Path) -> None:
+    """The site's ``index.html``: a page that says where to start (lesson 0) and lists every lesson;
+    and the banner of :data:`BANNER` in the site's JupyterLab page."""
+    lessons = sorted(contents.glob("[0-9]*.ipynb"))
+    titles = {p.name: lesson_title(p) for p in lessons}
+    if FIRST_LESSON not in titles:
+        raise SystemExit(f"site: no {FIRST_LESSON} in notebooks/, where a newcomer starts")
+    items = "\n".join(f'<li><a href="{lesson_url(n)}">{html.escape(t)}</a></li>' for n, t in titles.items())
+    page = LANDING.format(start=lesson_url(FIRST_LESSON), first=html.escape(titles[FIRST_LESSON]), lessons=items)
+    (site / "index.html").write_text(page, encoding="utf-8")
+    lab = site / "lab" / "index.html"
+    text = lab.read_text(encoding="utf-8")
+    if "</body>" not in text:
+        raise SystemExit(f"site: {lab} has no </body> to put the starting banner before")
+    lab.write_text(text.replace("</body>", BANNER + "</body>", 1), encoding="utf-8")
 
 
 SETTINGS: dict[str, Any] = {
@@ -308,8 +463,10 @@ KERNEL_SETTINGS: dict[str, Any] = {
 OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/filebrowser-extension:browser": {"showLastModifiedColumn": False},
 }
-"""No news and no update checks (nothing fetched); every cell in the page (every picture measurable)."""
+"""No news and no update checks (nothing fetched); every cell in the page (every picture measurable);
+the file browser without its Modified column (room for the lessons' names)."""
 
 
 def configure(site: Path) -> None:
@@ -341,6 +498,7 @@ def build(out: Path, cache: Path) -> Path:
     cmd += ["--contents", str(files), "--settings-overrides", str(lite / "overrides.json"), "--no-sourcemaps"]
     run(cmd, cwd=work, stdout=subprocess.DEVNULL)
     configure(staged)
+    landing(staged, files)
     pyodide = staged / "static" / "pyodide"
     pyodide.mkdir(parents=True, exist_ok=True)
     with tarfile.open(npm_pack(f"pyodide@{PYODIDE}", cache)) as tar:

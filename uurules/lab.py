@@ -16,6 +16,9 @@ Studying a lesson runs it and Lab autosaves it. Two things keep that from breaki
   runs on every save of this server, so ``bash tools/kit.sh author`` (Lab on ``notebooks/``
   itself, for teachers who edit the lessons) never stores a dead widget either.
 
+For a learner (not ``--author``) Lab opens on lesson 0, the file browser listing each lesson once
+by its whole name (:data:`LEARNER_ARGS`, :func:`workspace`).
+
 ``python -m uurules.lab [--author] [JupyterLab options]`` is what ``tools/kit.sh lab`` runs.
 """
 
@@ -39,12 +42,60 @@ WORKING_COPY = "my-lessons"
 MANIFEST = ".kit-copied.json"
 """In the working copy: each file's SHA-256 as the kit last copied it (how a learner's edit is told apart)."""
 
-SKIPPED = {".ipynb_checkpoints", "__pycache__", "out", ".home"}
+SKIPPED = {".ipynb_checkpoints", "__pycache__", "out", ".home", ".workspaces", ".settings"}
 """Folders of ``notebooks/`` that are not copied."""
 
 HOOK = "uurules.lab.pre_save_hook"
 HOOK_ARGS = [f"--ContentsManager.pre_save_hook={HOOK}"]
 """The server option that installs :func:`pre_save_hook`."""
+
+FIRST_LESSON = "00-how-to-play.ipynb"
+"""The lesson a learner starts with: Lab opens it at start."""
+
+HIDDEN = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "*.md", "jupytext.toml", "nbval-sanitize.cfg"]
+"""What the learner's file browser does not list (Jupyter's own defaults, then the kit's): each
+lesson is listed once, as its ``.ipynb`` (which holds its pictures; jupytext still saves its
+``.md`` beside it), and the pairing's and the tests' settings are not lessons."""
+
+LEARNER_ARGS = [
+    *(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN),
+    f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}",
+]
+"""The options of ``bash tools/kit.sh lab`` (not ``author``): one entry per lesson, lesson 0 open."""
+
+WORKSPACES = ".workspaces"
+"""In the working copy: the learner's Lab layouts (``--LabApp.workspaces_dir``)."""
+
+SETTINGS = ".settings"
+"""In the working copy: the learner's Lab settings (``--LabApp.user_settings_dir``)."""
+
+SIDEBAR = 0.23
+"""The share of the window the file browser starts with: room for the lessons' whole names (with
+its Modified column hidden, :data:`BROWSER`), the lesson keeping the rest."""
+
+BROWSER = {"showLastModifiedColumn": False}
+"""The learner's file browser: names only (a lesson's name is what tells it from the next)."""
+
+
+def workspace(folder: Path) -> list[str]:
+    """The learner's Lab layout and settings: the file browser wide enough for the lessons' whole
+    names, until the learner changes it (Lab saves the layout and settings they leave, in ``folder``/
+    :data:`WORKSPACES` and :data:`SETTINGS`). Returns the server options that point Lab there."""
+    from jupyterlab_server.workspaces_handler import WorkspacesManager
+
+    settings = folder / SETTINGS / "@jupyterlab" / "filebrowser-extension" / "browser.jupyterlab-settings"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text(json.dumps(BROWSER, indent=1) + "\n", encoding="utf-8")
+    spaces = folder / WORKSPACES
+    manager = WorkspacesManager(spaces)
+    if not any(spaces.glob("*.jupyterlab-workspace")):
+        layout = {
+            "left": {"collapsed": False, "visible": True, "current": "filebrowser", "widgets": ["filebrowser"]},
+            "relativeSizes": [SIDEBAR, 1 - SIDEBAR, 0],
+        }
+        manager.save("default", json.dumps({"data": {"layout-restorer:data": layout}, "metadata": {"id": "default"}}))
+    return [f"--LabApp.workspaces_dir={spaces}", f"--LabApp.user_settings_dir={folder / SETTINGS}"]
 
 
 def strip_widget_views(nb: dict[str, Any]) -> int:
@@ -142,9 +193,11 @@ def working_copy(source: Path, copy: Path) -> list[str]:
     return notes
 
 
-def server_args(folder: Path) -> list[str]:
-    """The JupyterLab options of the kit: its folder, and the pre-save hook."""
-    return [f"--ServerApp.root_dir={folder}", *HOOK_ARGS]
+def server_args(folder: Path, learner: bool = False) -> list[str]:
+    """The JupyterLab options of the kit: its folder, and the pre-save hook; for a learner
+    (:data:`LEARNER_ARGS`, :func:`workspace`) each lesson listed once by its whole name, and
+    lesson 0 open at start."""
+    return [f"--ServerApp.root_dir={folder}", *HOOK_ARGS, *(LEARNER_ARGS + workspace(folder) if learner else [])]
 
 
 def prepare(root: Path, author: bool = False) -> Path:
@@ -169,7 +222,7 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - it become
         + ("" if author else " (your copy of the lessons: what you change and save stays there)"),
         file=sys.stderr,
     )
-    lab = [sys.executable, "-m", "jupyterlab", *server_args(folder)]
+    lab = [sys.executable, "-m", "jupyterlab", *server_args(folder, learner=not author)]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         lab.append("--allow-root")  # Jupyter refuses root unless told
     os.execv(sys.executable, [*lab, *args])

@@ -34,6 +34,7 @@ digraph chain {
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from uurules import interrupt
-from uurules.render import answers, markup
+from uurules.render import answers, markup, wasm
 from uurules.render.dot import BATCH, FORMATS, NO_DOT, RenderError, Style, escape, render, render_all, to_dot
 from uurules.render.markup import Diagram, StepLike
 
@@ -101,8 +102,8 @@ class Picture:
         if format == "dot" or self._narrowed:
             return drawn
         svg = drawn if format == "svg" else render(self.source, "svg")
-        m = _SIZE.search(svg.decode("utf-8", "replace")[:2000])
-        below = markup.board_below(self.diagram) if m and float(m.group(1)) > NOTEBOOK_WIDTH_PT else None
+        size = measures(self.source, svg)
+        below = markup.board_below(self.diagram) if size and size[0] > NOTEBOOK_WIDTH_PT else None
         self._narrowed = True
         if below is None:
             return drawn
@@ -118,13 +119,13 @@ class Picture:
         ``.diagram`` and ``.source`` then say which.
         """
         first = render(self.source, "svg")
-        if self._narrowed or shown_text(first, area) >= READABLE:
+        if self._narrowed or _shown(measures(self.source, first), area) >= READABLE:
             self._narrowed = True
             return first
         self._narrowed = True
         others = self.others()
         drawn = [first, *render_all([source for _, source in others])]
-        best = _best(drawn, area)
+        best = _best(drawn, area, [self.source, *(source for _, source in others)])
         if best:
             self.diagram, self.source = others[best - 1]
         return drawn[best]
@@ -184,11 +185,57 @@ def shown_text(svg: bytes, area: tuple[float, float]) -> float:
     >>> round(shown_text(b'<svg width="700pt" height="350pt"><text font-size="10.00">a</text>', (744, 730)), 2)
     10.63
     """
+    return _shown(_measured(svg), area)
+
+
+def _shown(size: tuple[float, float, float] | None, area: tuple[float, float]) -> float:
+    if size is None:
+        return 0.0
+    width, height, font = size
+    return font * min(area[0] / width, area[1] / height)
+
+
+def _measured(svg: bytes) -> tuple[float, float, float] | None:
+    """An SVG's declared width and height and its smallest font size, in points (None: not a picture)."""
     head = _SIZE.search(svg[:2000].decode("utf-8", "replace"))
     fonts = [float(f) for f in _FONT.findall(svg)]
     if head is None or not fonts:
-        return 0.0
-    return min(fonts) * min(area[0] / float(head.group(1)), area[1] / float(head.group(2)))
+        return None
+    return float(head.group(1)), float(head.group(2)), min(fonts)
+
+
+_recorded: list[dict[str, list[float]]] = []
+"""While :func:`recording`: the measures taken, by :func:`wasm.key` of their source."""
+
+
+def measures(source: str, svg: bytes) -> tuple[float, float, float] | None:
+    """The size of ``source`` drawn as ``svg`` (width and height in points, its smallest font): what
+    :meth:`Picture.pipe` and :meth:`Picture.fitted` choose an arrangement by.
+
+    In the browser, a picture whose measures ``dot`` took when the site was built
+    (:func:`uurules.render.wasm.measured`) is measured by them, not by its WebAssembly drawing: the
+    two Graphviz builds size text a few percent apart, and a picture near a limit would be arranged
+    otherwise than in JupyterLab. So every picture the kit's scenarios draw is sent to the
+    WebAssembly Graphviz with exactly the DOT source JupyterLab sends to ``dot``.
+    """
+    if wasm.in_browser():
+        known = wasm.measured(source)
+        if known is not None:
+            return known
+    size = _measured(svg)
+    if _recorded and size is not None:
+        _recorded[-1][wasm.key(source)] = list(size)
+    return size
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[dict[str, list[float]]]:
+    """Record the measures of every picture drawn within (``tools/build_site.py`` ships them to the site)."""
+    _recorded.append({})
+    try:
+        yield _recorded[-1]
+    finally:
+        _recorded.pop()
 
 
 READABLE = 11.0
@@ -196,10 +243,14 @@ READABLE = 11.0
 ``MIN_TEXT``): :meth:`Picture.fitted` keeps a picture as built when it shows them so."""
 
 
-def _best(drawn: Sequence[bytes], area: tuple[float, float]) -> int:
-    """Which of ``drawn`` (the arrangements of a picture, as built first) to show in ``area``:
-    the first that shows its words at :data:`READABLE` px or more, else the one that shows them largest."""
-    shown = [round(shown_text(svg, area), 2) for svg in drawn]
+def _best(drawn: Sequence[bytes], area: tuple[float, float], sources: Sequence[str] | None = None) -> int:
+    """Which of ``drawn`` (the arrangements of a picture, as built first; ``sources``: their DOT) to
+    show in ``area``: the first that shows its words at :data:`READABLE` px or more, else the one
+    that shows them largest."""
+    if sources is None:
+        shown = [round(shown_text(svg, area), 2) for svg in drawn]
+    else:
+        shown = [round(_shown(measures(src, svg), area), 2) for src, svg in zip(sources, drawn, strict=True)]
     readable = [k for k, px in enumerate(shown) if px >= READABLE]
     return readable[0] if readable else max(range(len(shown)), key=lambda k: (shown[k], -k))
 

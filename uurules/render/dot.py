@@ -596,6 +596,50 @@ def _right(out: _Writer, diagram: Diagram) -> None:
             out.edge(anchor, first, {"style": "invis", "minlen": str(span + 1)})
 
 
+def _stacked(out: _Writer, diagram: Diagram) -> None:
+    """Frames stacked in a column stand in the column's order, first on top, whichever graphviz
+    lays them out.
+
+    The invisible arrows of :func:`_columns` order the nodes of one frame the same way in every
+    graphviz, but not the frames (clusters) of one rank: ``dot`` 2.43 puts the first declared
+    frame on top, the Graphviz of the browser's site (16, in WebAssembly) the last. So a column
+    whose nodes lie in two frames or more is given, to its left and outside every frame, a
+    column of invisible points, one per frame (tied to the frame's first node of the column),
+    ordered by invisible arrows at the top level, where every graphviz reads them alike: the
+    frames follow their points.
+    """
+    home: dict[str, str] = {}
+
+    def walk(groups: Iterable[Group]) -> None:
+        for g in groups:
+            for n in g.nodes:
+                home[n.id] = g.id
+            walk(g.groups)
+
+    walk(diagram.groups)
+    columns = [*(c for g in _groups(diagram.groups) for c in g.columns), *diagram.columns]
+    made: set[str] = set()
+    for column in columns:
+        firsts: dict[str, str] = {}
+        for node in column:
+            frame = home.get(node.split(":", 1)[0])
+            if frame is not None and frame not in firsts:
+                firsts[frame] = node.split(":", 1)[0]
+        if len(firsts) < 2:
+            continue
+        points = [f"stack_{node}" for node in firsts.values()]
+        for point, node in zip(points, firsts.values(), strict=True):
+            if point not in made:  # one point a node, whichever columns it stands in
+                made.add(point)
+                out.node(point, {"shape": "point", "style": "invis", "width": "0", "height": "0", "label": ""})
+                out.edge(point, node, {"style": "invis"})
+        out.open()
+        out.line("rank=same")
+        for upper, lower in itertools.pairwise(points):
+            out.edge(upper, lower, {"style": "invis"})
+        out.close()
+
+
 def find_or(rank: dict[str, str], end: str) -> str | None:
     node = end.split(":", 1)[0]
     return node if node in rank else None
@@ -649,6 +693,7 @@ def to_dot(diagram: Diagram) -> str:
     for edge in diagram.edges:
         out.edge(edge.tail, edge.head, _edge_attrs(edge))
     _right(out, diagram)
+    _stacked(out, diagram)
     return f"digraph {_value(diagram.kind)} {{\n" + "\n".join(out.lines) + "\n}\n"
 
 

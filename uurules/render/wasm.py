@@ -14,6 +14,8 @@ failure is a :class:`~uurules.render.dot.RenderError`, so a picture falls back t
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from typing import Any
 
@@ -27,6 +29,30 @@ FORMATS = ("svg",)
 
 _viz: list[Any] = []
 """The Viz instance, once made."""
+
+
+_measures: list[dict[str, list[float]]] = []
+"""``dot``'s measures of the kit's pictures (``uurules_viz/measured.json``), once read."""
+
+
+def key(source: str) -> str:
+    """The key of a picture's DOT source in the measures (its SHA-256, shortened)."""
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()[:20]
+
+
+def measured(source: str) -> tuple[float, float, float] | None:
+    """The size ``dot`` gave ``source`` (width, height, smallest font, in points) when the site was
+    built (``tools/build_site.py`` draws every step of the kit's scenarios), or ``None``."""
+    if not _measures:
+        try:
+            import uurules_viz  # type: ignore[import-not-found, unused-ignore]
+
+            table = json.loads(uurules_viz.measured())
+        except Exception:  # not in the site (no uurules_viz, or one without measures)
+            table = {}
+        _measures.append(table)
+    found = _measures[0].get(key(source))
+    return (float(found[0]), float(found[1]), float(found[2])) if found else None
 
 
 def in_browser() -> bool:
