@@ -159,6 +159,25 @@ def test_ctrl_c_stops_cards_in_every_phase(at: str, tmp_path: Path) -> None:
     assert done.stdout == ""
 
 
+def test_ctrl_c_stops_cards_while_it_reads_a_card_file_the_cache_knows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card file found in the validation cache is not parsed again, but it is still read (its
+    digest is of its text): Ctrl-C there is heard in the reading phase too."""
+    monkeypatch.setenv("UURULES_CACHE", str(tmp_path / "cache"))
+    warm = subprocess.run(
+        [sys.executable, "-m", "uurules", "cards", "unstable-unicorns", "--json"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert warm.stdout and any((tmp_path / "cache").rglob("*.json"))  # the card file is in the cache now
+    done = interrupted(tmp_path, ["cards", "unstable-unicorns", "--json"], "reading:1")
+    assert done.stdout == ""
+
+
 @pytest.mark.parametrize("command", ["explore", "ask"])
 @pytest.mark.parametrize("at", ["reading:1", "playing:1", "walking:5", "walking:5:group", "writing:1"])
 def test_ctrl_c_stops_explore_and_ask_in_every_phase(command: str, at: str, tmp_path: Path) -> None:

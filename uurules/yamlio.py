@@ -396,7 +396,10 @@ def read_text(path: str | Path, what: str = "file") -> str:
     """The UTF-8 text of ``path``, at most :data:`MAX_BYTES`; any failure is an :class:`InputError`.
 
     Only a regular file is read: a FIFO, a device or a socket is refused before it is opened.
+    Reading a file is the ``reading`` phase of Ctrl-C's checkpoints, as parsing it is: a document
+    found in the validation cache is still read (its digest is of its text).
     """
+    interrupt.checkpoint("reading")
     try:
         why = _not_regular(os.stat(path).st_mode, what)
         if why:
