@@ -429,11 +429,30 @@ class StrategyNode:
     """Choices of this position left out of the picture (its size bound)."""
     asks: str | None = None
     """The card that asks this position's decision (:func:`uurules.why.why`), if a card does."""
-    others: list[Choice] = field(default_factory=list)
-    """In a "no", at a decision only the others take: the choices they have besides the one the
-    strategy keeps, each with whether the askers could still make it after it (``wins``) and,
-    where they could, the askers' reply there (``then``, one choice). A choice that ``wins``
-    makes this decision a *turning point*: the answer turns on what the others choose here."""
+    found_others: Callable[[], list[Choice]] | None = field(default=None, repr=False, compare=False)
+    """How :attr:`others` is worked out, until it is first read (then ``None``)."""
+    known_others: list[Choice] | None = field(default=None, repr=False)
+    """:attr:`others`, once worked out (or set)."""
+
+    @property
+    def others(self) -> list[Choice]:
+        """In a "no", at a decision only the others take: the choices they have besides the one the
+        strategy keeps, each with whether the askers could still make it after it (``wins``) and,
+        where they could, the askers' reply there (``then``, one choice). A choice that ``wins``
+        makes this decision a *turning point*: the answer turns on what the others choose here.
+
+        Worked out on first reading, not when the strategy is built: it searches again (up to
+        :data:`OTHERS_NODES` a choice), which only the words, the turning points and the picture
+        need, not ``uurules ask --json``."""
+        if self.known_others is None:
+            find, self.found_others = self.found_others, None
+            self.known_others = find() if find is not None else []
+        return self.known_others
+
+    @others.setter
+    def others(self, value: list[Choice]) -> None:
+        self.known_others = value
+        self.found_others = None
 
     def walk(self) -> Iterator[StrategyNode]:
         """This node and every node below it, depth first."""
@@ -1028,7 +1047,7 @@ class Solver:
                     done += 1
                 value, kept = self.kept(seen)
                 if not value:
-                    at.others = self.others(seen, kept)
+                    at.found_others = self._others_later(path)
                 for a in kept:
                     by = "everyone" if isinstance(a, Pass) and a.player == "all" else actor(a, at.player)
                     choice = Choice(a, to_step(a), action_words(self.game, a), by, by in self.askers)
@@ -1048,6 +1067,28 @@ class Solver:
                     self.game.undo()
         return root
 
+
+    def _others_later(self, path: list[Action]) -> Callable[[], list[Choice]]:
+        """:meth:`others` at the position ``path`` leads to from the start, worked out when called
+        (:attr:`StrategyNode.others` calls it on first reading; the table is kept till then)."""
+
+        def find() -> list[Choice]:
+            seen = self.seen0
+            done = 0
+            saved = self.budget
+            self.budget = Budget()
+            try:
+                for a in path:
+                    seen = self.push(a, seen)
+                    done += 1
+                value, kept = self.kept(seen)
+                return [] if value else self.others(seen, kept)
+            finally:
+                self.budget = saved
+                for _ in range(done):
+                    self.game.undo()
+
+        return find
 
     def others(self, seen: tuple[int, ...], kept: list[Action]) -> list[Choice]:
         """At a position of a "no" where only the others decide (the strategy keeps their one
