@@ -139,7 +139,7 @@ from typing import Any
 
 from uurules.engine.actions import Action, Pass, to_step
 from uurules.engine.contract import Kind, actor, node
-from uurules.engine.copies import interchangeable
+from uurules.engine.copies import interchangeable, record
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, State, ZoneKey
@@ -675,7 +675,7 @@ class Solver:
             ordered = sorted(held)
             if ordered == held:
                 continue
-            if interchangeable(self.game, held):
+            if _one_record_a_name(s, held) and interchangeable(self.game, held):
                 saved.append((z, held))
                 zones[z] = ordered
         try:
@@ -1133,6 +1133,22 @@ class Solver:
                 self.budget = saved
             out.append(choice)
         return out
+
+
+def _one_record_a_name(state: State, held: Sequence[CardId]) -> bool:
+    """Whether the cards of ``held`` shown by the same name are equal in every declared field but
+    their id (:func:`uurules.engine.copies.record`): a necessary condition of
+    :func:`~uurules.engine.copies.interchangeable` (whose classes split cards by that record
+    before anything else), checked without reading the references of the whole position, so
+    that a discard pile holding two players' Neighs is told apart at once."""
+    info = state.cards
+    first: dict[str, tuple[Hashable, ...]] = {}
+    for c in held:
+        card = info[c]
+        r = record(card)
+        if first.setdefault(card.shown, r) != r:
+            return False
+    return True
 
 
 def _asks(game: Game) -> str | None:
