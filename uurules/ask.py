@@ -1077,6 +1077,7 @@ class Solver:
             done = 0
             saved = self.budget
             self.budget = Budget()
+            collecting = _gc_off()  # as during the search (see ask)
             try:
                 for a in path:
                     seen = self.push(a, seen)
@@ -1087,6 +1088,7 @@ class Solver:
                 self.budget = saved
                 for _ in range(done):
                     self.game.undo()
+                _gc_restore(collecting)
 
         return find
 
