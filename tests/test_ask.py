@@ -16,9 +16,10 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from uurules.ask import REDUCTIONS, Question, ask, plain
+from uurules.ask import REDUCTIONS, Question, Solver, ask, plain
 from uurules.cli import main
 from uurules.engine.errors import InputError
+from uurules.limits import Budget
 from uurules.scenario import Scenario
 
 
@@ -548,3 +549,6 @@ def test_reductions_agree_with_the_plain_search_in_every_game(board: tuple[Any, 
     assert fast.answer == slow.answer
     odds = ask(game, question, max_nodes=200_000, odds=True)
     assert odds.odds is not None and (odds.odds == 1) == (fast.answer == "yes")
+    # ask() takes a "yes" for odds 1 without searching them: the odds search says so too
+    solver = Solver(game, Question.parse(question, game, path=()), Budget(200_000))
+    assert (solver.odds(solver.seen0)[0] == 1) == (fast.answer == "yes")

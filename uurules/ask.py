@@ -813,7 +813,8 @@ class Solver:
         asker fastest, ``max(max(asker's), min(others' and the pass))`` (the others fastest,
         ``min(min(others'), max(asker's and the pass))``), the choices the boolean search
         combines, so that the odds are 1 exactly when the answer is yes. A line that never comes
-        to rest counts 0. With the shallowest depth of a repetition the value depended on."""
+        to rest counts 0. With the shallowest depth of a repetition the value depended on.
+        (:func:`ask` calls it only after a "no": after a "yes" the odds are 1, see there.)"""
         n = node(self.game)
         if n.kind is Kind.REST:
             return (ONE if self.holds(seen) else ZERO), _NEVER
@@ -1294,7 +1295,12 @@ def ask(
                 q, title, "unknown", [], [], budget.nodes, False, _stopped("Ctrl-C", budget.nodes), start=start
             )
         chances: Fraction | None = None
-        if odds:
+        if odds and value:
+            # a "yes" is a strategy that wins whatever the others and chance do: every outcome it
+            # allows counts 1, so the best chance is 1 (no more can be reached); searched again only
+            # for a "no", where chance may leave the asker something between 0 and 1
+            chances = ONE
+        elif odds:
             try:
                 chances, _ = solver.odds(solver.seen0)
             except _Cut as cut:
