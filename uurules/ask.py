@@ -42,9 +42,10 @@ Chance
     (``uurules ask --odds``) the search also works out :attr:`Answer.odds`, the best chance the
     asker can reach (expectiminimax, exact :class:`fractions.Fraction`): the average over chance's
     outcomes, the asker's best choice, the others' worst (combined as the yes/no search combines
-    them, so the odds are 1 exactly when the answer is yes). The seed decides chance only in
-    ``uurules run``; a script may name chance's outcome (``chance: Bob/Basic Unicorn``), which is
-    how an example that goes through chance replays.
+    them, so the odds are 1 exactly when the answer is yes: after a "yes" they are 1 without a
+    second search, after a "no" that search, which has no cut-offs, may take far longer). The
+    seed decides chance only in ``uurules run``; a script may name chance's outcome
+    (``chance: Bob/Basic Unicorn``), which is how an example that goes through chance replays.
 
 What the search assumes
     That the rule set's decisions are the players' only choices (a rule set that decided
@@ -125,7 +126,9 @@ The answer
     to the scenario's script, reaches a rest that agrees with the answer (yes: a line the winning
     strategy allows, the others answering where they can; no: the others' answer to the asker's
     best try); ``strategy`` is the winning strategy as a tree (the asker's choices and every answer
-    the others have to them), for pictures; :meth:`Answer.text` is the answer in words.
+    the others have to them), for pictures; :meth:`Answer.text` is the answer in words. The
+    turning points of a "no" (:attr:`StrategyNode.others`) take a search of their own, done when
+    they are first read (the words, the picture), never for ``uurules ask --json``.
 """
 
 from __future__ import annotations
