@@ -1,7 +1,8 @@
 """The question solver on FAQ boards, beside python-chess's perft(4), measured in the same run on this machine.
 
     python benchmarks/ask.py [--repeat 3] [--max-seconds 30] [--walk-max-nodes 200000]
-                             [--fastest asker|others|both] [--json] [--no-chess] [BOARD ...]
+                             [--fastest asker|others|both] [--json] [--no-chess] [--no-odds]
+                             [--no-walk] [BOARD ...]
 
 The boards are the scenario files in ``benchmarks/faq/`` (or the ones named): each stages a board,
 plays a card and asks one ``question:`` (CONTRACT.md, "Questions"); its ``expect:`` block holds the
@@ -14,6 +15,10 @@ question is asked under both of the solver's readings (``fastest: asker``, its d
 - the solver: :func:`uurules.ask.ask`, the answer, the decision nodes it visited and the seconds it
   took (best of ``--repeat`` runs; a board slower than 5 s is timed once), and the share of the
   time spent after the search, reading the example and the strategy off the table;
+- the whole ``uurules ask FILE --json`` process, as a user runs it and waits for it (a subprocess:
+  start-up, imports, reading the board and playing its script included; best of ``--repeat``),
+  and the same with ``--odds``; under ``fastest: others`` the file is a copy of the board whose
+  question says so. This is the time the goal is measured on;
 - the exhaustive walk: :func:`uurules.explore.explore` from the same position, the decision nodes it
   needs to visit every way the board can play out, or "cut at N" when it stops at
   ``--walk-max-nodes`` (it is walked once a board: its nodes are the figure, not its time);
@@ -25,20 +30,27 @@ A search is cut after ``--max-seconds`` (the answer is then "unknown"); so is, b
 that, the reading of the example that follows a search (the search's answer is then still checked).
 An answer that disagrees with the hand analysis is a failure of the benchmark: it is printed loudly
 and the exit status is 1. An unknown answer is not wrong, but misses the goal. The goals, under each
-reading: every board answered within 1x perft(4), and at least 10x fewer nodes than the exhaustive
-walk on the large boards (those whose walk needs 10,000 nodes or more, or is cut)."""
+reading: every board answered within 1x perft(4) by the whole process (with and without ``--odds``),
+and at least 10x fewer nodes than the exhaustive walk on the large boards (those whose walk needs
+10,000 nodes or more, or is cut)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -210,6 +222,61 @@ def ask_once(
     }
 
 
+def command() -> list[str]:
+    """How a user starts ``uurules ask``: the installed ``uurules`` script beside this Python, else
+    ``python -m uurules``."""
+    script = Path(sys.executable).with_name("uurules")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "uurules"]
+
+
+def board_file(scn: Scenario, path: Path, fastest: str, folder: Path) -> Path:
+    """The board's file with its question read with ``fastest`` (``uurules ask`` reads the reading
+    from the file: a copy in ``folder`` says it; the board's own file when it already does)."""
+    assert scn.question is not None
+    if "where" in scn.question or scn.question.get("fastest", "asker") == fastest:
+        return path
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["question"]["fastest"] = fastest
+    out = folder / f"{path.stem}-{fastest}.yaml"
+    out.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return out
+
+
+def process_once(file: Path, max_seconds: float | None, odds: bool) -> dict[str, Any]:
+    """One ``uurules ask FILE --json [--odds]`` as a user runs it, timed as a whole process
+    (start-up, imports, reading the board and playing its script included), with its answer."""
+    argv = [*command(), "ask", str(file), "--json"]
+    if odds:
+        argv.append("--odds")
+    if max_seconds:
+        argv += ["--max-seconds", str(max_seconds)]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    t0 = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+    seconds = time.perf_counter() - t0
+    try:
+        out = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        out = {"answer": "unknown", "nodes": None, "complete": False}
+        out["message"] = f"exit {done.returncode}: {done.stderr.strip()[-300:]}"
+    if "where" in out:
+        answer: dict[str, Any] = (
+            {"where": {ref: sorted(p["in"] for p in places) for ref, places in out["where"].items()}}
+            if out.get("complete")
+            else {"answer": "unknown"}
+        )
+    else:
+        answer = {"answer": out.get("answer", "unknown")}
+    return {
+        "answer": answer,
+        "nodes": out.get("nodes"),
+        "complete": bool(out.get("complete")),
+        "odds": out.get("odds"),
+        "seconds": seconds,
+        "message": out.get("message"),
+    }
+
+
 def walk_nodes(scn: Scenario, max_nodes: int) -> dict[str, Any]:
     """The exhaustive walk's decision nodes from the same position (``complete`` false: it was cut)."""
     found = explore(scn, max_nodes=max_nodes)
@@ -232,6 +299,8 @@ def run(
     chess: bool = True,
     max_nodes: int | None = None,
     readings: tuple[str, ...] = FASTEST,
+    odds: bool = True,
+    walk: bool = True,
 ) -> dict[str, Any]:
     """Every board's figures under each reading of "the fastest", and python-chess perft(4)'s
     (``None`` when it is not installed or ``chess`` is false). A ``where:`` question has one reading."""
@@ -243,42 +312,64 @@ def run(
         if c is not None and (pychess is None or c["seconds"] < pychess["seconds"]):
             pychess = c
 
+    def best_of(timed: Any) -> dict[str, Any]:
+        best: dict[str, Any] | None = None
+        for _ in range(max(1, repeat)):
+            got = timed()
+            if best is None or got["seconds"] < best["seconds"]:
+                best = got
+            if got["seconds"] > TIME_ONCE:
+                break
+        assert best is not None
+        return best
+
     rows: list[dict[str, Any]] = []
-    for path in paths:
-        scn = Scenario.from_file(path)
-        want = expected(scn)
-        walk = walk_nodes(scn, walk_max_nodes)
-        assert scn.question is not None
-        for fastest in readings if "where" not in scn.question else readings[:1]:
-            best: dict[str, Any] | None = None
-            perft()  # once a board and reading: interleaved with them, as benchmarks/explore.py does
-            for _ in range(max(1, repeat)):
-                got = ask_once(scn, max_seconds, max_nodes, fastest)
-                if best is None or got["seconds"] < best["seconds"]:
-                    best = got
-                if got["seconds"] > TIME_ONCE:
-                    break
-            assert best is not None
-            row: dict[str, Any] = {
-                "board": path.stem,
-                "title": scn.title,
-                "players": players(scn),
-                "fastest": fastest if "where" not in scn.question else "-",
-                "expected": want,
-                **best,
-                "walk": walk,
-            }
-            answered = row["answer"].get("answer") != "unknown"
-            row["wrong"] = answered and row["answer"] != want
-            row["in_time"] = answered and row["complete"]
-            rows.append(row)
+    with tempfile.TemporaryDirectory(prefix="uurules-ask-bench-") as tmp:
+        for path in paths:
+            scn = Scenario.from_file(path)
+            want = expected(scn)
+            walked = walk_nodes(scn, walk_max_nodes) if walk else {"nodes": None, "complete": False, "outcomes": 0}
+            assert scn.question is not None
+            for fastest in readings if "where" not in scn.question else readings[:1]:
+                perft()  # once a board and reading: interleaved with them, as benchmarks/explore.py does
+                best = best_of(partial(ask_once, scn, max_seconds, max_nodes, fastest))
+                file = board_file(scn, path, fastest, Path(tmp))
+                proc = best_of(partial(process_once, file, max_seconds, False))
+                with_odds = (
+                    best_of(partial(process_once, file, max_seconds, True))
+                    if odds and "where" not in scn.question
+                    else None
+                )
+                row: dict[str, Any] = {
+                    "board": path.stem,
+                    "title": scn.title,
+                    "players": players(scn),
+                    "fastest": fastest if "where" not in scn.question else "-",
+                    "expected": want,
+                    **best,
+                    "process": proc,
+                    "process_odds": with_odds,
+                    "walk": walked,
+                }
+                answered = row["answer"].get("answer") != "unknown"
+                row["wrong"] = (answered and row["answer"] != want) or any(
+                    p is not None and p["answer"].get("answer") != "unknown" and p["answer"] != want
+                    for p in (proc, with_odds)
+                )
+                row["in_time"] = answered and row["complete"] and proc["complete"]
+                rows.append(row)
     out: dict[str, Any] = {"boards": rows, "python_chess": pychess, "walk_max_nodes": walk_max_nodes}
     out["readings"] = list(readings)
+    out["odds"] = odds
+    out["command"] = " ".join(Path(c).name if i == 0 else c for i, c in enumerate(command()))
     for row in rows:
-        row["perft_ratio"] = row["seconds"] / pychess["seconds"] if pychess else None
-        walk = row["walk"]
-        row["large"] = not walk["complete"] or walk["nodes"] >= LARGE_WALK
-        row["fewer"] = walk["nodes"] / row["nodes"] if row["nodes"] else None
+        row["search_ratio"] = row["seconds"] / pychess["seconds"] if pychess else None
+        row["perft_ratio"] = row["process"]["seconds"] / pychess["seconds"] if pychess else None
+        po = row["process_odds"]
+        row["odds_ratio"] = po["seconds"] / pychess["seconds"] if pychess and po else None
+        walked = row["walk"]
+        row["large"] = walked["nodes"] is not None and (not walked["complete"] or walked["nodes"] >= LARGE_WALK)
+        row["fewer"] = walked["nodes"] / row["nodes"] if row["nodes"] and walked["nodes"] is not None else None
     return out
 
 
@@ -304,17 +395,30 @@ def goals(result: dict[str, Any]) -> list[tuple[str, bool, str]]:
         rows = reading(result, fastest)
         said = f" ({fastest} fastest)" if len(result["readings"]) > 1 else ""
         unknown = [r for r in rows if not r["in_time"]]
-        slowest = max(rows, key=lambda r: r["seconds"])
+        slowest = max(rows, key=lambda r: r["process"]["seconds"])
         if c is not None:
             within = [r for r in rows if r["perft_ratio"] <= 1 and r["in_time"] and not r["wrong"]]
             out.append(
                 (
-                    f"every board answered within 1x perft({PERFT_DEPTH}) ({c['seconds']:.2f} s){said}",
+                    f"every board answered within 1x perft({PERFT_DEPTH}) ({c['seconds']:.2f} s), the whole "
+                    f"uurules ask process{said}",
                     len(within) == len(rows),
-                    f"{len(within)} of {len(rows)}; slowest {slowest['board']} {slowest['seconds']:.1f} s "
+                    f"{len(within)} of {len(rows)}; slowest {slowest['board']} {slowest['process']['seconds']:.1f} s "
                     f"({slowest['perft_ratio']:.1f}x)" + (f"; {len(unknown)} not answered in time" if unknown else ""),
                 )
             )
+            with_odds = [r for r in rows if r["process_odds"] is not None]
+            if with_odds:
+                ok = [r for r in with_odds if r["odds_ratio"] <= 1 and r["process_odds"]["odds"] is not None]
+                worst = max(with_odds, key=lambda r: r["process_odds"]["seconds"])
+                out.append(
+                    (
+                        f"every board answered with --odds within 1x perft({PERFT_DEPTH}), the whole process{said}",
+                        len(ok) == len(with_odds),
+                        f"{len(ok)} of {len(with_odds)}; slowest {worst['board']} "
+                        f"{worst['process_odds']['seconds']:.1f} s ({worst['odds_ratio']:.1f}x)",
+                    )
+                )
         large = [r for r in rows if r["large"]]
         if large:
             short = [r for r in large if r["fewer"] is None or r["fewer"] < FEWER or not r["in_time"]]
@@ -332,13 +436,19 @@ def goals(result: dict[str, Any]) -> list[tuple[str, bool, str]]:
 
 
 def _walk_text(walk: dict[str, Any]) -> str:
+    if walk["nodes"] is None:
+        return "-"
     return f"{walk['nodes']:,}" if walk["complete"] else f"cut at {walk['nodes']:,}"
+
+
+def _ratio(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
 
 
 def table(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as an aligned table."""
-    head = ["board", "pl", "answer", "expected", "nodes", "seconds", "after", f"x perft({PERFT_DEPTH})"]
-    head += ["walk nodes", "fewer"]
+    head = ["board", "pl", "answer", "expected", "nodes", "search s", "after", "process s", f"x perft({PERFT_DEPTH})"]
+    head += ["--odds s", "x perft", "odds", "walk nodes", "fewer"]
     cells = [head]
     for r in rows:
         cells.append(
@@ -352,7 +462,11 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
                 "-" if r["nodes"] is None else f"{r['nodes']:,}",
                 f"{r['seconds']:.2f}",
                 f"{r['after'] / r['seconds']:.0%}" if r["seconds"] else "-",
-                "-" if r["perft_ratio"] is None else f"{r['perft_ratio']:.2f}",
+                f"{r['process']['seconds']:.2f}" + ("" if r["process"]["complete"] else "*"),
+                _ratio(r["perft_ratio"]),
+                "-" if r["process_odds"] is None else f"{r['process_odds']['seconds']:.2f}",
+                _ratio(r["odds_ratio"]),
+                "-" if r["process_odds"] is None else (r["process_odds"]["odds"] or "unknown"),
                 _walk_text(r["walk"]),
                 "-" if r["fewer"] is None else f"{r['fewer']:,.0f}x" + ("+" if not r["walk"]["complete"] else ""),
             ]
@@ -381,9 +495,13 @@ def report(result: dict[str, Any]) -> str:
             if r["message"]:
                 lines.append(f"  {r['board']}: {r['message']}")
     lines.append(
-        "  (pl: players; nodes: the solver's decision nodes; after: the share of the time spent reading the example"
+        "  (pl: players; nodes: the solver's decision nodes; search s: ask() in this process; after: its share spent"
     )
-    lines.append("  and the strategy after the search; *: the search's answer, whose example was not read in time;")
+    lines.append("  reading the example and the strategy after the search; *: not answered in time;")
+    lines.append(
+        f"  process s: the whole `{result['command']} ask FILE --json` process, start-up included (best of the runs);"
+    )
+    lines.append("  --odds s: the same with --odds; odds: the odds it printed (unknown: cut at --max-seconds);")
     lines.append(
         f"  walk nodes: uurules explore's, cut at {result['walk_max_nodes']:,}; fewer: walk nodes / solver nodes,"
         " + when the walk was cut)"
@@ -420,6 +538,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-chess", action="store_true", help="do not time python-chess perft")
+    parser.add_argument("--no-odds", action="store_true", help="do not time uurules ask --odds")
+    parser.add_argument("--no-walk", action="store_true", help="do not walk the boards exhaustively")
     parser.add_argument(
         "--fastest",
         choices=[*FASTEST, "both"],
@@ -435,6 +555,8 @@ def main(argv: list[str] | None = None) -> int:
         args.walk_max_nodes,
         chess=not args.no_chess,
         readings=readings,
+        odds=not args.no_odds,
+        walk=not args.no_walk,
     )
     print(json.dumps(result, indent=2) if args.json else report(result))
     wrong = sorted({r["board"] for r in result["boards"] if r["wrong"]})

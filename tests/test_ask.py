@@ -16,9 +16,10 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from uurules.ask import REDUCTIONS, Question, ask, plain
+from uurules.ask import REDUCTIONS, Question, Solver, ask, plain
 from uurules.cli import main
 from uurules.engine.errors import InputError
+from uurules.limits import Budget
 from uurules.scenario import Scenario
 
 
@@ -392,6 +393,24 @@ def _solver_at(discard: list[str], *, hand: tuple[str, ...] = ()) -> Any:
     return Solver(game, Question.parse(scn.question, game), Budget(max_nodes=1000))
 
 
+def test_the_turning_points_are_searched_only_when_first_read() -> None:
+    players = [dict(p) for p in POISON]
+    players[1] = {"name": "Bob", "hand": ["Neigh"], "stable": ["Basic Unicorn"]}
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    found = ask(scn)
+    assert found.answer == "no" and found.strategy is not None
+    nodes = list(found.strategy.walk())
+    waiting = [n for n in nodes if n.found_others is not None]
+    assert waiting and all(n.known_others is None for n in nodes)  # --json has not paid for them
+    assert found.to_json()["answer"] == "no" and all(n.known_others is None for n in nodes)
+    points = found.turning_points()
+    assert all(n.found_others is None and n.known_others is not None for n in waiting)
+    # the others' one refutation (Ann Neighs Bob's Neigh) is a turning point: had Ann let it be,
+    # Bob's Neigh would have stopped the Poison
+    assert any(c.wins for n in waiting for c in n.others) and points
+    assert found.turning_points() == points  # worked out once
+
+
 def test_the_discard_pile_is_keyed_by_the_cards_it_holds_whatever_their_order() -> None:
     solver = _solver_at(["Neigh", "Basic Unicorn", "Neigh"])
     s = solver.game.state
@@ -530,3 +549,6 @@ def test_reductions_agree_with_the_plain_search_in_every_game(board: tuple[Any, 
     assert fast.answer == slow.answer
     odds = ask(game, question, max_nodes=200_000, odds=True)
     assert odds.odds is not None and (odds.odds == 1) == (fast.answer == "yes")
+    # ask() takes a "yes" for odds 1 without searching them: the odds search says so too
+    solver = Solver(game, Question.parse(question, game, path=()), Budget(200_000))
+    assert (solver.odds(solver.seen0)[0] == 1) == (fast.answer == "yes")

@@ -76,6 +76,12 @@ def test_the_ask_benchmark_checks_each_answer_against_the_hand_analysis(tmp_path
     assert yes["answer"] == yes["expected"] == {"answer": "yes"} and yes["searched"] == "yes"
     assert yes["complete"] and yes["in_time"] and not yes["wrong"] and yes["nodes"] == yes["counted"] > 0
     assert 0 < yes["after"] < yes["seconds"]  # the reading of the example is timed within the question's time
+    # the whole `uurules ask` process, as a user runs it, with and without --odds, under each reading
+    for row in (yes, others):
+        assert row["process"]["answer"] == {"answer": "yes"} and row["process"]["complete"]
+        assert row["process"]["nodes"] > 0 and row["process"]["seconds"] > 0
+        assert row["process_odds"]["answer"] == {"answer": "yes"} and row["process_odds"]["odds"] == "1/1"
+    assert where["process"]["answer"] == where["answer"] and where["process_odds"] is None
     assert yes["walk"] == {"nodes": 28, "complete": True, "outcomes": yes["walk"]["outcomes"]} and not yes["large"]
     assert (
         where["answer"]

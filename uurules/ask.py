@@ -42,9 +42,10 @@ Chance
     (``uurules ask --odds``) the search also works out :attr:`Answer.odds`, the best chance the
     asker can reach (expectiminimax, exact :class:`fractions.Fraction`): the average over chance's
     outcomes, the asker's best choice, the others' worst (combined as the yes/no search combines
-    them, so the odds are 1 exactly when the answer is yes). The seed decides chance only in
-    ``uurules run``; a script may name chance's outcome (``chance: Bob/Basic Unicorn``), which is
-    how an example that goes through chance replays.
+    them, so the odds are 1 exactly when the answer is yes: after a "yes" they are 1 without a
+    second search, after a "no" that search, which has no cut-offs, may take far longer). The
+    seed decides chance only in ``uurules run``; a script may name chance's outcome
+    (``chance: Bob/Basic Unicorn``), which is how an example that goes through chance replays.
 
 What the search assumes
     That the rule set's decisions are the players' only choices (a rule set that decided
@@ -125,7 +126,9 @@ The answer
     to the scenario's script, reaches a rest that agrees with the answer (yes: a line the winning
     strategy allows, the others answering where they can; no: the others' answer to the asker's
     best try); ``strategy`` is the winning strategy as a tree (the asker's choices and every answer
-    the others have to them), for pictures; :meth:`Answer.text` is the answer in words.
+    the others have to them), for pictures; :meth:`Answer.text` is the answer in words. The
+    turning points of a "no" (:attr:`StrategyNode.others`) take a search of their own, done when
+    they are first read (the words, the picture), never for ``uurules ask --json``.
 """
 
 from __future__ import annotations
@@ -139,7 +142,7 @@ from typing import Any
 
 from uurules.engine.actions import Action, Pass, to_step
 from uurules.engine.contract import Kind, actor, node
-from uurules.engine.copies import interchangeable
+from uurules.engine.copies import interchangeable, record
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game
 from uurules.engine.state import CardId, State, ZoneKey
@@ -423,11 +426,30 @@ class StrategyNode:
     """Choices of this position left out of the picture (its size bound)."""
     asks: str | None = None
     """The card that asks this position's decision (:func:`uurules.why.why`), if a card does."""
-    others: list[Choice] = field(default_factory=list)
-    """In a "no", at a decision only the others take: the choices they have besides the one the
-    strategy keeps, each with whether the askers could still make it after it (``wins``) and,
-    where they could, the askers' reply there (``then``, one choice). A choice that ``wins``
-    makes this decision a *turning point*: the answer turns on what the others choose here."""
+    found_others: Callable[[], list[Choice]] | None = field(default=None, repr=False, compare=False)
+    """How :attr:`others` is worked out, until it is first read (then ``None``)."""
+    known_others: list[Choice] | None = field(default=None, repr=False)
+    """:attr:`others`, once worked out (or set)."""
+
+    @property
+    def others(self) -> list[Choice]:
+        """In a "no", at a decision only the others take: the choices they have besides the one the
+        strategy keeps, each with whether the askers could still make it after it (``wins``) and,
+        where they could, the askers' reply there (``then``, one choice). A choice that ``wins``
+        makes this decision a *turning point*: the answer turns on what the others choose here.
+
+        Worked out on first reading, not when the strategy is built: it searches again (up to
+        :data:`OTHERS_NODES` a choice), which only the words, the turning points and the picture
+        need, not ``uurules ask --json``."""
+        if self.known_others is None:
+            find, self.found_others = self.found_others, None
+            self.known_others = find() if find is not None else []
+        return self.known_others
+
+    @others.setter
+    def others(self, value: list[Choice]) -> None:
+        self.known_others = value
+        self.found_others = None
 
     def walk(self) -> Iterator[StrategyNode]:
         """This node and every node below it, depth first."""
@@ -650,7 +672,7 @@ class Solver:
             ordered = sorted(held)
             if ordered == held:
                 continue
-            if interchangeable(self.game, held):
+            if _one_record_a_name(s, held) and interchangeable(self.game, held):
                 saved.append((z, held))
                 zones[z] = ordered
         try:
@@ -788,7 +810,8 @@ class Solver:
         asker fastest, ``max(max(asker's), min(others' and the pass))`` (the others fastest,
         ``min(min(others'), max(asker's and the pass))``), the choices the boolean search
         combines, so that the odds are 1 exactly when the answer is yes. A line that never comes
-        to rest counts 0. With the shallowest depth of a repetition the value depended on."""
+        to rest counts 0. With the shallowest depth of a repetition the value depended on.
+        (:func:`ask` calls it only after a "no": after a "yes" the odds are 1, see there.)"""
         n = node(self.game)
         if n.kind is Kind.REST:
             return (ONE if self.holds(seen) else ZERO), _NEVER
@@ -1022,7 +1045,7 @@ class Solver:
                     done += 1
                 value, kept = self.kept(seen)
                 if not value:
-                    at.others = self.others(seen, kept)
+                    at.found_others = self._others_later(path)
                 for a in kept:
                     by = "everyone" if isinstance(a, Pass) and a.player == "all" else actor(a, at.player)
                     choice = Choice(a, to_step(a), action_words(self.game, a), by, by in self.askers)
@@ -1042,6 +1065,30 @@ class Solver:
                     self.game.undo()
         return root
 
+
+    def _others_later(self, path: list[Action]) -> Callable[[], list[Choice]]:
+        """:meth:`others` at the position ``path`` leads to from the start, worked out when called
+        (:attr:`StrategyNode.others` calls it on first reading; the table is kept till then)."""
+
+        def find() -> list[Choice]:
+            seen = self.seen0
+            done = 0
+            saved = self.budget
+            self.budget = Budget()
+            collecting = _gc_off()  # as during the search (see ask)
+            try:
+                for a in path:
+                    seen = self.push(a, seen)
+                    done += 1
+                value, kept = self.kept(seen)
+                return [] if value else self.others(seen, kept)
+            finally:
+                self.budget = saved
+                for _ in range(done):
+                    self.game.undo()
+                _gc_restore(collecting)
+
+        return find
 
     def others(self, seen: tuple[int, ...], kept: list[Action]) -> list[Choice]:
         """At a position of a "no" where only the others decide (the strategy keeps their one
@@ -1086,6 +1133,22 @@ class Solver:
                 self.budget = saved
             out.append(choice)
         return out
+
+
+def _one_record_a_name(state: State, held: Sequence[CardId]) -> bool:
+    """Whether the cards of ``held`` shown by the same name are equal in every declared field but
+    their id (:func:`uurules.engine.copies.record`): a necessary condition of
+    :func:`~uurules.engine.copies.interchangeable` (whose classes split cards by that record
+    before anything else), checked without reading the references of the whole position, so
+    that a discard pile holding two players' Neighs is told apart at once."""
+    info = state.cards
+    first: dict[str, tuple[Hashable, ...]] = {}
+    for c in held:
+        card = info[c]
+        r = record(card)
+        if first.setdefault(card.shown, r) != r:
+            return False
+    return True
 
 
 def _asks(game: Game) -> str | None:
@@ -1229,7 +1292,12 @@ def ask(
                 q, title, "unknown", [], [], budget.nodes, False, _stopped("Ctrl-C", budget.nodes), start=start
             )
         chances: Fraction | None = None
-        if odds:
+        if odds and value:
+            # a "yes" is a strategy that wins whatever the others and chance do: every outcome it
+            # allows counts 1, so the best chance is 1 (no more can be reached); searched again only
+            # for a "no", where chance may leave the asker something between 0 and 1
+            chances = ONE
+        elif odds:
             try:
                 chances, _ = solver.odds(solver.seen0)
             except _Cut as cut:
