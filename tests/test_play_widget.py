@@ -4,6 +4,8 @@ tests/test_browser.py.)"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from uurules.computer import label
@@ -180,33 +182,40 @@ script:
     )
 
 
+def random_games(seeds: tuple[int, ...] = (1, 2, 5), moves: int = 40) -> Iterator[PlayWidget]:
+    """Games against the computer clicked through at random (a button of yours each move, chosen by
+    the seed): the widget at each of its moves, before the click."""
+    import random
+
+    for seed in seeds:
+        w = play(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if w.game.state.over or not w.action_buttons:
+                break
+            yield w
+            rng.choice(w.action_buttons).click()
+
+
 def test_every_decision_in_random_games_says_why_naming_the_card_that_asks() -> None:
     """Random games, clicked through: every decision the widget shows you says why, naming the card
     (or, for the hand limit, the rule) that asks it."""
-    import random
-
     shown = 0
-    for seed in (1, 2, 5):
-        w = play(seed=seed)
-        rng = random.Random(seed)
-        for _ in range(40):
-            if w.game.state.over or not w.action_buttons:
-                break
-            d = w.game.pending
-            if d is not None and d.player == "Ann":
-                shown += 1
-                assert w.last_why is not None and w.last_why.text, d
-                if d.kind == "hand-limit":
-                    assert w.last_why.rule == "UU.HAND.1"
-                else:
-                    assert w.last_why.card, d
-                    asks = w.game.state.cards
-                    names = {asks[c].name for c in asks}
-                    assert w.last_why.card in names
-                assert "Why you are asked: " + w.last_why.words().replace("'", "&#x27;") in w.question.value
+    for w in random_games():
+        d = w.game.pending
+        if d is not None and d.player == "Ann":
+            shown += 1
+            assert w.last_why is not None and w.last_why.text, d
+            if d.kind == "hand-limit":
+                assert w.last_why.rule == "UU.HAND.1"
             else:
-                assert w.last_why is None
-            rng.choice(w.action_buttons).click()
+                assert w.last_why.card, d
+                asks = w.game.state.cards
+                names = {asks[c].name for c in asks}
+                assert w.last_why.card in names
+            assert "Why you are asked: " + w.last_why.words().replace("'", "&#x27;") in w.question.value
+        else:
+            assert w.last_why is None
     assert shown >= 5
 
 
@@ -245,27 +254,19 @@ def test_a_hidden_option_gets_no_card_text(monkeypatch: pytest.MonkeyPatch) -> N
     """A card you choose among without knowing it ("the 2nd card") is not read out by its tooltip or
     the card panel: the widget asks the one viewer (:meth:`View.hidden`) before it gives a card's text.
     Every card is made hidden here, so every decision about cards shows the mechanism."""
-    import random
-
     from uurules.engine.actions import Choose
     from uurules.engine.view import View
     from uurules.why import card_text
 
     monkeypatch.setattr(View, "hidden", lambda self, card: True)
     checked = 0
-    for seed in (1, 2, 5):
-        w = play(seed=seed)
-        rng = random.Random(seed)
-        for _ in range(40):
-            if w.game.state.over or not w.action_buttons:
-                break
-            d = w.game.pending
-            if d is not None and d.player == "Ann" and any(isinstance(p, int) for p in d.payloads):
-                texts = {card_text(w.game, c.name) for c in w.game.state.cards.values()} - {""}
-                for b in w.action_buttons:
-                    assert not any(t in b.tooltip for t in texts), b.tooltip
-                choices = [a for a in w.match.options() if isinstance(a, Choose)]
-                assert all(w._card_of(a) is None for a in choices if w._hidden_option(a.option))
-                checked += 1
-            rng.choice(w.action_buttons).click()
+    for w in random_games():
+        d = w.game.pending
+        if d is not None and d.player == "Ann" and any(isinstance(p, int) for p in d.payloads):
+            texts = {card_text(w.game, c.name) for c in w.game.state.cards.values()} - {""}
+            for b in w.action_buttons:
+                assert not any(t in b.tooltip for t in texts), b.tooltip
+            choices = [a for a in w.match.options() if isinstance(a, Choose)]
+            assert all(w._card_of(a) is None for a in choices if w._hidden_option(a.option))
+            checked += 1
     assert checked > 0

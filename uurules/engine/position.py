@@ -476,17 +476,7 @@ def referenced_cards(state: State) -> set[CardId]:
     the window, on the effect chain, in the pending decision and in the rulesets' flags (as their
     ruleset declares them; see :func:`card_ids`). A card in a zone that none of these names is
     only where the zone has it."""
-    out: set[CardId] = set()
-    shape = data_shape(state.ruleset)
-    for name, spec in fields_of(State).items():
-        if isinstance(spec.kind, Table) or name == "zones":
-            continue
-        for kind, value, path, _, _ in _value_slots(spec.kind, getattr(state, name), name, state, name, shape, state):
-            if kind is UNDECLARED:
-                raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
-            if kind is CARD and type(value) is int:
-                out.add(value)
-    return out
+    return set(reference_counts(state))
 
 
 def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
