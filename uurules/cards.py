@@ -308,6 +308,10 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
 PLAYERS = range(2, 9)
 """How many players the base game is for (2 to 8)."""
 
+WHITE_BOX = "UU-Base-"
+"""The catalogue code of the white box's faces; other decks' faces (Control & Chaos: ``UU-ChCo-``,
+``UU-Cntl-``, ``UU-Chao-``) are in the same card file but not in the white box."""
+
 NURSERY_TYPE = "Baby Unicorn"
 """The type of the cards that start in the Nursery, not in the deck."""
 
@@ -324,15 +328,15 @@ class Box:
 def base_game(cards: CardBook, players: int, limit: int | None = None) -> Box:
     """The base game's cards for ``players`` players, from the card file's ``printed:`` facts.
 
-    Every copy of every printed face (``copies``), by its printed name, in catalogue order
-    (``UU-Base-001`` first). The Baby Unicorns start in the Nursery; every other card is the deck
-    (the rule book: "separate the Baby Unicorn cards [...] shuffle the black-backed cards"). With
-    two players the faces marked ``two-player: false`` stay in the box (the 2-player rules: every
-    Basic Unicorn, Queen Bee, Seductive, Rainbow, Mother Goose and Necromancer Unicorn, Nanny Cam,
-    Sadistic Ritual, Slowdown and Yay). The 2-player rules also give each player a Neigh from the
-    deck before dealing: that is a deal, not the deck (stage it in the hands; a scenario's
-    ``setup: base-game`` then leaves it out of the deck). A box of more than ``limit`` cards is
-    refused (``ValueError``) before it is laid out.
+    Every copy of every printed face of the white box (``UU-Base-`` codes; ``copies``), by its
+    printed name, in catalogue order (``UU-Base-001`` first). The Baby Unicorns start in the
+    Nursery; every other card is the deck (the rule book: "separate the Baby Unicorn cards [...]
+    shuffle the black-backed cards"). With two players the faces marked ``two-player: false`` stay
+    in the box (the 2-player rules: every Basic Unicorn, Queen Bee, Seductive, Rainbow, Mother Goose
+    and Necromancer Unicorn, Nanny Cam, Sadistic Ritual, Slowdown and Yay). The 2-player rules also
+    give each player a Neigh from the deck before dealing: that is a deal, not the deck (stage it in
+    the hands; a scenario's ``setup: base-game`` then leaves it out of the deck). A box of more than
+    ``limit`` cards is refused (``ValueError``) before it is laid out.
 
     >>> from uurules.cards import book
     >>> two, three = base_game(book("unstable-unicorns"), 2), base_game(book("unstable-unicorns"), 3)
@@ -342,7 +346,12 @@ def base_game(cards: CardBook, players: int, limit: int | None = None) -> Box:
     if players not in PLAYERS:
         raise ValueError(f"the base game is for {PLAYERS.start} to {PLAYERS.stop - 1} players, not {players}")
     faces = sorted(
-        ((p, c) for c in cards for p in c.printed if players != 2 or p.two_player),
+        (
+            (p, c)
+            for c in cards
+            for p in c.printed
+            if p.number.startswith(WHITE_BOX) and (players != 2 or p.two_player)
+        ),
         key=lambda pc: pc[0].number,
     )
     if not faces:
