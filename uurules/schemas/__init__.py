@@ -156,6 +156,17 @@ CARD_KEYS: dict[str, Any] = {
     },
     "printed": PRINTED,
     "rulings": RULINGS,
+    "edition": {
+        "allOf": [{"$ref": "#/$defs/line"}],
+        "minLength": 1,
+        "maxLength": 120,
+        "description": "the edition the text is quoted from, e.g. C&C Print, C&C Print Second Edition",
+    },
+    "reading": {
+        "allOf": [{"$ref": "#/$defs/text"}],
+        "minLength": 1,
+        "description": "where the sources of the card's text disagree: the kit's reading and why",
+    },
 }
 """The keys every game's cards have."""
 
