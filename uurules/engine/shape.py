@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transf
 from uurules.engine.readonly import READ_ONLY
 
 if TYPE_CHECKING:
-    from uurules.engine.state import Decision, State
+    from uurules.engine.state import Card, Decision, State
 
 SHAPE = "uurules.shape"
 """The key of a field's declaration in its ``dataclasses.field`` metadata."""
@@ -583,12 +583,12 @@ class DataShape:
     item: Fields = dataclasses.field(default_factory=Fields)
     decision: Fields = dataclasses.field(default_factory=Fields)
     payloads: Callable[[State, Decision], Kind] = _card_payloads
-    card: type[Shaped] | None = None
+    card: type[Card] | None = None
 
     def extend(
         self,
         payloads: Callable[[State, Decision], Kind] | None = None,
-        card: type[Shaped] | None = None,
+        card: type[Card] | None = None,
         **parts: Any,
     ) -> DataShape:
         """This shape with more keys (``flags={"acted": VALUE}``; a :class:`Fields` also sets ``rest``),
