@@ -4,7 +4,9 @@ for, and ``ask``, ``where:``, ``explore`` and the computer player run on it alon
 - A stack left part-resolved (``resolve: 1``) is a forced continuation, not a rest: all three
   (ask, explore, the computer player) play it on (issue #26, Eve of Midnight's Sabotage).
 - A fifth game gets ``ask``, ``explore`` and the computer player for free: a toy rule set made
-  here, in the test, is answered, walked and played through the contract.
+  here, in the test, is answered, walked and played through the contract; another declares a
+  per-card field of its own in its shape, and the engine's copy, key, changes, copies and undo
+  follow it (the engine's ``Card`` has no game's fields).
 - Chance is explicit where a solver asks for it, with exact odds; ``uurules run`` keeps the seed.
 """
 
@@ -23,11 +25,14 @@ from uurules.cli import main
 from uurules.computer import options, settle, to_move
 from uurules.engine.actions import Action, Chance, Choose, Pass, Resolve
 from uurules.engine.contract import CHANCE, Kind, actor, node
+from uurules.engine.copies import classes
 from uurules.engine.errors import InputError
 from uurules.engine.game import MIXED, Game
+from uurules.engine.position import StateKeys, card_ids, changes, rename_cards
+from uurules.engine.shape import VALUE, DataShape, ListOf, at, fields_of, shaped
 from uurules.engine.state import Card, Decision, State
 from uurules.explore import explore
-from uurules.rulesets.base import DecisionKind, Ruleset, answers
+from uurules.rulesets.base import CORE_DATA, DecisionKind, Ruleset, answers
 from uurules.scenario import Scenario
 
 FAQ = Path(__file__).parent / "faq"
@@ -182,6 +187,118 @@ def test_explicit_chance_is_a_chance_point_with_exact_outcomes_and_exact_undo() 
     assert node(game).kind is Kind.CHANCE and game.state == before
     game.undo()
     assert game.state == before and node(game).kind is Kind.DECISION
+
+
+# -- a fifth game's own per-card field, declared in its shape ----------------------------------------
+@shaped
+class ShinyCard(Card):
+    """A toy game's card: how polished it is. The engine's ``Card`` has no such field; the game
+    declares it (kind, default, shown) and the engine's copy, key, ``differs``, copies and undo follow."""
+
+    shine: int = at(VALUE, shown=True, default=0)
+
+
+class Polish(Ruleset):
+    """A toy game, not registered: Ann polishes a card of her hand (its shine goes up by one)."""
+
+    name = "polish-toy"
+    title = "Polish (a toy)"
+    player_zones = ("hand",)
+    shared_zones = ("discard",)
+    windows: ClassVar[Any] = None
+    data_shape: ClassVar[DataShape] = CORE_DATA.extend(card=ShinyCard)
+    staged_keys = ("shine",)
+
+    def advance(self, game: Game) -> None:
+        s = game.state
+        if s.phase == "setup":
+            s.phase = "polish"
+            offered = [part[0] for part in classes(game, s.zone(s.active, "hand"))]  # one option per class
+            labels = game.refs(offered)
+            self.ask(game, Decision(s.active, f"{s.active}: polish which?", labels, DecisionKind.EFFECT, {}, offered))
+
+    def free_actions(self, game: Game) -> list[Action]:
+        return []
+
+    @answers(DecisionKind.EFFECT)
+    def _polished(self, game: Game, d: Decision, card: int) -> None:
+        polished = game.state.cards[card]
+        assert isinstance(polished, ShinyCard)
+        polished.shine += 1
+        game.state.phase = "done"
+
+
+def _polish() -> Game:
+    rs = Polish(book("unstable-unicorns"))
+    zones: dict[Any, list[int]] = {("Ann", "hand"): [], ("Bob", "hand"): [], (None, "discard"): []}
+    state = State("polish-toy", ["Ann", "Bob"], zones, {}, "Ann", 7)
+    for name, shine in [("Neigh", 0), ("Neigh", 0), ("Neigh", 1), ("Rhinocorn", 0)]:
+        cid = state.new_id()
+        state.cards[cid] = card = rs.new_card(cid, name, name, "Ann")
+        rs.stage_card(card, {"shine": shine} if shine else {})
+        state.zones[("Ann", "hand")].append(cid)
+    game = Game(rs, state, title="polish")
+    game.start()
+    return game
+
+
+def test_a_fifth_game_declares_its_own_per_card_field_without_touching_the_engine() -> None:
+    assert "shine" not in fields_of(Card) and fields_of(ShinyCard)["shine"].shown
+    game = _polish()
+    s = game.state
+    plain, same, shiny, rhino = s.zone("Ann", "hand")
+    assert all(type(c) is ShinyCard for c in s.cards.values())
+    assert game.ruleset.status(game, s.cards[shiny]) == {"shine": 1} and game.ruleset.status(game, s.cards[plain]) == {}
+    # copies: equal in every declared field but the id, the game's own included
+    n = node(game)
+    assert n.kind is Kind.DECISION
+    assert n.options == (Choose("Ann/Neigh"), Choose("Ann/Neigh#3"), Choose("Ann/Rhinocorn"))
+    assert classes(game, [plain, same, shiny]) == [[plain, same], [shiny]]
+    # the copy: the field is copied, and the copy is independent
+    before = s.copy()
+    assert before == s and before.cards[shiny].shine == 1 and before.cards[shiny] is not s.cards[shiny]
+    before.cards[plain].shine = 9
+    assert s.cards[plain].shine == 0
+    before = s.copy()
+    keys = StateKeys(s.next_id, before)
+    start_key = keys(s)
+    game.push(Choose("Ann/Neigh"))
+    after = game.state
+    assert after.cards[plain].shine == 1 and after.cards[same].shine == 0
+    # what a change shows, the key, the card ids a position refers to
+    assert changes(before, after).cards == {plain} and before.cards[plain].differs(after.cards[plain])
+    assert keys(after) != start_key
+    assert card_ids(after) == {plain, same, shiny, rhino}
+    renamed = rename_cards(after, {plain: 100})
+    assert renamed.cards[100].shine == 1 and type(renamed.cards[100]) is ShinyCard
+    # undo: exact
+    game.undo()
+    assert game.state == before and game.state.cards[plain].shine == 0 and keys(game.state) == start_key
+    # explore runs on it through the contract: polishing either plain Neigh is one outcome
+    found = explore(_polish())
+    assert found.complete and len(found.outcomes) == 3
+    assert sorted(json.dumps(o.status, sort_keys=True) for o in found.outcomes) == sorted(
+        [
+            json.dumps({"Ann/Neigh": {"shine": 1}, "Ann/Neigh#3": {"shine": 1}}),
+            json.dumps({"Ann/Neigh#3": {"shine": 2}}),
+            json.dumps({"Ann/Neigh#3": {"shine": 1}, "Ann/Rhinocorn": {"shine": 1}}),
+        ]
+    )
+
+
+def test_a_games_card_class_is_checked_when_its_rule_set_is_made() -> None:
+    @shaped
+    class Listed(Card):
+        notes: list[str] = at(ListOf(VALUE), default_factory=list)
+
+    with pytest.raises(TypeError, match="Listed's own fields are values"):
+        type("BadFields", (Polish,), {"data_shape": CORE_DATA.extend(card=Listed)})
+    with pytest.raises(TypeError, match="BadStaged stages gloss: ShinyCard has no such field"):
+        type("BadStaged", (Polish,), {"staged_keys": ("gloss",)})
+    with pytest.raises(TypeError, match="not a subclass of Card"):
+        type("NotCards", (Polish,), {"data_shape": CORE_DATA.extend(card=Decision)})
+    with pytest.raises(TypeError, match="whose own fields are values"):
+        StateKeys(1)(State("x", [], {}, {1: Listed(1, "X", "X", None)}, "Ann", 7))
 
 
 # -- chance: a draw from a shuffled deck ------------------------------------------------------------

@@ -231,9 +231,9 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = [], moved.zones[("Cat", "hand")]
     assert state_key(moved, base) != state_key(s, base)
     hurt = s.copy()
-    next(iter(hurt.cards.values())).wounds = 1
+    next(iter(hurt.cards.values())).owner = "Zed"  # a card of its own
     assert state_key(hurt, base) != state_key(s, base)
-    # a walk's keys list only the cards that differ from its start: a mark, a wound, a card gone
+    # a walk's keys list only the cards that differ from its start: a mark, an owner, a card gone
     keys = StateKeys(base, s)
     marked = s.copy()
     next(iter(marked.cards.values())).marks["shield"] = True

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import ROOT, board, scenario
 from uurules import render
+from uurules.engine.errors import InputError
 from uurules.engine.events import Event
 from uurules.engine.state import PileItem
 from uurules.render import board_table, markup
@@ -359,7 +360,7 @@ ruleset: unstable-unicorns
 players:
   - name: Ann
     hand: [Neigh]
-    stable: [{card: Basic Unicorn, counters: 2}, {card: Rhinocorn, disabled: true, closed: true}]
+    stable: [Basic Unicorn, Rhinocorn]
   - {name: Bob}
 deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
 """
@@ -373,8 +374,7 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     ann, bob = (board_table.column_words(table, k) for k in range(2))
     shared = board_table.shared_words(table)
     assert (
-        ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn counters 2 Rhinocorn "
-        "closed · disabled"
+        ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn Rhinocorn"
     )
     assert bob == "Bob Hand · 0 — Stable · 0 —"
     # the players side by side: each zone a band of rows across them, its cards tiles side by side
@@ -382,14 +382,51 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     tiles = next(row for row in table.rows[table.rows.index(stable) + 1 :] if row[0].port)
     unicorn, rhino = game.find("Ann/Basic Unicorn"), game.find("Ann/Rhinocorn")
     assert [c.port for c in tiles[:2]] == [f"c{unicorn}", f"c{rhino}"]
-    assert [" ".join(s.text for s in line) for line in cells[f"c{unicorn}"].lines] == ["Basic", "Unicorn", "counters 2"]
-    assert cells[f"c{rhino}"].status == "disabled"
+    assert [" ".join(s.text for s in line) for line in cells[f"c{unicorn}"].lines] == ["Basic", "Unicorn"]
+    assert cells[f"c{rhino}"].status is None
     assert shared.split(" Yay")[0] == "Shared Deck · 5 top 3 shown"  # under the players, a band each
     assert shared.endswith("Discard pile · 0 — Nursery · 0 —")
     assert "Basic Unicorn" not in shared  # the deck's 4th and 5th cards are not shown
     source = render.board(game).source
-    assert f'PORT="c{rhino}" BGCOLOR="{Style.TABLE["disabled"]["fill"]}"' in source
     assert 'PORT="p0" BORDER="2" COLOR="#0d47a1"' in source  # the active player framed bold
+
+
+def test_a_tile_shows_the_state_its_game_declares_for_its_cards() -> None:
+    """A game's own per-card fields (Berserk's counters and closed, Eve of Midnight's disabled) reach
+    a tile only as its rule set publishes them (Ruleset.status): words, and the tile's look."""
+    bk = board(
+        """
+ruleset: berserk
+players:
+  - {name: Ann, field: [{card: Джокер, counters: 2}, {card: Ингри, closed: true}]}
+  - {name: Bob}
+"""
+    ).stage()
+    eve = board(
+        """
+ruleset: eve-of-midnight
+players:
+  - {name: Ann}
+  - {name: Bob, active-play-area: [{card: Supply Depot, disabled: true}, Dawn Patrol]}
+"""
+    ).stage()
+    for game, ref, words, status in (
+        (bk, "Ann/Джокер", ["counters 2"], None),
+        (bk, "Ann/Ингри", ["closed"], "closed"),
+        (eve, "Bob/Supply Depot", ["disabled"], "disabled"),
+        (eve, "Bob/Dawn Patrol", [], None),
+    ):
+        c = game.find(ref)
+        (table,) = board_table.board_group(game).nodes
+        cell = next(x for x in board_table.all_cells(table) if x.port == f"c{c}")
+        assert [" ".join(s.text for s in line) for line in cell.lines][-len(words) or len(cell.lines) :] == words
+        assert cell.status == status
+        fill = Style.TABLE[status]["fill"] if status else None
+        assert (f'PORT="c{c}" BGCOLOR="{fill}"' in render.board(game).source) == (status is not None)
+    # Unstable Unicorns declares no such field: staging one is refused, naming what is accepted
+    uu = "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, stable: [{card: Rhinocorn, counters: 2}]}\n"
+    with pytest.raises(InputError, match=r"unknown card state 'counters'\. Accepted: card$"):
+        board(uu).stage()
 
 
 def test_a_big_hand_shows_some_tiles_and_a_count() -> None:

@@ -13,7 +13,8 @@ import pytest
 
 from uurules.cards import book
 from uurules.engine.readonly import ReadOnlyDict, ReadOnlyList, freeze
-from uurules.engine.state import Card, Decision, Effect, Link, PileItem, State, Window, copy_data
+from uurules.engine.state import Decision, Effect, Link, PileItem, State, Window, copy_data
+from uurules.rulesets.berserk import BerserkCard
 
 
 def full_state() -> State:
@@ -25,7 +26,7 @@ def full_state() -> State:
         players=["Ann", "Bob"],
         zones={("Ann", "hand"): [1, 2], ("Ann", "field"): [3], ("Bob", "hand"): [], (None, "deck"): [4, 5]},
         cards={
-            i: Card(i, f"Card {i}", f"Card {i}", "Ann" if i < 4 else None, counters=i, wounds=1, closed=i == 3)
+            i: BerserkCard(i, f"Card {i}", f"Card {i}", "Ann" if i < 4 else None, counters=i, wounds=1, closed=i == 3)
             for i in range(1, 6)
         },
         active="Ann",

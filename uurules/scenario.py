@@ -31,7 +31,7 @@ from uurules.cards import base_game, book, card_from_data, card_to_data, validat
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game, shuffled_under
-from uurules.engine.state import Card, State
+from uurules.engine.state import State
 from uurules.rulesets import make, ruleset_class
 from uurules.rulesets.base import Ruleset, is_lone
 from uurules.schemas import scenario_schema
@@ -348,12 +348,13 @@ class Scenario:
                 )
             unknown = set(spec) - {"card", *rs.staged_keys}
             if unknown:
+                accepted = ", ".join(["card", *rs.staged_keys])
                 raise self.doc.error(
-                    f"unknown card state {', '.join(sorted(unknown))!r}. Accepted: card, {', '.join(rs.staged_keys)}",
+                    f"unknown card state {', '.join(sorted(unknown))!r}. Accepted: {accepted}",
                     [*path, j],
                 )
             cid = state.new_id()
-            card = Card(cid, rs.book.canonical(name), name, player)
+            card = rs.new_card(cid, rs.book.canonical(name), name, player)
             try:
                 rs.stage_card(card, spec)
             except (TypeError, ValueError) as exc:
@@ -462,7 +463,7 @@ def scenario_dict(game: Game, *, title: str = "", include_script: bool = True) -
 
     def entry(cid: int) -> Any:
         card = start.cards[cid]
-        printed = Card(cid, card.name, card.shown, card.owner)
+        printed = rs.new_card(cid, card.name, card.shown, card.owner)
         rs.stage_card(printed, {})
         spec: dict[str, Any] = {"card": card.shown}
         for k in keys:

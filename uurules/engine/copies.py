@@ -2,8 +2,9 @@
 
 Two cards are *copies* (one option of any decision, one class) only if
 
-- they are equal in every declared field of :class:`~uurules.engine.state.Card` but their id
-  (:func:`record`: the name, the name shown, the **owner**, counters, wounds, marks ...: read off
+- they are equal in every declared field of their card class but their id (:func:`record`: the
+  name, the name shown, the **owner**, the marks, and the fields the game's own subclass of
+  :class:`~uurules.engine.state.Card` declares, such as Berserk's counters and wounds: read off
   the declaration, never written again),
 - they lie in the same zone (or are nowhere in a zone),
 - nothing else in the position names either of them (the pile, the window, the effect chain,
@@ -35,8 +36,15 @@ from uurules.engine.state import Card, CardId, State, ZoneKey
 if TYPE_CHECKING:
     from uurules.engine.game import Game
 
-_FIELDS = tuple(name for name, spec in fields_of(Card).items() if name != "id" and spec.kind is not CACHE)
-"""Every declared field of a card but its id: what two copies have equal."""
+class _Fields(dict[type, tuple[str, ...]]):
+    """For each card class, every declared field of a card but its id: what two copies have equal."""
+
+    def __missing__(self, cls: type) -> tuple[str, ...]:
+        got = self[cls] = tuple(n for n, spec in fields_of(cls).items() if n != "id" and spec.kind is not CACHE)
+        return got
+
+
+_FIELDS = _Fields()
 
 
 def _frozen(value: Any) -> Hashable:
@@ -50,8 +58,9 @@ def _frozen(value: Any) -> Hashable:
 
 
 def record(card: Card) -> tuple[Hashable, ...]:
-    """``card`` less its id, field by field as :class:`~uurules.engine.state.Card` declares them."""
-    return tuple(_frozen(getattr(card, name)) for name in _FIELDS)
+    """``card`` less its id, field by field as its class declares them (the engine's
+    :class:`~uurules.engine.state.Card`, or the game's subclass of it)."""
+    return tuple(_frozen(getattr(card, name)) for name in _FIELDS[type(card)])
 
 
 def referenced(state: State, listed: Sequence[CardId] = ()) -> set[CardId] | None:

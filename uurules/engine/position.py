@@ -137,14 +137,37 @@ def _state_key_source() -> tuple[str, dict[str, Any]]:
     return "\n".join(lines), namespace
 
 
+class _Values(dict[type, Callable[[Any], Any]]):
+    """For each class of a table's objects (the engine's :class:`Card`, or a rule set's subclass
+    declaring its own per-card fields), the getter of the values its key compares: every keyed
+    scalar field but the table's key, from the class's declaration, made when first met."""
+
+    def __init__(self, kind: Table) -> None:
+        super().__init__()
+        self.kind = kind
+        self.own = _keyed(kind.cls)
+        self.parts = [(n, k) for n, k in self.own if isinstance(k, Part)]
+        other = [n for n, k in self.own if not k.scalar and not isinstance(k, Part)]
+        if other:
+            raise TypeError(f"a Table's class holds values and plain data only, not {other}")
+
+    def __missing__(self, cls: type) -> Callable[[Any], Any]:
+        keyed = _keyed(cls)
+        other = [n for n, k in keyed if (n, k) not in self.own and k is not VALUE]
+        if not issubclass(cls, self.kind.cls) or other:
+            raise TypeError(
+                f"{cls.__name__} is not a {self.kind.cls.__name__} whose own fields are values (VALUE): "
+                f"{', '.join(other) or 'not a subclass'}"
+            )
+        got = self[cls] = attrgetter(*[n for n, k in keyed if k.scalar and n != self.kind.key])
+        return got
+
+
 def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> list[str]:
     """The key of a table (the cards): only the objects that differ from the walk's start."""
-    plain = [n for n, k in _keyed(kind.cls) if k.scalar and n != kind.key]
-    parts = [(n, k) for n, k in _keyed(kind.cls) if isinstance(k, Part)]
-    other = [n for n, k in _keyed(kind.cls) if not k.scalar and not isinstance(k, Part)]
-    if other:
-        raise TypeError(f"a Table's class holds values and plain data only, not {other}")
-    namespace[f"_{name.upper()}_FIELDS"] = attrgetter(*plain)
+    values = _TABLE_VALUES if kind is _TABLE else _Values(kind)
+    parts = values.parts
+    namespace[f"_{name.upper()}_FIELDS"] = values
     data = " or ".join(f"c.{n}" for n, _ in parts) or "False"
     frozen = ", ".join(f"(P_{k.name}(c.{n}, names, base) if c.{n} else ())" for n, k in parts)
     listing = f"tuple([(k, {frozen}) for k, c in held.items() if {data}])"  # by the table's keys, as above
@@ -154,8 +177,8 @@ def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> l
         f"    {name}_data = ()",
         "    if list(map(_ATTRS, held.values())) != self._table_dicts:  # one comparison, in C, most often equal",
         "        baseline = self._table",
-        f"        {name}_changed = tuple([(k, f) for k, c in held.items() if (f := _{name.upper()}_FIELDS(c)) != "
-        "baseline.get(k)])",
+        f"        {name}_changed = tuple([(k, f) for k, c in held.items() "
+        f"if (f := _{name.upper()}_FIELDS[type(c)](c)) != baseline.get(k)])",
         "        if held.keys() != baseline.keys():  # objects came or went: say which are there",
         f"            {name}_changed += (tuple(held),)",
         f"        {name}_data = {listing}",
@@ -173,6 +196,7 @@ def _classes(cls: type) -> Iterator[type]:
 
 _TABLE = next(k for _, k in _keyed(State) if isinstance(k, Table))
 _TABLE_NAME = next(n for n, k in _keyed(State) if isinstance(k, Table))
+_TABLE_VALUES = _Values(_TABLE)
 
 
 class StateKeys:
@@ -181,7 +205,7 @@ class StateKeys:
     ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
     during the walk (pile items, links, effects, groups) and are renamed in order of
     appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
-    state (owner, counters, wounds ...) differs from the start, and the random state (an
+    state (owner, marks, the fields its game declares) differs from the start, and the random state (an
     immutable tuple) is replaced by its digest (:func:`key_digest`), found once per tuple object
     (of the last :data:`RNG_CACHE` objects met). Keys are comparable only between positions keyed
     by the same instance.
@@ -197,14 +221,14 @@ class StateKeys:
         self.base = base
         self.intern_rng = start is not None
         self._rng_objects: dict[int, tuple[Any, bytes]] = {}
-        fields = _fields_getter()
+        fields = _TABLE_VALUES
         table = {} if start is None else getattr(start, _TABLE_NAME)
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
-        self._table: dict[Any, Any] = {k: fields(c) for k, c in table.items()}
+        self._table: dict[Any, Any] = {k: fields[type(c)](c) for k, c in table.items()}
         # the same as whole cards (their attribute dicts, copied: the walk changes the start's
         # objects), for one comparison that says "no card differs", and whether any has marks
         self._table_dicts = [c.copy().__dict__ for c in table.values()]
-        self._table_data = any(getattr(c, n) for c in table.values() for n in _table_parts())
+        self._table_data = any(getattr(c, n) for c in table.values() for n, _ in fields.parts)
         self._parts: dict[Hashable, Any] = {}
         self._by_game: dict[str, dict[str, Any]] = {}
 
@@ -282,15 +306,6 @@ def key_digest(key: tuple[Any, ...]) -> bytes:
         except ValueError:
             h.update(marshal.dumps(_plain(part), 2))
     return h.digest()
-
-
-def _fields_getter() -> Callable[[Any], Any]:
-    plain = [n for n, k in _keyed(_TABLE.cls) if k.scalar and n != _TABLE.key]
-    return attrgetter(*plain)
-
-
-def _table_parts() -> list[str]:
-    return [n for n, k in _keyed(_TABLE.cls) if isinstance(k, Part)]
 
 
 def _install_key() -> None:

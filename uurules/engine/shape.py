@@ -50,8 +50,8 @@ Kinds
 
 A ruleset's data
     A ruleset declares its data once, as a :class:`DataShape` (its flags' keys with their kinds,
-    its cards' marks, the keys of its effects', pile items' and decisions' data, and what a
-    decision's payloads are), registered under its game name (:func:`declare`;
+    its cards' own fields and marks, the keys of its effects', pile items' and decisions' data,
+    and what a decision's payloads are), registered under its game name (:func:`declare`;
     :class:`uurules.rulesets.base.Ruleset` does it from its ``data_shape``). A key a ruleset did
     not declare is keyed soundly all the same (by value, any id-like number tied to its renamed
     name), but :func:`uurules.engine.position.card_ids` refuses such a state
@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transf
 from uurules.engine.readonly import READ_ONLY
 
 if TYPE_CHECKING:
-    from uurules.engine.state import Decision, State
+    from uurules.engine.state import Card, Decision, State
 
 SHAPE = "uurules.shape"
 """The key of a field's declaration in its ``dataclasses.field`` metadata."""
@@ -570,7 +570,11 @@ class DataShape:
     ``effect``, ``item`` and ``decision`` (the ``data`` of an effect, a pile item, a decision)
     are :class:`Fields`: each key with its kind. ``payloads(state, decision)`` is the kind of a
     decision's payloads (card ids by default; players, yes/no, or option numbers where the
-    ruleset says so); payloads never hold a fresh id, so the key takes them by value.
+    ruleset says so); payloads never hold a fresh id, so the key takes them by value. ``card`` is
+    the class of the game's cards: ``None`` for the engine's
+    :class:`~uurules.engine.state.Card`, or a shaped subclass of it declaring the game's own
+    per-card fields (Berserk's counters, wounds, closed and hit modifier; Eve of Midnight's
+    disabled), each a ``VALUE`` with its default and whether it is ``shown``.
     """
 
     flags: Fields = dataclasses.field(default_factory=Fields)
@@ -579,15 +583,24 @@ class DataShape:
     item: Fields = dataclasses.field(default_factory=Fields)
     decision: Fields = dataclasses.field(default_factory=Fields)
     payloads: Callable[[State, Decision], Kind] = _card_payloads
+    card: type[Card] | None = None
 
-    def extend(self, payloads: Callable[[State, Decision], Kind] | None = None, **parts: Any) -> DataShape:
-        """This shape with more keys (``flags={"acted": VALUE}``; a :class:`Fields` also sets ``rest``)."""
+    def extend(
+        self,
+        payloads: Callable[[State, Decision], Kind] | None = None,
+        card: type[Card] | None = None,
+        **parts: Any,
+    ) -> DataShape:
+        """This shape with more keys (``flags={"acted": VALUE}``; a :class:`Fields` also sets ``rest``),
+        and the class of its cards if ``card`` is given."""
         unknown = set(parts) - set(PARTS)
         if unknown:
             raise TypeError(f"no part {sorted(unknown)} in a DataShape; the parts are {', '.join(PARTS)}")
         more: dict[str, Any] = {name: getattr(self, name).extend(value) for name, value in parts.items()}
         if payloads is not None:
             more["payloads"] = payloads
+        if card is not None:
+            more["card"] = card
         return dataclasses.replace(self, **more)
 
     def part(self, name: str) -> Fields:

@@ -43,17 +43,27 @@ ZoneKey = tuple[str | None, str]
 
 @shaped
 class Card(Shaped):
-    """One physical card on the board, with the state it has beyond its printed one."""
+    """One physical card on the board, with the state it has beyond its printed one.
+
+    The engine's card holds only what every game has. A game's own per-card state (Berserk's
+    counters and wounds, Eve of Midnight's "disabled") lives in a subclass the rule set declares,
+    field by field like this one (kind, default, ``shown``), and names in its shape
+    (:attr:`DataShape.card <uurules.engine.shape.DataShape.card>`); its cards are made of that
+    class, and the copy, the key, :meth:`~uurules.engine.shape.Shaped.differs` and the copies'
+    equivalence read its declaration as they read this one::
+
+        @shaped
+        class BerserkCard(Card):
+            counters: int = at(VALUE, shown=True, default=0)
+
+    Such a field is a ``VALUE`` with a default (a table's objects hold values only); plain data
+    without a field of its own goes in ``marks``, whose keys the shape declares too.
+    """
 
     id: CardId = at(CARD)
     name: str = at(VALUE, shown=True)  # the canonical name in cards/
     shown: str = at(VALUE, shown=True)  # the name the scenario used (an alias stays an alias: Cyrillic stays Cyrillic)
     owner: str | None = at(VALUE, shown=True)
-    counters: int = at(VALUE, shown=True, default=0)
-    wounds: int = at(VALUE, shown=True, default=0)
-    closed: bool = at(VALUE, shown=True, default=False)
-    disabled: bool = at(VALUE, shown=True, default=False)
-    hit_modifier: int = at(VALUE, shown=True, default=0)
     marks: dict[str, Any] = at(Part("marks"), shown=True, default_factory=dict)  # a ruleset's (DataShape.marks)
 
 

@@ -93,9 +93,10 @@ def _tile(game: Game, c: int, changed: Changes | None, small: bool) -> Cell:
     card = game.state.cards[c]
     style = "small" if small else ""
     lines: list[Line] = [[Span(part, style)] for part in wrap(card.shown, TILE_WRAP)]
-    words = _status_words(game.ruleset.status(game, card))
+    now = game.ruleset.status(game, card)  # what the game publishes of the card's own state
+    words = _status_words(now)
     lines += [[Span(part, "small italic")] for part in wrap(" · ".join(words), TILE_WRAP)] if words else []
-    status = "disabled" if card.disabled else ("closed" if card.closed else None)
+    status = "disabled" if now.get("disabled") else ("closed" if now.get("closed") else None)
     hot = changed is not None and c in changed.cards
     return Cell(lines, port=f"c{c}", status=status, changed=hot, border=True)
 

@@ -52,7 +52,7 @@ from uurules.engine.actions import (
 from uurules.engine.copies import classes, stands_for
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
-from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare
+from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare, fields_of
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
 if TYPE_CHECKING:
@@ -223,6 +223,24 @@ CORE_DATA = DataShape(
 ruleset's starts from it (``data_shape = CORE_DATA.extend(flags={...})``)."""
 
 
+def _card_class(cls: type[Ruleset]) -> type[Card]:
+    """The class of the cards of rule set ``cls``, as its shape declares it: the engine's
+    :class:`Card`, or a shaped subclass whose own fields are each a ``VALUE`` with a default (what
+    the key of a position compares); every staged key must be one of its fields."""
+    card = cls.data_shape.card or Card
+    if not (isinstance(card, type) and issubclass(card, Card)):
+        raise TypeError(f"{cls.__name__} declares cards of {card!r}, not a subclass of Card")
+    base = fields_of(Card)
+    own = {n: spec for n, spec in fields_of(card).items() if n not in base or base[n] is not spec}
+    odd = [n for n, spec in own.items() if spec.kind is not VALUE]
+    if odd:
+        raise TypeError(f"{card.__name__}'s own fields are values (VALUE), not {', '.join(odd)} (plain data: marks)")
+    missing = [k for k in cls.staged_keys if k not in own]
+    if missing:
+        raise TypeError(f"{cls.__name__} stages {', '.join(missing)}: {card.__name__} has no such field of its own")
+    return card
+
+
 class Ruleset(ABC):
     """A game's rules over the shared engine.
 
@@ -305,6 +323,7 @@ class Ruleset(ABC):
             cls.order = order
             GAMES[game] = cls
             declare(game, cls.data_shape)
+        cls.card_class = _card_class(cls)
         if cls.windows is not None:
             cls.structure = cls.windows.structure
         # the hooks by name, so that a subclass overriding a hook method (undecorated) is the one called
@@ -569,29 +588,34 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------------------------
     # Reading and staging cards
     # ------------------------------------------------------------------------------------
+    def new_card(self, card: CardId, name: str, shown: str, owner: str | None) -> Card:
+        """A card of this game as it is printed: of the class its shape names
+        (:attr:`DataShape.card <uurules.engine.shape.DataShape.card>`), its own fields at their defaults."""
+        return self.card_class(card, name, shown, owner)
+
+    card_class: ClassVar[type[Card]] = Card
+    """The class of this game's cards (its shape's ``card``, checked when the class is made)."""
+
     def status(self, game: Game, card: Card) -> dict[str, Any]:
-        """How ``card`` differs from its printed state (only what differs)."""
+        """How ``card`` differs from its printed state (only what differs): each of
+        :attr:`staged_keys` that is not 0 or false, by its value."""
         out: dict[str, Any] = {}
-        if card.counters:
-            out["counters"] = card.counters
-        if card.wounds:
-            out["wounds"] = card.wounds
-        if card.closed:
-            out["closed"] = True
-        if card.disabled:
-            out["disabled"] = True
+        for key in self.staged_keys:
+            value = getattr(card, key)
+            if value:
+                out[key] = value
         return out
 
     def stage_card(self, card: Card, spec: dict[str, Any]) -> None:
-        """Apply a scenario's staged state (``{card: X, counters: 2}``) to a card."""
-        for key in ("counters", "wounds"):
+        """Apply a scenario's staged state (``{card: X, disabled: true}``) to a card: each of
+        :attr:`staged_keys` the entry gives, as the type of the field's default (a number, true or false)."""
+        for key in self.staged_keys:
             if key in spec:
-                setattr(card, key, int(spec[key]))
-        for key in ("closed", "disabled"):
-            if key in spec:
-                setattr(card, key, bool(spec[key]))
+                setattr(card, key, type(getattr(card, key))(spec[key]))
 
-    staged_keys: tuple[str, ...] = ("counters", "wounds", "closed", "disabled")
+    staged_keys: tuple[str, ...] = ()
+    """The per-card fields a scenario may stage (``{card: X, counters: 2}``) and the board reports
+    (:meth:`status`): fields of the game's own card class (:attr:`card_class`)."""
 
 
 # ----------------------------------------------------------------------------------------

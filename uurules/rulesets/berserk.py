@@ -51,14 +51,14 @@ lines by event kind); ``game.log_in("ru")`` prints it in Russian.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn, Resolve, describe
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
-from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record
+from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record, at, shaped
 from uurules.engine.state import Card, CardId
 from uurules.rulesets.base import CORE_DATA, TRIGGER_ENTRY, GameEnd, Keys, Ruleset, Verb, Vocabulary, When, on
 
@@ -450,7 +450,24 @@ class OnHit(When):
     name = "on-hit"
 
 
+@shaped
+class BerserkCard(Card):
+    """A Berserk card, with what a creature gains on the field beyond its printed state (each
+    field declared as the engine's own are: its kind, its default, and that a change shows)."""
+
+    counters: int = at(VALUE, shown=True, default=0)
+    wounds: int = at(VALUE, shown=True, default=0)
+    closed: bool = at(VALUE, shown=True, default=False)  # tapped: it has attacked, defended or acted
+    hit_modifier: int = at(VALUE, shown=True, default=0)  # the sum of its marks' hit-modifiers (BK.ATK.1)
+
+
+def creature(game: Game, card: CardId) -> BerserkCard:
+    """Card ``card`` of a Berserk game: a :class:`BerserkCard` (the class the game's shape names)."""
+    return cast(BerserkCard, game.state.cards[card])
+
+
 DATA = CORE_DATA.extend(
+    card=BerserkCard,
     # every action's trigger record, for the pictures (``sequence``, the last one, is the core's)
     flags={"sequences": Record(ListOf(Fields({"cause": VALUE, "triggers": ListOf(TRIGGER_ENTRY)})))},
     marks={
@@ -458,7 +475,7 @@ DATA = CORE_DATA.extend(
         "hit-modifiers": VALUE,  # [{"amount", "source" (a board reference), "until"}]
     },
 )
-"""What Berserk keeps in the state's flags and its cards' marks."""
+"""What Berserk keeps in the state's flags, its cards' own fields (:class:`BerserkCard`) and their marks."""
 
 
 class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
@@ -500,7 +517,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     # Card facts
     # ------------------------------------------------------------------------------------
     def defn(self, game: Game, card: CardId) -> CardDef:
-        return self.book[game.card(card).name]
+        return self.book[creature(game, card).name]
 
     def printed_hit(self, game: Game, card: CardId) -> tuple[int, int, int]:
         a, b, c = (int(v) for v in str(self.defn(game, card).get("hit", "0-0-0")).split("-"))
@@ -508,7 +525,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
 
     def current_hit(self, game: Game, card: CardId) -> tuple[int, int, int]:
         """The hit after all modifiers: summed first, the floor at 0 taken last (BK.ATK.1)."""
-        m = game.card(card).hit_modifier
+        m = creature(game, card).hit_modifier
         a, b, c = (max(0, v + m) for v in self.printed_hit(game, card))
         return (a, b, c)
 
@@ -559,7 +576,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         if name == "lives" and card is not None:
             return self.lives(game, card)
         if name == "modifiers" and card is not None:
-            return " ".join(f"{int(m['amount']):+d}" for m in game.card(card).marks.get("hit-modifiers", []))
+            return " ".join(f"{int(m['amount']):+d}" for m in creature(game, card).marks.get("hit-modifiers", []))
         if name == "target":
             targets = event.detail.get("targets") or [None]
             return targets[0]
@@ -573,6 +590,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     # Staging and status
     # ------------------------------------------------------------------------------------
     def stage_card(self, card: Card, spec: dict[str, Any]) -> None:
+        assert isinstance(card, BerserkCard)
         for key in ("counters", "wounds"):
             if key in spec:
                 value = spec[key]
@@ -627,7 +645,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
                 if "target" not in ab and self._activation_refusal(game, p, c, i, ()) is None:
                     acts.append(Activate(p, game.ref(c), (), name))
         for a in s.zone(p, "field"):
-            if game.card(a).closed:
+            if creature(game, a).closed:
                 continue
             for foe in s.players:
                 if foe == p:
@@ -681,7 +699,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         game.emit("phase", player, phase="end-of-turn")
         for p in s.players:
             for c in s.zone(p, "field"):
-                card = game.card(c)
+                card = creature(game, c)
                 lasting = [m for m in card.marks.get("hit-modifiers", []) if m.get("until") != "end-of-turn"]
                 if len(lasting) != len(card.marks.get("hit-modifiers", [])):
                     card.marks["hit-modifiers"] = lasting
@@ -750,13 +768,13 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
                 return f"{game.ref(targets[0])} is not a creature {where}"
         elif targets:
             return f"{self._ability_name(ability)['en']!r} of {game.ref(card)} takes no target"
-        if game.card(card).closed and self.rule(game, card, "closes-when-activating"):
+        if creature(game, card).closed and self.rule(game, card, "closes-when-activating"):
             return f"{game.ref(card)} is closed: using its ability would close it"
         price = self._price(game, ability, targets)
         if price is not None:
             if price == 0:  # rule: BK.ZERO.1, BK.ZERO.3
                 return f"{game.ref(card)} cannot spend 0 counters: zero counters cannot pay for an action (BK.ZERO.3)"
-            have = game.card(card).counters
+            have = creature(game, card).counters
             if have < price:
                 return f"{game.ref(card)} cannot pay {price} counter{'s' if price != 1 else ''}: it has {have}"
         return None
@@ -793,7 +811,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     def _pay(self, game: Game, card: CardId, counters: int) -> None:
         if counters <= 0:  # rule: BK.ZERO.3 (checked before; a guard, never reached)
             raise IllegalAction(f"{game.ref(card)} cannot spend {counters} counters (BK.ZERO.3)")
-        c = game.card(card)
+        c = creature(game, card)
         c.counters -= counters
         game.emit("spend", game.holder(card), card, counters=counters)
 
@@ -801,7 +819,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
     # Attacks and defence
     # ------------------------------------------------------------------------------------
     def _defence_refusal(self, game: Game, defender: CardId) -> str | None:
-        c = game.card(defender)
+        c = creature(game, defender)
         if c.closed:
             return f"{game.ref(defender)} is closed and cannot defend"
         limit = self.rule(game, defender, "defends-per-turn")
@@ -817,8 +835,8 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         p = action.player
         self._may_act(game, p, "attack")
         attacker = self._own_field_card(game, p, action.attacker, "attacker")
-        if game.card(attacker).closed:
-            ready = [game.ref(c) for c in s.zone(p, "field") if not game.card(c).closed]
+        if creature(game, attacker).closed:
+            ready = [game.ref(c) for c in s.zone(p, "field") if not creature(game, c).closed]
             raise IllegalAction(
                 f"{game.ref(attacker)} is closed and cannot attack",
                 "an open creature: " + (", ".join(ready) or f"{p} has none"),
@@ -887,7 +905,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
             game.emit("win", s.winner)
 
     def _defend(self, game: Game, defender: CardId, target: CardId) -> None:
-        c = game.card(defender)
+        c = creature(game, defender)
         done = int(c.marks.get("defences", 0))
         c.marks["defences"] = done + 1
         game.emit("defend", game.holder(defender), defender, target=game.ref(target))
@@ -1026,7 +1044,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         if n <= 0:  # rule: BK.ZERO.1, BK.ZERO.3 zero counters are not gained, nothing triggers
             game.emit("disregard", game.holder(card), card, action="gain-counters", value=n, rule="BK.ZERO.3")
             return
-        c = game.card(card)
+        c = creature(game, card)
         c.counters += n
         owner = game.holder(card)
         game.emit("counter", owner, card, amount=n, counters=c.counters)
@@ -1066,7 +1084,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         return got
 
     def _heal(self, game: Game, card: CardId, n: int) -> None:
-        c = game.card(card)
+        c = creature(game, card)
         healed = min(n, c.wounds)
         if healed <= 0:  # rule: BK.ZERO.2 healing 0 wounds heals none
             game.emit("disregard", game.holder(card), card, action="heal", value=0, rule="BK.ZERO.2")
@@ -1078,7 +1096,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         if n == 0:  # rule: BK.ZERO.1
             game.emit("disregard", game.holder(card), card, action="modify-hit", value=0, rule="BK.ZERO.1")
             return
-        c = game.card(card)
+        c = creature(game, card)
         mods = c.marks.setdefault("hit-modifiers", [])
         mods.append({"amount": n, "source": game.ref(source), "until": until})
         c.hit_modifier = sum(int(m["amount"]) for m in mods)  # rule: BK.ATK.1 summed first
@@ -1091,7 +1109,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         if n <= 0:  # rule: BK.ZERO.2 no wounds, and nothing tied to receiving wounds triggers
             game.emit("disregard", owner, card, action="wound", value=0, rule="BK.ZERO.2")
             return None
-        c = game.card(card)
+        c = creature(game, card)
         c.wounds += n
         lives = self.lives(game, card)
         game.emit("wound", owner, card, amount=n, wounds=c.wounds, by=game.ref(by))
@@ -1106,7 +1124,7 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
 
     def _die(self, game: Game, card: CardId) -> None:
         owner = game.holder(card)
-        c = game.card(card)
+        c = creature(game, card)
         game.emit("die", owner, card, wounds=c.wounds)  # written as it dies on the field (its board reference)
         c.wounds = c.counters = c.hit_modifier = 0
         c.closed = False
@@ -1114,13 +1132,13 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         game.move(card, (owner, "graveyard"))
 
     def _open(self, game: Game, card: CardId) -> None:
-        c = game.card(card)
+        c = creature(game, card)
         if c.closed:
             c.closed = False
             game.emit("open", game.holder(card), card)
 
     def _close(self, game: Game, card: CardId) -> None:
-        c = game.card(card)
+        c = creature(game, card)
         if not c.closed:
             c.closed = True
             game.emit("close", game.holder(card), card)

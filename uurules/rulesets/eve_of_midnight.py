@@ -46,7 +46,7 @@ cards in hand order; yes/no questions ``yes``, ``no``; targets in board order.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from uurules.cards import CardBook, CardDef
 from uurules.engine.actions import Action, Activate, BeginTurn, EndTurn, Play, Response
@@ -55,8 +55,8 @@ from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
 from uurules.engine.loops import LoopWatch
-from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf
-from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
+from uurules.engine.shape import CARD, VALUE, DataShape, DictOf, Fields, ListOf, at, shaped
+from uurules.engine.state import Card, CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import (
     CORE_DATA,
     DecisionKind,
@@ -228,7 +228,7 @@ class Disable(StackVerb):
                 reason=f"{owner}'s cards cannot be targeted",
             )
             return
-        game.card(t).disabled = True
+        eve_card(game, t).disabled = True
         game.emit("disable", owner, t, by=name, by_player=player)
 
 
@@ -351,7 +351,21 @@ NOTATION = Notation(
 """How seed 004 writes Eve of Midnight's events: the log's one source (each line as the event is
 emitted; ``pile``, ``chain``, ``ref`` and :meth:`EveOfMidnight.written_value`'s names read the board)."""
 
+@shaped
+class EveCard(Card):
+    """An Eve of Midnight card, with what Sabotage may do to it beyond its printed state (declared
+    as the engine's own fields are: its kind, its default, and that a change shows)."""
+
+    disabled: bool = at(VALUE, shown=True, default=False)  # a "disable" effect (Sabotage) took its ability away
+
+
+def eve_card(game: Game, card: CardId) -> EveCard:
+    """Card ``card`` of an Eve of Midnight game: an :class:`EveCard` (the class the game's shape names)."""
+    return cast(EveCard, game.state.cards[card])
+
+
 DATA = CORE_DATA.extend(
+    card=EveCard,
     flags={
         "discount": DictOf(VALUE),  # player -> how much less their next card costs
         "wards": DictOf(VALUE),  # player -> the ward that protects their cards
@@ -360,7 +374,7 @@ DATA = CORE_DATA.extend(
     effect=Fields({"ability": VALUE, "rank": VALUE}),  # the card's ability, and its priority rank
     item={"ability": VALUE, "targets": ListOf(CARD)},
 )
-"""What Eve of Midnight keeps in the state's flags and data."""
+"""What Eve of Midnight keeps in the state's flags and data, and its cards' own field (:class:`EveCard`)."""
 
 
 class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3):
@@ -372,6 +386,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     windows: ClassVar[Stack] = STACK_WINDOWS
     vocabulary: ClassVar[Vocabulary] = VOCABULARY
     data_shape: ClassVar[DataShape] = DATA
+    staged_keys = ("disabled",)
     chain_title = f"{AT_ONCE} · World, then mandatory, triggered, optional"
     notation: ClassVar[Notation] = NOTATION
     written_names: ClassVar[frozenset[str]] = Ruleset.written_names | {"batch", "card_type", "played_steps", "tied"}
@@ -520,7 +535,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             for i, _ab in self.abilities(game, c, "start-of-each-turn"):
                 found.append((c, i, player, "world"))
         for c in s.zone(player, ACTIVE_AREA):
-            if game.card(c).disabled:
+            if eve_card(game, c).disabled:
                 continue
             for i, ab in self.abilities(game, c, "start-of-your-turn"):
                 found.append((c, i, player, str(ab.get("timing", "mandatory"))))
@@ -575,7 +590,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             for c in game.state.zone(p, ACTIVE_AREA):
                 if (
                     self.defn(game, c).type.lower() in kinds  # `what: support`: a Support card
-                    and not game.card(c).disabled
+                    and not eve_card(game, c).disabled
                     and not self.warded(game, p, player)
                 ):
                     out.append(c)
@@ -679,7 +694,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         return cost
 
     def _activate_refusal(self, game: Game, player: str, card: CardId, ab: dict[str, Any]) -> str | None:
-        if game.card(card).disabled:
+        if eve_card(game, card).disabled:
             return f"{game.shown(card)} is disabled"
         cost = int(ab.get("cost", 0))
         if cost > self.resources(game, player):
@@ -842,7 +857,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             if p == player:
                 continue
             for c in s.zone(p, ACTIVE_AREA):
-                if game.card(c).disabled:
+                if eve_card(game, c).disabled:
                     continue
                 for i, ab in self.abilities(game, c, "opponent-gains"):
                     if game.card(c).name == game.card(source).name:
@@ -914,7 +929,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
             return
         eff = waiting[0]
         assert eff.source is not None
-        if not self.in_play(game, eff.source) or game.card(eff.source).disabled:
+        if not self.in_play(game, eff.source) or eve_card(game, eff.source).disabled:
             eff.status = "disregarded"
             game.emit("disregard", eff.player, eff.source, reason="no longer in play or disabled")
             return
