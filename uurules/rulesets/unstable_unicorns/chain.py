@@ -38,6 +38,11 @@ class Trigger:
     player: str
 
 
+def index_of(items: list[Any], item: Any) -> int:
+    """:func:`index` (a name a method's own ``index`` argument does not hide)."""
+    return index(items, item)
+
+
 def index(items: list[Any], item: Any) -> int:
     """The position of ``item`` in ``items``, by identity (an effect or pile item is only ever equal to itself)."""
     for i, x in enumerate(items):
@@ -153,6 +158,7 @@ class EffectChain:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
                     trig.status = "disregarded"
                     game.emit("disregard", trig.player, trig.source, reason=why)
+                    self.otherwise(game, link, trig, steps, 0)
                     return
                 if answer is None:
                     rs.ask(
@@ -168,6 +174,7 @@ class EffectChain:
                 if answer is False:
                     trig.status = "declined"
                     game.emit("decline", trig.player, trig.source)
+                    self.otherwise(game, link, trig, steps, 0)
                     return
                 game.emit("use", trig.player, trig.source)
             if later:
@@ -189,6 +196,17 @@ class EffectChain:
             optional=bool(ab.get("optional")),
         )
 
+    def otherwise(self, game: Game, link: Link, at: Effect, steps: list[dict[str, Any]], index: int) -> None:
+        """rule: UU.SEQ.5 "if you don't": the optional action at ``index`` (and what it leads to) was
+        not performed, so the card's text goes on from its next ``if-you-dont`` step, if it has one,
+        in ``link`` after the effect ``at`` (Greener Pastures: "If you don't, move a Unicorn card")."""
+        for i in range(index + 1, len(steps)):
+            if steps[i].get("join") == "if-you-dont":
+                assert at.source is not None
+                pos = index_of(link.effects, at) + 1
+                self.expand(game, link, pos, at.player, at.source, steps, i, [], bound=at.data.get(THAT))
+                return
+
     def later_target(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The first targeted statement of a card's text when statements without a target come
         before it ("DISCARD 2 cards, then DESTROY a Unicorn card"); ``None`` when the first
@@ -196,6 +214,8 @@ class EffectChain:
         player carries out, is not read ahead)."""
         verbs = self.rs.verbs
         for i, step in enumerate(steps):
+            if step.get("join") == "if-you-dont":
+                return None  # the steps from here are done only if the ones before are not (UU.SEQ.5)
             verb = verbs.get(step.get("do", ""))
             if verb is None or step.get("do") == "one-of" or "who" in step or step.get("player") == "each-player":
                 return None
@@ -257,6 +277,8 @@ class EffectChain:
         doer = step.get("who")
         if doer == "each-player":
             who = s.in_turn_order_from(player)
+        elif doer == "each-other-player":
+            who = s.in_turn_order_from(player)[1:]
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:
@@ -325,6 +347,8 @@ class EffectChain:
         who = step.get("who")
         if who == "each-player":
             label = "Each player: " + label
+        elif who == "each-other-player":
+            label = "Each other player: " + label
         elif who == "that-player":
             label = f"{step.get(THAT) or 'That player'}: " + label
         return label

@@ -183,11 +183,15 @@ def place_cards(game: Game, player: str, place: str) -> list[CardId]:
 FAMILY = Vocabulary(
     "unstable-unicorns",
     common_keys={
-        "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
+        "join": {
+            "enum": ["and", "then", "if-you-do", "if-you-dont"],
+            "description": "how the step joins the one before it (if-you-dont: only if the optional action an "
+            "if-you-do step depends on was not performed, UU.SEQ.5)",
+        },
         "who": {
-            "enum": ["you", "each-player", "that-player"],
-            "description": "who carries it out (each player: in turn order; that player: the one an earlier "
-            "step of this card chose or acted on)",
+            "enum": ["you", "each-player", "each-other-player", "that-player"],
+            "description": "who carries it out (each player: in turn order; each other player: in turn order "
+            "after you; that player: the one an earlier step of this card chose or acted on)",
         },
     },
     card_keys={

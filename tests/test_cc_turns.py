@@ -1,0 +1,343 @@
+"""Control & Chaos, turns, phases, hands, the deck and counting (issue #28, group G3).
+
+Skipped phases and turns (UU.CC.7), an optional beginning-of-turn effect lost once the Draw phase
+comes (UU.CC.3), hand-limit and win-number changes (UU.CC.8), "if you don't" (UU.SEQ.5), a card
+that remembers a named type, looking into the deck, hands shown and passed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import SCENARIOS, board, scenario
+from tests.rulesets_helpers import refused
+from uurules.engine.actions import BeginTurn, Chance, DrawAction, EndTurn, Play
+from uurules.engine.game import MIXED, Game
+
+
+def names(game: Game, player: str | None, zone: str) -> list[str]:
+    return [game.shown(c) for c in game.state.zone(player, zone)]
+
+
+def text_of(name: str) -> str:
+    return (SCENARIOS / name).read_text(encoding="utf-8")
+
+
+def plays(game: Game) -> list[Play]:
+    return [a for a in game.legal_actions() if isinstance(a, Play)]
+
+
+# -- Twin Unicorns: two plays, bought by a discard; UU.CC.3 ------------------------------------
+TWIN = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Yay, Basic Unicorn, Rhinocorn], stable: [Twin Unicorns]}
+  - {name: Bob}
+deck: [Rainbow Aura, Neigh, Slowdown]
+script:
+  - begin-turn: Ann
+"""
+
+
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/twin-unicorns.yaml")
+def test_twin_unicorns_discard_buys_a_second_play_in_the_same_action_phase() -> None:
+    game = board(TWIN).play(auto=False)
+    game.choose("yes")
+    game.choose("Ann/Yay")
+    game.push(Play("Ann", "Basic Unicorn"))
+    game.push(Play("Ann", "Rhinocorn"))  # one more card in the same Action phase
+    assert names(game, "Ann", "stable") == ["Twin Unicorns", "Basic Unicorn", "Rhinocorn"]
+    assert names(game, None, "discard") == ["Yay"]
+    assert plays(game) == []
+    out = scenario("cards/twin-unicorns.yaml").play()
+    assert names(out, "Ann", "stable") == ["Twin Unicorns", "Basic Unicorn", "Rhinocorn"]
+
+
+@pytest.mark.rule("UU.CC.3")
+def test_an_optional_beginning_of_turn_effect_declined_is_lost_for_the_turn() -> None:
+    game = board(TWIN).play(auto=False)
+    d = game.pending
+    assert d is not None and d.options == ["yes", "no"] and "Twin Unicorns" in d.question
+    assert [e for e in game.events if e.type == "draw"] == []  # asked before the Draw phase
+    game.choose("no")
+    assert game.state.phase == "action" and names(game, "Ann", "hand")[-1] == "Rainbow Aura"
+    assert game.pending is None
+    # nothing offers it again this turn: one play only, then the turn is spent
+    game.push(Play("Ann", "Basic Unicorn"))
+    refused(game, Play("Ann", "Rhinocorn"), "already taken this turn's action")
+    assert plays(game) == [] and DrawAction("Ann") not in game.legal_actions()
+    assert EndTurn("Ann") in game.legal_actions()
+
+
+@pytest.mark.rule("UU.CC.3")
+@pytest.mark.scenario("cc-3-optional-beginning-of-turn-effect-lost.yaml")
+def test_the_top_level_cc3_scenario_declines_then_draws() -> None:
+    game = scenario("cc-3-optional-beginning-of-turn-effect-lost.yaml").play()
+    log = game.log
+    assert log.index("- Ann: Draw phase.") > max(i for i, line in enumerate(log) if "Beginning of Turn" in line)
+    assert names(game, "Ann", "stable") == ["Twin Unicorns", "Basic Unicorn"]
+    assert names(game, None, "discard") == []
+
+
+# -- Traffic Director Unicorn, Sniper Unicorn: the Action phase skipped -----------------------
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/traffic-director-unicorn.yaml")
+def test_traffic_director_moves_then_the_action_phase_does_not_happen() -> None:
+    game = scenario("cards/traffic-director-unicorn.yaml").play()
+    assert names(game, "Cat", "stable") == ["Rainbow Aura"]
+    assert game.state.active == "Bob" and game.state.phase == "start"
+    phases = [e.detail.get("phase") for e in game.events if e.type == "phase" and e.player == "Ann"]
+    assert "action" not in phases and "draw" in phases
+    assert [e.detail for e in game.events if e.type == "skip-phase"] == [{"phase": "action"}]
+
+
+def test_traffic_director_declined_leaves_the_action_phase() -> None:
+    game = scenario("cards/traffic-director-unicorn.yaml").play(upto=1, auto=False)
+    game.choose("no")
+    assert game.state.active == "Ann" and game.state.phase == "action"
+    assert Play("Ann", "Ann/Basic Unicorn") in game.legal_actions()
+
+
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/sniper-unicorn.yaml")
+def test_sniper_unicorn_destroys_an_upgrade_only_and_skips_the_action_phase() -> None:
+    game = scenario("cards/sniper-unicorn.yaml").play()
+    assert names(game, "Bob", "stable") == ["Rhinocorn"]  # the Unicorn is no target (C&C Print: an Upgrade)
+    assert names(game, None, "discard") == ["Yay"]
+    assert game.state.active == "Bob"
+    no_upgrade = board(text_of("cards/sniper-unicorn.yaml").replace("[Yay, Rhinocorn]", "[Rhinocorn]"))
+    game = no_upgrade.play(upto=1)  # nothing to destroy: it cannot be used, and the Action phase comes
+    assert game.state.active == "Ann" and game.state.phase == "action"
+
+
+# -- Nannycorn: no play from hand -------------------------------------------------------------
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/nannycorn.yaml")
+def test_nannycorn_bars_plays_from_hand_but_not_drawing_and_only_this_turn() -> None:
+    game = scenario("cards/nannycorn.yaml").play(upto=2)
+    assert names(game, "Ann", "stable") == ["Nannycorn", "Baby Narwhal"]
+    assert plays(game) == [] and DrawAction("Ann") in game.legal_actions()
+    why = refused(game, Play("Ann", "Basic Unicorn"), "may play no card from their hand this turn")
+    assert "UU.CC.7" in why or game.pending is None
+    game.push(EndTurn("Ann"))
+    game.push(BeginTurn("Bob"))
+    assert "no_hand_play" not in game.state.flags  # it was for Ann's turn
+    out = scenario("cards/nannycorn.yaml").play()
+    assert names(out, "Ann", "hand") == ["Basic Unicorn", "Yay", "Neigh"]
+
+
+# -- Foresight: look, take one, shuffle, skip the Draw phase ------------------------------------
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/foresight.yaml")
+def test_foresight_takes_one_shuffles_the_rest_and_skips_the_draw() -> None:
+    game = scenario("cards/foresight.yaml").play()
+    assert names(game, "Ann", "hand") == ["Rhinocorn"]  # no draw: the Draw phase was skipped
+    assert sorted(names(game, None, "deck")) == ["Neigh", "Rainbow Aura", "Yay"]
+    assert game.state.flags.get(MIXED) == [0, 3]  # shuffled: its order is chance's now
+    assert [e.type for e in game.events].count("draw") == 0
+    # only Ann saw the three cards
+    look = next(e for e in game.events if e.type == "look-at-deck")
+    assert "Rhinocorn" not in look.words(viewer="Bob") and "Rhinocorn" in look.words(viewer="Ann")
+
+
+def test_foresight_shuffle_is_a_chance_point_with_explicit_chance() -> None:
+    game = scenario("cards/foresight.yaml").play()
+    explicit = Game(game.ruleset, game.state.copy(), chance="explicit")
+    explicit.push(DrawAction("Ann"))
+    point = explicit.chance_point
+    assert point is not None and sorted(point.refs) == ["Neigh", "Rainbow Aura", "Yay"]
+    explicit.push(Chance("Yay"))
+    assert names(explicit, "Ann", "hand") == ["Rhinocorn", "Yay"]
+
+
+# -- Greener Pastures: "if you don't" (UU.SEQ.5) ------------------------------------------------
+@pytest.mark.rule("UU.SEQ.5")
+@pytest.mark.scenario("cards/greener-pastures.yaml")
+def test_greener_pastures_if_you_dont_moves_a_unicorn() -> None:
+    game = scenario("cards/greener-pastures.yaml").play()
+    assert names(game, "Bob", "stable") == ["Basic Unicorn"]
+    assert names(game, "Ann", "stable") == ["Greener Pastures"]
+    assert names(game, None, "discard") == []
+
+
+@pytest.mark.rule("UU.SEQ.5", "UU.SEQ.4")
+def test_greener_pastures_if_you_do_sacrifices_it_and_moves_nothing() -> None:
+    game = scenario("cards/greener-pastures.yaml").play(upto=1, auto=False)
+    game.choose("yes")
+    for card in ("Ann/Yay", "Ann/Neigh", "Ann/Unicorn Poison"):
+        if game.pending is not None and card in game.pending.options:
+            game.choose(card)
+    assert names(game, "Ann", "stable") == ["Basic Unicorn"]
+    assert names(game, None, "discard") == ["Greener Pastures", "Unicorn Poison", "Neigh", "Yay"]
+    assert names(game, "Bob", "stable") == []
+    assert any(e.type == "skip" and e.detail["join"] == "if-you-dont" for e in game.events)
+
+
+@pytest.mark.rule("UU.SEQ.5")
+def test_greener_pastures_with_too_few_cards_is_the_if_you_dont_branch() -> None:
+    text = text_of("cards/greener-pastures.yaml").replace("[Yay, Neigh, Unicorn Poison]", "[Yay]")
+    game = board(text).play(upto=1, auto=False)
+    assert game.pending is None  # it cannot be used: no question
+    assert names(game, "Bob", "stable") == ["Basic Unicorn"]
+
+
+# -- Nightmare Pact: a named type remembered in the card's marks --------------------------------
+@pytest.mark.scenario("cards/nightmare-pact.yaml")
+def test_nightmare_pact_remembers_the_named_type_and_ends_the_turn() -> None:
+    game = scenario("cards/nightmare-pact.yaml").play(upto=2)
+    pact = game.state.zone("Ann", "stable")[0]
+    assert game.state.cards[pact].marks == {"named": "unicorn"}
+    copy = game.state.copy()
+    assert copy == game.state and copy.cards[pact].marks == {"named": "unicorn"}
+    game.undo()
+    assert game.state.cards[pact].marks == {}  # undone exactly
+    out = scenario("cards/nightmare-pact.yaml").play()
+    assert names(out, "Ann", "stable") == ["Nightmare Pact", "Rhinocorn"]
+    assert names(out, None, "discard") == ["Yay"]  # an Upgrade: not the named type
+    assert out.state.active == "Bob"
+    ann = [e.detail.get("phase") for e in out.events if e.type == "phase" and e.player == "Ann"]
+    assert ann[-2:] == ["beginning-of-turn", "end-of-turn"]  # no Draw, no Action phase
+
+
+def test_nightmare_pact_naming_upgrade_brings_the_upgrade() -> None:
+    game = scenario("cards/nightmare-pact.yaml").play(upto=1, auto=False)
+    assert game.pending is not None and game.pending.options == ["Unicorn", "Upgrade", "Downgrade"]
+    game.choose("Upgrade")
+    for step in (EndTurn("Ann"), BeginTurn("Bob"), EndTurn("Bob"), BeginTurn("Ann")):
+        game.push(step)
+    game.choose("yes")
+    assert names(game, "Ann", "stable") == ["Nightmare Pact", "Yay"]
+
+
+# -- Totally Not Two Unicorns: plays inside a resolving Magic card; a skipped turn ----------------
+TOTALLY = "cards/totally-not-two-unicorns.yaml"
+
+
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario(TOTALLY)
+def test_totally_not_two_plays_inside_the_magic_card_and_skips_the_next_turn() -> None:
+    game = scenario(TOTALLY).play()
+    assert names(game, "Ann", "stable") == ["Basic Unicorn"]
+    assert names(game, None, "discard") == ["Rhinocorn", "Neigh", "Totally Not Two Unicorns"]
+    assert game.state.active == "Bob"  # Cat's turn ended: Ann's was skipped
+    assert [e.player for e in game.events if e.type == "skip-turn"] == ["Ann"]
+    assert "skip_turns" not in game.state.flags  # skipped once, then forgotten
+
+
+def test_the_second_play_waits_until_the_first_has_resolved() -> None:
+    game = scenario(TOTALLY).play(upto=3, auto=False)  # Ann chose Rhinocorn: it is on the pile
+    s = game.state
+    assert [game.shown(i.card) for i in s.pile] == ["Rhinocorn"]
+    assert game.pending is not None and game.pending.is_response_window  # Bob may answer it
+    second = [e for link in s.open_links() for e in link.effects if e.verb == "play-card" and e.status == "waiting"]
+    assert len(second) == 1  # the chain waits for the pile
+    refused(game, Play("Ann", "Basic Unicorn"), "cannot play a card now")
+
+
+def test_a_played_magic_card_without_a_playable_card_disregards_the_plays() -> None:
+    hand = "[Totally Not Two Unicorns, Rhinocorn, Basic Unicorn]"
+    text = text_of(TOTALLY).replace(hand, "[Totally Not Two Unicorns]")
+    text = text.replace("deck: [Yay,", "deck: [Neigh,")
+    script = "script:\n  - play: {player: Ann, card: Totally Not Two Unicorns}\n  - pass: all\n"
+    game = board(text.split("script:")[0] + script).play()
+    assert names(game, "Ann", "hand") == ["Neigh"]  # an Instant cannot be played so: both plays disregarded
+    assert [e.type for e in game.events].count("disregard") == 2
+    assert game.state.flags.get("skip_turns") == ["Ann"]
+
+
+def test_explore_walks_the_plays_inside_the_magic_card() -> None:
+    from uurules.explore import explore
+
+    text = text_of(TOTALLY).split("script:")[0] + "script:\n  - play: {player: Ann, card: Totally Not Two Unicorns}\n"
+    found = explore(board(text), max_nodes=5000)
+    stables = {tuple(o.players["Ann"]["stable"]) for o in found.outcomes}
+    # Bob Neighs either card or neither; Ann chooses the order: both, either or no Unicorn enters
+    assert {("Rhinocorn", "Basic Unicorn"), ("Basic Unicorn",), ("Rhinocorn",)} <= stables
+
+
+# -- Game Master Unicorn, Unicornucopia: the hand limit where it is checked (UU.CC.8) ------------
+@pytest.mark.rule("UU.CC.8", "UU.HAND.1")
+@pytest.mark.scenario("cards/game-master-unicorn.yaml")
+def test_game_master_raises_the_hand_limit_checked_at_end_of_turn() -> None:
+    game = scenario("cards/game-master-unicorn.yaml").play()
+    assert len(names(game, "Ann", "hand")) == 10 and names(game, None, "discard") == ["Slowdown"]
+    assert game.state.hand_limit == 7  # the game's hand limit is unchanged: Ann's own is 10
+    assert game.ruleset.turns.hand_limit_of(game, "Ann") == 10
+    assert game.ruleset.turns.hand_limit_of(game, "Bob") == 7
+
+
+def test_game_master_discards_the_whole_hand_as_it_enters_and_is_played_all_the_same() -> None:
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Game Master Unicorn, Yay, Neigh, Slowdown]}
+  - {name: Bob}
+deck: [Rhinocorn]
+script:
+  - play: {player: Ann, card: Game Master Unicorn}
+"""
+    game = board(text).play()
+    assert names(game, "Ann", "stable") == ["Game Master Unicorn"]
+    assert names(game, "Ann", "hand") == []
+    assert sorted(names(game, None, "discard")) == ["Neigh", "Slowdown", "Yay"]
+    lone = board(text.replace(", Yay, Neigh, Slowdown]", "]")).play()  # an empty hand: nothing to discard
+    assert names(lone, "Ann", "stable") == ["Game Master Unicorn"]
+
+
+@pytest.mark.rule("UU.CC.8")
+@pytest.mark.scenario("cc-8-hand-limit-where-it-is-checked.yaml")
+def test_draw_until_the_hand_limit_is_one_draw_to_the_players_own_limit() -> None:
+    game = scenario("cc-8-hand-limit-where-it-is-checked.yaml").play()
+    assert len(names(game, "Ann", "hand")) == 10  # up to 10, not 7, and kept at End of Turn
+    assert [e.type for e in game.events].count("discard") == 0
+    done = [e for e in game.events if e.type == "effect-done" and "hand limit" in e.detail["effect"]]
+    assert [e.detail["effect"] for e in done] == ["DRAW 5 cards (to the hand limit)"]  # one effect
+
+
+@pytest.mark.scenario("cards/unicornucopia.yaml")
+def test_unicornucopia_draws_to_seven_and_each_other_player_chooses() -> None:
+    game = scenario("cards/unicornucopia.yaml").play()
+    assert len(names(game, "Ann", "hand")) == 7
+    assert names(game, "Bob", "hand") == ["Slowdown", "Rainbow Aura"] and names(game, "Cat", "hand") == []
+    full = board(
+        text_of("cards/unicornucopia.yaml").replace(
+            "[Unicornucopia, Yay, Neigh, Slowdown]",
+            "[Unicornucopia, Yay, Neigh, Slowdown, Yay, Neigh, Slowdown, Rhinocorn]",
+        )
+    ).play(upto=1, auto=False)
+    assert len(names(full, "Ann", "hand")) == 7  # at the limit already: nothing drawn
+    assert full.pending is not None and full.pending.player == "Bob"
+
+
+# -- Imaginary Friendicorn: one fewer Unicorn to win, with a Baby --------------------------------
+@pytest.mark.scenario("cards/imaginary-friendicorn.yaml")
+def test_imaginary_friendicorn_needs_a_baby_in_the_stable() -> None:
+    game = scenario("cards/imaginary-friendicorn.yaml").play()
+    assert game.state.winner == "Ann"
+    no_baby = text_of("cards/imaginary-friendicorn.yaml").replace("Baby Narwhal, ", "Basic Unicorn, ")
+    game = board(no_baby.replace("    stable: [Imaginary Friendicorn, ", "    stable: [")).play()
+    assert game.state.winner is None  # 6 Unicorns without Imaginary Friendicorn: 7 are needed
+    no_friend = board(no_baby).play()  # 6 Unicorns, Imaginary Friendicorn but no Baby
+    assert no_friend.state.winner is None
+    assert no_friend.ruleset.turns.win_count_of(no_friend, "Ann") == 7
+
+
+# -- the top-level scenarios of UU.CC.7 and UU.SEQ.5 ---------------------------------------------
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cc-7-skipped-draw-phase-and-two-plays.yaml")
+def test_a_skipped_phase_does_not_happen_and_an_extra_play_is_in_the_same_action_phase() -> None:
+    game = scenario("cc-7-skipped-draw-phase-and-two-plays.yaml").play()
+    phases = [e.detail["phase"] for e in game.events if e.type == "phase"]
+    assert phases == ["beginning-of-turn", "action"]  # no Draw phase at all
+    assert [e.type for e in game.events].count("draw") == 0
+    assert names(game, "Ann", "stable")[-2:] == ["Rhinocorn", "Basic Unicorn"]
+    assert game.state.phase == "action" and plays(game) == []
+
+
+@pytest.mark.rule("UU.SEQ.5")
+@pytest.mark.scenario("seq-5-if-you-dont.yaml")
+def test_if_you_dont_is_not_carried_out_when_the_optional_action_was() -> None:
+    game = scenario("seq-5-if-you-dont.yaml").play()
+    assert names(game, "Ann", "stable") == ["Basic Unicorn"] and names(game, "Bob", "stable") == []
+    assert [e.detail["join"] for e in game.events if e.type == "skip"] == ["if-you-dont"]

@@ -1,0 +1,475 @@
+"""Control & Chaos words for turns, phases, hands, the deck and counting (UU.CC.3, UU.CC.7, UU.CC.8).
+
+- verbs of the turn: ``skip-phase`` (this turn's Draw or Action phase does not happen: Traffic
+  Director Unicorn, Foresight), ``no-play-from-hand`` (Nannycorn), ``skip-next-turn`` (Totally Not
+  Two Unicorns); :mod:`..turns` carries them out, as it does ``may-play`` and ``extra-turn``;
+- ``name-type``: a card remembers a type of card named as it entered (its marks: Nightmare Pact),
+  which ``what: named`` then matches;
+- ``look-at-top``: look at the deck's top cards, privately; take one, move any of them to the
+  discard pile, and put the rest back in any order, in the same order, or shuffled into the deck
+  (Foresight, Fortune Teller Unicorn, Unicorn Prophet);
+- ``show-hand``: another player shows you their hand (Spy Unicorn): you now know those cards
+  (the viewer learns them from the ``shown`` events);
+- static keywords read where the rule they change is checked: ``hand-limit-change`` (Game Master
+  Unicorn, UU.CC.8: at End of Turn and by an effect that names the hand limit) and
+  ``unicorns-to-win`` (Imaginary Friendicorn: where a winner is looked for).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from uurules.engine.state import CardId, Decision, Effect, PileItem
+from uurules.rulesets.base import DecisionKind, Keys, Static
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainVerb, Step, listed
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+
+PHASE_WORDS = {"draw": "Draw phase", "action": "Action phase"}
+"""The phases ``skip-phase`` may skip, as labels name them."""
+
+TYPE_WORDS = {
+    "unicorn": "Unicorn",
+    "upgrade": "Upgrade",
+    "downgrade": "Downgrade",
+    "magic": "Magic",
+    "instant": "Instant",
+}
+"""The types of card ``name-type`` may name (``types:``), as the decision and the log name them."""
+
+
+# ----------------------------------------------------------------------------------------
+# The turn (UU.CC.7)
+# ----------------------------------------------------------------------------------------
+@FAMILY.verb
+class SkipPhase(ChainVerb):
+    """Skip your Draw phase or your Action phase this turn: it does not happen at all (UU.CC.7)."""
+
+    name = "skip-phase"
+    counted = False
+    required = ("phase",)
+    keys: ClassVar[Keys] = {"phase": {"enum": list(PHASE_WORDS), "description": "the phase skipped: draw or action"}}
+
+    def label(self, step: Step) -> str:
+        return f"Skip your {PHASE_WORDS[step.get('phase', 'action')]}"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        self.rs.turns.skip_phase(game, eff.player, str(eff.data.get("phase", "action")))
+        self.rs.chain.done(game, eff)
+
+
+@FAMILY.verb
+class NoPlayFromHand(ChainVerb):
+    """Do not play a card from your hand during your Action phase this turn (drawing stays allowed)."""
+
+    name = "no-play-from-hand"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "Do not play a card from your hand during your Action phase"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        self.rs.turns.forbid_hand_plays(game, eff.player)
+        self.rs.chain.done(game, eff)
+
+
+@FAMILY.verb
+class SkipNextTurn(ChainVerb):
+    """Skip your next turn: play passes over you once (UU.CC.7)."""
+
+    name = "skip-next-turn"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "Skip your next turn"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        self.rs.turns.skip_next_turn(game, eff.player)
+        self.rs.chain.done(game, eff)
+
+
+INSIDE = "played_inside"
+"""The flag set while a card played from inside a resolving card's effect is on the instant pile:
+the pile resolves before the chain goes on (:meth:`.ruleset.UnstableUnicorns.advance`)."""
+
+
+@FAMILY.verb
+class PlayCard(ChainVerb):
+    """Play a card from your hand now, inside the card resolving (count: 2, two cards, one after the
+    other): it goes on the instant pile, may be Neigh'd, and resolves before the card's text goes on."""
+
+    name = "play-card"
+
+    def label(self, step: Step) -> str:
+        return "Play a card from your hand"
+
+    def playable(self, game: Game, player: str, hand: list[CardId] | None = None) -> list[CardId]:
+        """The cards of ``player``'s hand they may play (its requirements met: UU.REQ.1, UU.IMP.1)."""
+        req = self.rs.requirements
+        cards = game.state.zone(player, "hand") if hand is None else hand
+        return [c for c in cards if req.play_refusal(game, player, c, ()) is None]
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if self.playable(game, player, hand) else f"{player} has no card in hand that can be played"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        s = game.state
+        p = eff.player
+        if answer is None:
+            cards = self.playable(game, p)
+            if not cards:  # rule: UU.IMP.2
+                rs.chain.disregard(game, eff, f"{p} has no card in hand that can be played")
+                return
+            labels, ids = rs.card_options(game, cards)
+            question = f"{p}: play which card from your hand? ({game.shown(eff.source) if eff.source else 'play'})"
+            rs.ask(game, Decision(p, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+            return
+        rs.chain.done(game, eff, f"Play {game.shown(answer)}")
+        s.zone(p, "hand").remove(answer)
+        s.pile.append(PileItem(s.new_id(), answer, p, None, data={"targets": []}))
+        s.flags[INSIDE] = True  # rule: UU.CC.7 played now: the pile resolves before the chain goes on
+        game.emit("play", p, answer)
+        rs.moves.hand_line(game, p)
+
+
+@FAMILY.verb
+class MayDo(ChainVerb):
+    """You may do the steps under it (asked as it resolves, of the player carrying it out: with
+    ``who: each-other-player``, each other player chooses for themselves)."""
+
+    name = "may-do"
+    counted = False
+    required = ("steps",)
+    keys: ClassVar[Keys] = {
+        "steps": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 20,
+            "items": {"$ref": "#/$defs/step"},
+            "description": "what the player may do",
+        }
+    }
+
+    def label(self, step: Step) -> str:
+        chain = self.rs.chain
+        return "You may: " + " then ".join(chain.step_text(st) for st in step.get("steps", []))
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        steps = eff.data["steps"]
+        why = rs.requirements.impossible(game, eff.player, steps[0], eff.source)
+        if why is not None:  # rule: UU.IMP.2 nothing to choose
+            rs.chain.disregard(game, eff, why)
+            return
+        if answer is None:
+            question = f"{eff.player}: {rs.chain.step_text(steps[0])}?"
+            rs.ask(game, rs.yes_no(eff.player, question, DecisionKind.EFFECT, effect=eff.id))
+            return
+        if answer is False:
+            game.emit("decline", eff.player, eff.source)
+            rs.chain.done(game, eff, f"{eff.player} declines")
+            return
+        rs.chain.done(game, eff, f"{eff.player}: yes")
+        link = rs.chain.link_of(game, eff)
+        at = rs.chain.index(link.effects, eff) + 1
+        rs.chain.expand(game, link, at, eff.player, eff.source, steps, 0, [], bound=eff.data.get(THAT))
+
+
+@FAMILY.verb
+class DiscardHand(ChainVerb):
+    """DISCARD your hand: every card in it, as one effect (Game Master Unicorn, Sacrificial Lambicorn)."""
+
+    name = "discard-hand"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "DISCARD your hand"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        p = eff.player
+        hand = list(game.state.zone(p, "hand"))
+        if not hand:
+            rs.chain.done(game, eff, f"{eff.label}: it is empty")
+            return
+        rs.chain.done(game, eff, f"DISCARD {listed([game.shown(c) for c in hand])}")
+        for c in hand:
+            rs.moves.discard(game, p, c)
+        rs.moves.hand_line(game, p)
+
+
+@FAMILY.verb
+class DrawToHandLimit(ChainVerb):
+    """DRAW cards until you reach your hand limit: one draw, of as many cards as it takes (UU.CC.8)."""
+
+    name = "draw-to-hand-limit"
+    reads_order: ClassVar[frozenset[str]] = frozenset({"deck"})
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "DRAW cards until you reach your hand limit"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """rule: UU.CC.8 the hand limit named here is the player's own (changed by Game Master
+        Unicorn); at or above it nothing is drawn; a deck that runs out stops the draw (UU.IMP.2)."""
+        rs = self.rs
+        p = eff.player
+        want = rs.turns.hand_limit_of(game, p) - len(game.state.zone(p, "hand"))
+        drawn = []
+        by = game.shown(eff.source) if eff.source is not None else "to the hand limit"
+        for _ in range(max(0, want)):
+            c = rs.moves.draw(game, p, by=by)
+            if c is None:
+                break
+            drawn.append(c)
+        if want > 0 and not drawn:
+            rs.chain.disregard(game, eff, "the deck is empty")
+            return
+        rs.chain.done(game, eff, f"DRAW {len(drawn)} card{'s' if len(drawn) != 1 else ''} (to the hand limit)")
+        rs.moves.hand_line(game, p)
+
+
+# ----------------------------------------------------------------------------------------
+# A card that remembers (its marks)
+# ----------------------------------------------------------------------------------------
+@FAMILY.verb
+class NameType(ChainVerb):
+    """Name a type of card: this card remembers it (its marks), and ``what: named`` matches cards of that type."""
+
+    name = "name-type"
+    counted = False
+    keys: ClassVar[Keys] = {
+        "types": {
+            "type": "array",
+            "minItems": 2,
+            "uniqueItems": True,
+            "items": {"enum": list(TYPE_WORDS)},
+            "description": "the types that may be named (default: unicorn, upgrade, downgrade, the cards a "
+            "Stable holds)",
+        }
+    }
+
+    def label(self, step: Step) -> str:
+        return "Name a type of card"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        types = list(eff.data.get("types", ["unicorn", "upgrade", "downgrade"]))
+        if eff.source is None:
+            rs.chain.disregard(game, eff, "no card to remember it")
+            return
+        if answer is None:
+            labels = [TYPE_WORDS[t] for t in types]
+            question = f"{eff.player}: name a type of card ({game.shown(eff.source)})"
+            rs.ask(game, Decision(eff.player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, types))
+            return
+        game.card(eff.source).marks["named"] = answer
+        game.emit("name-type", eff.player, eff.source, named=TYPE_WORDS[answer])
+        rs.chain.done(game, eff, f"Name a type of card: {TYPE_WORDS[answer]}")
+
+
+# ----------------------------------------------------------------------------------------
+# The deck
+# ----------------------------------------------------------------------------------------
+REST = {
+    "order": "return the rest to the top of the deck in any order",
+    "same": "return them in the same order",
+    "shuffle": "shuffle the rest back into the deck",
+}
+"""What ``look-at-top`` does with the cards looked at and kept in the deck (``rest:``)."""
+
+KEEP = "keep"
+"""The payload of "move no more cards to the discard pile"."""
+
+
+@FAMILY.verb
+class LookAtTop(ChainVerb):
+    """Look at the top cards of the deck (only you see them): take one into your hand (take:), move any
+    number to the discard pile (discard:), and return the rest in any order, in the same order, or
+    shuffled back into the deck (rest:)."""
+
+    name = "look-at-top"
+    reads_order: ClassVar[frozenset[str]] = frozenset({"deck"})
+    counted = False
+    keys: ClassVar[Keys] = {
+        "top": {"type": "integer", "minimum": 1, "maximum": 20, "description": "how many cards from the top (3)"},
+        "take": {"type": "boolean", "description": "add one of them to your hand"},
+        "discard": {"type": "boolean", "description": "move any number of them to the discard pile"},
+        "rest": {"enum": list(REST), "description": "what becomes of the others: order (default), same, shuffle"},
+    }
+
+    def label(self, step: Step) -> str:
+        n = int(step.get("top", 3))
+        parts = [f"Look at the top {n} cards of the deck"]
+        if step.get("take"):
+            parts.append("add one to your hand")
+        if step.get("discard"):
+            parts.append("move any number to the discard pile")
+        parts.append(REST[step.get("rest", "order")])
+        return ", ".join(parts)
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if game.state.zone(None, "deck") else "the deck is empty"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Decisions, each among the cards looked at by name, top first: which to take (take:), which
+        to move to the discard pile, one at a time until the player keeps the rest (discard:), which
+        goes on top, then next (rest: order; the last is not asked). With fewer cards in the deck,
+        the player looks at those there are (UU.IMP.2); none, the effect is disregarded."""
+        rs = self.rs
+        p = eff.player
+        data = eff.data
+        if data.get("look") is None:
+            top = game.reveal(int(data.get("top", 3)))  # a shuffled deck's top cards are chance's
+            if not top:
+                rs.chain.disregard(game, eff, "the deck is empty")  # rule: UU.IMP.2
+                return
+            data["look"] = "take" if data.get("take") else "discard" if data.get("discard") else "order"
+            data["looked"] = list(top)
+            data["placed"] = []
+            data["tossed"] = []
+            game.emit("look-at-deck", p, cards=[game.shown(c) for c in top])
+            answer = None
+        ask = self.ask_for(game, eff)
+        if data["look"] == "take":
+            if answer is None:
+                ask(f"{p}: add which card to your hand?", data["looked"], [])
+                return
+            data["looked"].remove(answer)
+            data["taken"] = answer
+            game.emit("add", p, answer, look=True, **{"from": "deck"})
+            rs.moves.take_from_deck(game, answer, p)
+            data["look"] = "discard" if data.get("discard") else "order"
+            answer = None
+        if data["look"] == "discard":
+            if answer is not None and answer != KEEP:
+                data["looked"].remove(answer)
+                data["tossed"].append(answer)
+                game.move(answer, (None, "discard"), top=True)
+                game.emit("discard", p, answer)
+            if answer != KEEP and data["looked"]:
+                ask(f"{p}: move which card to the discard pile?", data["looked"], ["keep the rest"])
+                return
+            data["look"] = "order"
+            answer = None
+        self.put_back(game, eff, answer)
+
+    def ask_for(self, game: Game, eff: Effect) -> Any:
+        rs = self.rs
+
+        def ask(question: str, cards: list[CardId], more: list[str]) -> None:
+            labels, ids = rs.pile_options(game, cards, listed=cards)
+            payloads: list[Any] = [*ids, *([KEEP] if more else [])]
+            d = Decision(eff.player, question, [*labels, *more], DecisionKind.EFFECT, {"effect": eff.id}, payloads)
+            rs.ask(game, d)
+
+        return ask
+
+    def put_back(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        s = game.state
+        p = eff.player
+        data = eff.data
+        deck = s.zone(None, "deck")
+        rest = [c for c in data["looked"] if c not in data["placed"]]
+        how = data.get("rest", "order")
+        if how == "order":
+            if answer is not None:
+                data["placed"].append(answer)
+                rest.remove(answer)
+            while len(rest) > 1:
+                labels, ids = rs.pile_options(game, rest, listed=rest)
+                if len(ids) > 1:
+                    question = f"{p}: which card goes on top of the deck{' next' if data['placed'] else ''}?"
+                    rs.ask(game, Decision(p, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+                    return
+                data["placed"].append(ids[0])  # the same name: no choice to make
+                rest.remove(ids[0])
+        order = [*data["placed"], *rest]
+        back = set(order)
+        deck[:] = order + [c for c in deck if c not in back]  # back on top (same order: as they were)
+        words = []
+        if "taken" in data:
+            words.append(f"{game.shown(data['taken'])} to {p}'s hand")
+        if data["tossed"]:
+            words.append(f"{listed([game.shown(c) for c in data['tossed']])} to the discard pile")
+        if how == "shuffle":
+            game.shuffle(deck)
+            game.emit("shuffle", p)
+            words.append("the deck shuffled")
+        elif order:
+            game.emit("put-back", p, cards=[game.shown(c) for c in order])
+            words.append(f"{', '.join(game.shown(c) for c in order)} back on top")
+        rs.chain.done(game, eff, "Look at the top of the deck" + (": " + "; ".join(words) if words else ""))
+        if "taken" in data:
+            rs.moves.hand_line(game, p)
+
+
+# ----------------------------------------------------------------------------------------
+# Hands
+# ----------------------------------------------------------------------------------------
+@FAMILY.verb
+class ShowHand(ChainVerb):
+    """Another player must show you their hand (nothing moves; you now know those cards)."""
+
+    name = "show-hand"
+    counted = False
+    keys: ClassVar[Keys] = {"player": player_key("another-player", "that-player", default="another-player")}
+
+    def label(self, step: Step) -> str:
+        return f"{possessive(step, 'another-player')[:-2].capitalize()} must show you their hand"
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if whose(game.state, player, step, "another-player") else "there is no other player"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        s = game.state
+        me = eff.player
+        if answer is None:
+            players = whose(s, me, eff.data, "another-player")
+            if not players:
+                rs.chain.disregard(game, eff, "there is no other player")  # rule: UU.IMP.2
+                return
+            question = f"{me}: who shows you their hand?"
+            rs.ask(game, Decision(me, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+            return
+        other = answer
+        cards = list(s.zone(other, "hand"))
+        eff.data[THAT] = other
+        game.emit("look", me, None, hand=other, cards=[game.shown(c) for c in cards])
+        for c in cards:  # one secret each: the viewer (View.revealed) learns the cards themselves
+            game.emit("shown", me, c, hand=other)
+        rs.chain.done(game, eff, f"{other} shows {me} their hand")
+
+
+# ----------------------------------------------------------------------------------------
+# Static keywords read where the rule they change is checked
+# ----------------------------------------------------------------------------------------
+@FAMILY.static
+class HandLimitChange(Static):
+    """Your hand limit changes by this many cards (Game Master Unicorn: 3); it matters only where the
+    hand limit is checked: End of Turn, or an effect that names it (UU.CC.8)."""
+
+    name = "hand-limit-change"
+    value: ClassVar[dict[str, Any] | None] = {"type": "integer", "minimum": -20, "maximum": 20}
+
+
+@VOCABULARY.static
+class UnicornsToWin(Static):
+    """You need this many more (a negative change: fewer) Unicorns to win, while your Stable holds a card
+    of the kind ``with:`` names, if it names one (Imaginary Friendicorn: 1 fewer with a Baby Unicorn)."""
+
+    name = "unicorns-to-win"
+    value: ClassVar[dict[str, Any] | None] = {
+        "type": "object",
+        "required": ["change"],
+        "additionalProperties": False,
+        "properties": {
+            "change": {"type": "integer", "minimum": -6, "maximum": 6},
+            "with": {"$ref": "#/$defs/word"},
+        },
+    }
