@@ -13,6 +13,7 @@ from tests.conftest import SCENARIOS, board, scenario
 from tests.rulesets_helpers import refused
 from uurules.engine.actions import BeginTurn, Chance, DrawAction, EndTurn, Play
 from uurules.engine.game import MIXED, Game
+from uurules.engine.view import View
 
 
 def names(game: Game, player: str | None, zone: str) -> list[str]:
@@ -341,3 +342,95 @@ def test_if_you_dont_is_not_carried_out_when_the_optional_action_was() -> None:
     game = scenario("seq-5-if-you-dont.yaml").play()
     assert names(game, "Ann", "stable") == ["Basic Unicorn"] and names(game, "Bob", "stable") == []
     assert [e.detail["join"] for e in game.events if e.type == "skip"] == ["if-you-dont"]
+
+
+# -- Nymphicorn, Unicorn Adoption Agency: conditions on a Stable's contents -----------------------
+@pytest.mark.scenario("cards/nymphicorn.yaml")
+def test_nymphicorn_spares_players_with_a_magical_unicorn_and_not_an_ultimate() -> None:
+    game = scenario("cards/nymphicorn.yaml").play()
+    assert names(game, "Ann", "hand") == ["Yay", "Rainbow Aura"]  # Nymphicorn is her Magical Unicorn
+    assert names(game, "Bob", "hand") == [] and names(game, "Cat", "hand") == []  # Game Master is no Magical
+    discarders = [e.player for e in game.events if e.type == "discard"]
+    assert discarders == ["Bob", "Cat"]
+
+
+@pytest.mark.scenario("cards/unicorn-adoption-agency.yaml")
+def test_unicorn_adoption_agency_needs_two_basic_unicorns() -> None:
+    game = scenario("cards/unicorn-adoption-agency.yaml").play()
+    assert names(game, "Ann", "stable")[-1] == "Baby Narwhal"
+    one = board(
+        text_of("cards/unicorn-adoption-agency.yaml").replace("Basic Unicorn, Basic Unicorn]", "Basic Unicorn]")
+    )
+    game = one.play(upto=1, auto=False)
+    assert game.pending is None  # not asked: with one Basic Unicorn it does nothing
+    assert names(game, "Ann", "stable") == ["Unicorn Adoption Agency", "Basic Unicorn"]
+    assert any(e.type == "disregard" and "fewer than 2 Basic Unicorn" in e.detail["reason"] for e in game.events)
+
+
+# -- hands between players: Merry-Go-Round, Spy Unicorn, Foxicorn, Sacrificial Lambicorn --------
+@pytest.mark.scenario("cards/merry-go-round.yaml")
+def test_merry_go_round_passes_every_hand_to_the_next_player_and_each_knows_what_they_passed() -> None:
+    game = scenario("cards/merry-go-round.yaml").play()
+    assert names(game, "Bob", "hand") == ["Yay", "Neigh"] and names(game, "Ann", "hand") == [
+        "Rhinocorn",
+        "Basic Unicorn",
+    ]
+    assert all(game.state.cards[c].owner == "Bob" for c in game.state.zone("Bob", "hand"))
+    bob_hand = game.state.zone("Bob", "hand")
+    assert [View(game, "Ann").card(c) for c in bob_hand] == ["Yay", "Neigh"]  # Ann passed them
+    assert [View(game, "Cat").card(c) for c in bob_hand] == ["a card", "a card"]  # Cat never saw them
+
+
+@pytest.mark.scenario("cards/spy-unicorn.yaml")
+def test_spy_unicorn_shows_a_hand_to_one_player_only() -> None:
+    game = scenario("cards/spy-unicorn.yaml").play()
+    cat_hand = game.state.zone("Cat", "hand")
+    assert names(game, "Cat", "hand") == ["Rhinocorn", "Unicorn Poison"]  # nothing moved
+    assert [View(game, "Ann").card(c) for c in cat_hand] == ["Rhinocorn", "Unicorn Poison"]
+    assert [View(game, "Bob").card(c) for c in cat_hand] == ["a card", "a card"]
+    before = board(text_of("cards/spy-unicorn.yaml")).stage()
+    assert [View(before, "Ann").card(c) for c in before.state.zone("Cat", "hand")] == ["a card", "a card"]
+    look = next(e for e in game.events if e.type == "look")
+    assert "Rhinocorn" not in look.words(viewer="Bob")
+
+
+@pytest.mark.scenario("cards/foxicorn.yaml")
+def test_foxicorn_shuffles_the_chosen_hand_into_the_deck_then_three_draws() -> None:
+    game = scenario("cards/foxicorn.yaml").play()
+    assert len(names(game, "Bob", "hand")) == 3
+    assert sorted(names(game, "Bob", "hand") + names(game, None, "deck")) == sorted(
+        ["Rainbow Aura", "Yay", "Slowdown", "Unicorn Poison", "Rhinocorn"]
+    )
+    declined = scenario("cards/foxicorn.yaml").play(upto=1, auto=False)
+    declined.choose("no")
+    assert names(declined, "Bob", "hand") == ["Unicorn Poison", "Rhinocorn"]
+
+
+@pytest.mark.rule("UU.SEQ.4")
+@pytest.mark.scenario("cards/sacrificial-lambicorn.yaml")
+def test_sacrificial_lambicorn_discards_the_whole_hand_and_draws_five() -> None:
+    game = scenario("cards/sacrificial-lambicorn.yaml").play()
+    assert names(game, "Ann", "stable") == []
+    assert names(game, None, "discard") == ["Neigh", "Yay", "Sacrificial Lambicorn"]
+    assert len(names(game, "Ann", "hand")) == 6  # five, then the Draw phase
+
+
+# -- the deck: Unicorn Prophet, Fortune Teller Unicorn ---------------------------------------------
+@pytest.mark.scenario("cards/unicorn-prophet.yaml")
+def test_unicorn_prophet_looks_privately_and_leaves_the_deck_as_it_was() -> None:
+    game = scenario("cards/unicorn-prophet.yaml").play()
+    assert names(game, "Ann", "hand") == ["Rhinocorn"] and names(game, None, "deck") == ["Neigh", "Yay"]
+    look = next(e for e in game.events if e.type == "look-at-deck")
+    assert look.words(viewer="Bob") == "Ann looks at the top of the deck: 2 cards"
+
+
+@pytest.mark.scenario("cards/fortune-teller-unicorn.yaml")
+def test_fortune_teller_discards_some_and_reorders_the_rest() -> None:
+    game = scenario("cards/fortune-teller-unicorn.yaml").play(upto=3, auto=False)
+    d = game.pending
+    assert d is not None and d.options == ["Yay", "Rhinocorn", "keep the rest"]  # Neigh gone, may stop
+    game.choose("Yay")
+    assert names(game, None, "discard") == ["Yay", "Neigh"]
+    assert names(game, None, "deck") == ["Rhinocorn", "Slowdown"]  # one left: no order to choose
+    out = scenario("cards/fortune-teller-unicorn.yaml").play()
+    assert names(out, "Bob", "hand") == ["Rhinocorn"] and names(out, None, "deck") == ["Yay", "Slowdown"]

@@ -587,6 +587,16 @@ declare(
     EventKind("skip-next-turn", {"en": ["{player} will skip their next turn"]}, role="turn"),
     EventKind("no-hand-play", {"en": ["{player} may play no card from their hand this turn"]}),
     EventKind("name-type", {"en": ["{player} names {named} for {card}"]}, fields=("named",)),
+    EventKind("pass-hands", {"en": ["each player passes their hand to the next player in turn order ({card})"]}),
+    EventKind(
+        "passed",
+        {"en": ["{player} passes {card} to {to}"]},
+        fields=("to",),
+        secret=("card",),
+        knows=("to",),
+        role="aside",
+        note=True,
+    ),
     EventKind(
         "shown",
         {"en": ["{hand} shows {card} to {player}"]},

@@ -133,6 +133,11 @@ class EffectChain:
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
         if stage == "use":
+            having = ab.get("if-stable-has")
+            if having is not None and not self.stable_has(game, trig.player, having, trig.source):
+                trig.status = "disregarded"  # its condition does not hold: it does nothing
+                game.emit("disregard", trig.player, trig.source, reason=self.lacking(having), lapsed=True)
+                return
             when = rs.whens.get(ab.get("when", ""))
             if when is not None and when.state and not when.holds(game, trig.source, ab, trig.player):
                 # a state trigger ("if at any time ...") does nothing once its condition is gone
@@ -195,6 +200,19 @@ class EffectChain:
             trig.data.get("preset", []),
             optional=bool(ab.get("optional")),
         )
+
+    def stable_has(self, game: Game, player: str, having: dict[str, Any], source: CardId | None) -> bool:
+        """Whether ``player``'s Stable holds at least ``having["at-least"]`` (1) cards of ``having["what"]``."""
+        rs = self.rs
+        n = sum(1 for c in game.state.zone(player, rs.stable) if rs.matches(game, c, having["what"], source))
+        return n >= int(having.get("at-least", 1))
+
+    def lacking(self, having: dict[str, Any]) -> str:
+        """A condition ``if-stable-has`` that does not hold, in words."""
+        n = int(having.get("at-least", 1))
+        noun = self.rs.bare_noun(having["what"])
+        where = self.rs.stable_word
+        return f"fewer than {n} {noun}s in the {where}" if n > 1 else f"no {noun} in the {where}"
 
     def otherwise(self, game: Game, link: Link, at: Effect, steps: list[dict[str, Any]], index: int) -> None:
         """rule: UU.SEQ.5 "if you don't": the optional action at ``index`` (and what it leads to) was
@@ -272,13 +290,17 @@ class EffectChain:
         written = step.get("count", 1)
         # count: n is n effects; count: all is one effect that acts on every card it matches
         count = int(written) if verb.counted and written != "all" else 1
-        dropped = ("join", "count") if written != "all" else ("join",)
+        dropped = ("join", "count", "unless-their-stable-has") if written != "all" else ("join",)
         who = [player]
         doer = step.get("who")
         if doer == "each-player":
             who = s.in_turn_order_from(player)
         elif doer == "each-other-player":
             who = s.in_turn_order_from(player)[1:]
+        lacks = step.get("unless-their-stable-has")
+        if lacks is not None:  # only the players whose Stable has no such card (Nymphicorn)
+            rs = self.rs
+            who = [w for w in who if not any(rs.matches(game, c, lacks, source) for c in s.zone(w, rs.stable))]
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:

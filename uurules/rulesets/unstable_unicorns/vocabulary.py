@@ -193,6 +193,11 @@ FAMILY = Vocabulary(
             "description": "who carries it out (each player: in turn order; each other player: in turn order "
             "after you; that player: the one an earlier step of this card chose or acted on)",
         },
+        "unless-their-stable-has": {
+            "$ref": "#/$defs/word",
+            "description": "with who: each-player or each-other-player, only the players whose Stable has no card "
+            "of this kind carry it out (Nymphicorn: magical-unicorn)",
+        },
     },
     card_keys={
         "instant": {"enum": ["stop"], "description": "what an Instant does when it resolves: stop the card it answers"},
@@ -204,7 +209,20 @@ FAMILY = Vocabulary(
             "then": {"required": ["instant"], "description": "an Instant says what it does when it resolves"},
         }
     ],
-    ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
+    ability_keys={
+        "optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"},
+        "if-stable-has": {
+            "type": "object",
+            "required": ["what"],
+            "additionalProperties": False,
+            "description": "it triggers only while your Stable holds at least this many cards of a kind (Unicorn "
+            "Adoption Agency: two Basic Unicorns)",
+            "properties": {
+                "what": {"$ref": "#/$defs/word"},
+                "at-least": {"type": "integer", "minimum": 1, "maximum": 100},
+            },
+        },
+    },
     ability_rules={"required": ["when", "steps"]},
     defs={
         "replaceable": {

@@ -446,6 +446,36 @@ class ShowHand(ChainVerb):
         rs.chain.done(game, eff, f"{other} shows {me} their hand")
 
 
+@FAMILY.verb
+class PassHands(ChainVerb):
+    """Each player passes their hand to the player on their left: the next player in turn order."""
+
+    name = "pass-hands"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "Each player passes their hand to the player on their left"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """All hands move at once, one seat on in turn order (play goes clockwise, so the player on
+        your left is the next one). Each player knows the cards they passed (the ``passed`` events:
+        the viewer learns them); the others learn only that hands moved."""
+        rs = self.rs
+        s = game.state
+        order = s.in_turn_order_from(eff.player)
+        hands = {p: s.zones[(p, "hand")] for p in order}
+        rs.chain.done(game, eff)
+        game.emit("pass-hands", eff.player, eff.source)
+        for p in order:
+            to = s.next_player(p)
+            s.zones[(to, "hand")] = hands[p]
+            for c in hands[p]:
+                game.card(c).owner = to
+                game.emit("passed", p, c, to=to)
+        for p in order:
+            rs.moves.hand_line(game, p)
+
+
 # ----------------------------------------------------------------------------------------
 # Static keywords read where the rule they change is checked
 # ----------------------------------------------------------------------------------------
