@@ -434,3 +434,64 @@ def test_fortune_teller_discards_some_and_reorders_the_rest() -> None:
     assert names(game, None, "deck") == ["Rhinocorn", "Slowdown"]  # one left: no order to choose
     out = scenario("cards/fortune-teller-unicorn.yaml").play()
     assert names(out, "Bob", "hand") == ["Rhinocorn"] and names(out, None, "deck") == ["Yay", "Slowdown"]
+
+
+# -- Lady Justice Unicorn: counting across Stables ------------------------------------------------
+@pytest.mark.scenario("cards/lady-justice-unicorn.yaml")
+def test_lady_justice_moves_from_the_most_to_the_fewest() -> None:
+    game = scenario("cards/lady-justice-unicorn.yaml").play(upto=2, auto=False)
+    d = game.pending
+    assert d is not None and all(o.startswith("Bob/") for o in d.options)  # only the fullest Stable's
+    out = scenario("cards/lady-justice-unicorn.yaml").play()
+    assert names(out, "Cat", "stable") == ["Yay", "Rhinocorn"]
+
+
+def test_lady_justice_a_tie_for_the_fewest_is_the_players_choice_and_level_stables_move_nothing() -> None:
+    text = text_of("cards/lady-justice-unicorn.yaml").split("script:")[0]
+    tie = text.replace("  - {name: Cat, stable: [Yay]}\n", "  - {name: Cat, stable: [Yay]}\n  - {name: Dan}\n")
+    game = board(tie + "script:\n  - play: {player: Ann, card: Lady Justice Unicorn}\n  - choose: 'yes'\n").play(
+        auto=False
+    )
+    game.choose("Bob/Rhinocorn")
+    assert game.pending is not None and game.pending.options == ["Cat", "Dan"]
+    level = text.replace("stable: [Rhinocorn, Basic Unicorn, Basic Unicorn]", "stable: [Rhinocorn]")
+    level = level.replace("  - {name: Cat, stable: [Yay]}\n", "  - {name: Cat, stable: [Basic Unicorn]}\n")
+    level = level.replace("hand: [Lady Justice Unicorn], stable: [Basic Unicorn]", "hand: [Lady Justice Unicorn]")
+    game = board(level + "script:\n  - play: {player: Ann, card: Lady Justice Unicorn}\n").play(auto=False)
+    assert game.pending is None  # 1, 1 and 1 Unicorns: nothing to move, not even asked
+    assert names(game, "Bob", "stable") == ["Rhinocorn"]
+
+
+# -- the discard pile: Nightmare's Conjuring, Kittencorn Burglar, Manticore Unicorn ---------------
+@pytest.mark.scenario("cards/nightmare-s-conjuring.yaml")
+def test_nightmares_conjuring_takes_two_but_never_itself() -> None:
+    game = scenario("cards/nightmare-s-conjuring.yaml").play(upto=1, auto=False)
+    d = game.pending
+    assert d is not None and "Nightmare's Conjuring" not in d.options
+    assert d.options == ["Slowdown", "Rhinocorn", "Yay"]  # the card just discarded is on top
+    out = scenario("cards/nightmare-s-conjuring.yaml").play()
+    assert names(out, "Ann", "hand") == ["Rhinocorn", "Slowdown"]
+
+
+@pytest.mark.rule("UU.REQ.1")
+@pytest.mark.scenario("cards/kittencorn-burglar.yaml")
+def test_kittencorn_burglar_brings_a_unicorn_and_needs_a_card_to_discard() -> None:
+    game = scenario("cards/kittencorn-burglar.yaml").play()
+    assert names(game, "Ann", "stable") == ["Rhinocorn"]
+    alone = board(text_of("cards/kittencorn-burglar.yaml").replace("[Kittencorn Burglar, Yay]", "[Kittencorn Burglar]"))
+    refused(alone.stage(), Play("Ann", "Kittencorn Burglar"), "Requirement")
+
+
+@pytest.mark.rule("UU.CC.7")
+@pytest.mark.scenario("cards/manticore-unicorn.yaml")
+def test_manticore_unicorn_costs_two_sacrifices_then_trades_the_draw_for_the_discard_pile() -> None:
+    game = scenario("cards/manticore-unicorn.yaml").play()
+    assert names(game, "Ann", "hand") == ["Rhinocorn"]
+    assert [e.detail["phase"] for e in game.events if e.type == "skip-phase"] == ["draw"]
+    assert "ultimate-unicorn" in game.ruleset.kinds(game, game.state.zone("Ann", "stable")[0])
+
+
+@pytest.mark.scenario("cards/time-shifting-unicorn.yaml")
+def test_time_shifting_unicorn_reorders_the_top_three() -> None:
+    game = scenario("cards/time-shifting-unicorn.yaml").play()
+    assert names(game, "Ann", "hand") == ["Rhinocorn"] and names(game, None, "deck") == ["Neigh", "Yay", "Slowdown"]

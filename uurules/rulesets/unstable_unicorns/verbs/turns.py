@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uurules.engine.state import CardId, Decision, Effect, PileItem
 from uurules.rulesets.base import DecisionKind, Keys, Static
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainVerb, Step, listed
+from uurules.rulesets.unstable_unicorns.verbs.between import Move
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, WHAT, ChainVerb, Step, What, listed
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -474,6 +475,54 @@ class PassHands(ChainVerb):
                 game.emit("passed", p, c, to=to)
         for p in order:
             rs.moves.hand_line(game, p)
+
+
+# ----------------------------------------------------------------------------------------
+# Counting across Stables
+# ----------------------------------------------------------------------------------------
+@VOCABULARY.verb
+class MoveMostToFewest(Move):
+    """MOVE a card from the Stable with the most Unicorns to the Stable with the fewest (a tie: you
+    choose among the tied Stables; all Stables level: nothing to move)."""
+
+    name = "move-most-to-fewest"
+    keys: ClassVar[Keys] = {"what": WHAT}
+    none_left = "no {stable} has more Unicorns than another, or none of them has {noun} to move"
+
+    def label(self, step: Step) -> str:
+        rs = self.rs
+        return (
+            f"MOVE {rs.noun(step.get('what', 'card'))} from the {rs.stable_word} with the most "
+            f"{rs.creature_word}s to the {rs.stable_word} with the fewest"
+        )
+
+    def extremes(self, game: Game) -> tuple[list[str], list[str]]:
+        """The players whose Stables hold the most and the fewest Unicorns (counted as for winning),
+        in turn order; none when every Stable holds as many."""
+        rs = self.rs
+        order = game.state.in_turn_order_from(game.state.active)
+        counts = {p: rs.unicorn_count(game, p) for p in order}
+        most, fewest = max(counts.values()), min(counts.values())
+        if most == fewest:
+            return [], []
+        return [p for p in order if counts[p] == most], [p for p in order if counts[p] == fewest]
+
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
+        most, _ = self.extremes(game)
+        cards = super().pool(game, player, what, source)
+        return [c for c in cards if game.holder(c) in most]
+
+    def destinations(
+        self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId] | None = None
+    ) -> list[str]:
+        _, fewest = self.extremes(game)
+        holder = game.holder(card)
+        req = self.rs.requirements
+        return [
+            p
+            for p in fewest
+            if p != holder and req.steal_refusal(game, card, p, hand if p == player else None) is None
+        ]
 
 
 # ----------------------------------------------------------------------------------------
