@@ -495,3 +495,73 @@ def test_manticore_unicorn_costs_two_sacrifices_then_trades_the_draw_for_the_dis
 def test_time_shifting_unicorn_reorders_the_top_three() -> None:
     game = scenario("cards/time-shifting-unicorn.yaml").play()
     assert names(game, "Ann", "hand") == ["Rhinocorn"] and names(game, None, "deck") == ["Neigh", "Yay", "Slowdown"]
+
+
+# -- the deck: Prospecting, Unicorns Forever, Golden Retrievercorn, Unicorn Abduction --------------
+@pytest.mark.scenario("cards/prospecting.yaml")
+def test_prospecting_flips_until_a_unicorn_and_brings_it() -> None:
+    game = scenario("cards/prospecting.yaml").play()
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and names(game, None, "deck") == ["Slowdown"]
+    assert [e.card for e in game.events if e.type == "flip"] == ["Yay", "Neigh", "Rhinocorn"]
+    dry = text_of("cards/prospecting.yaml").replace("deck: [Yay, Neigh, Rhinocorn, Slowdown]", "deck: [Yay, Neigh]")
+    game = board(dry.split("expect:")[0]).play()
+    assert names(game, "Ann", "stable") == [] and names(game, None, "deck") == []
+    assert any(e.type == "disregard" and "no Unicorn card came up" in e.detail["reason"] for e in game.events)
+
+
+def test_prospecting_flips_from_a_shuffled_deck_are_chance_points() -> None:
+    game = board(text_of("cards/prospecting.yaml").split("script:")[0]).play()
+    deck = game.state.zone(None, "deck")
+    game.state.flags[MIXED] = [0, len(deck)]
+    explicit = Game(game.ruleset, game.state.copy(), chance="explicit")
+    explicit.push(Play("Ann", "Prospecting"))
+    point = explicit.chance_point
+    assert point is not None and sorted(point.refs) == ["Neigh", "Rhinocorn", "Slowdown", "Yay"]
+    explicit.push(Chance("Rhinocorn"))
+    assert names(explicit, "Ann", "stable") == ["Rhinocorn"]  # the first flip found it
+
+
+@pytest.mark.scenario("cards/unicorns-forever.yaml")
+def test_unicorns_forever_refills_the_deck_from_the_discard_pile_but_not_itself() -> None:
+    game = scenario("cards/unicorns-forever.yaml").play()
+    assert names(game, "Ann", "stable") == ["Rhinocorn"]
+    assert names(game, None, "discard") == ["Unicorns Forever"]
+    assert sorted(names(game, None, "deck") + names(game, "Bob", "hand")) == ["Neigh", "Slowdown", "Yay"]
+
+
+@pytest.mark.rule("UU.SEQ.4")
+@pytest.mark.scenario("cards/golden-retrievercorn.yaml")
+def test_golden_retrievercorn_other_players_draw_only_if_an_upgrade_was_brought() -> None:
+    game = scenario("cards/golden-retrievercorn.yaml").play()
+    assert names(game, "Ann", "stable") == ["Golden Retrievercorn", "Yay"] and len(names(game, "Bob", "hand")) == 1
+    none = text_of("cards/golden-retrievercorn.yaml").replace(
+        "deck: [Neigh, Yay, Rhinocorn, Slowdown]", "deck: [Neigh]"
+    )
+    game = board(none.split("expect:")[0].replace('  - choose: "yes"\n  - choose: "yes"\n', "")).play(auto=False)
+    assert game.pending is None and names(game, "Bob", "hand") == []  # no Upgrade: it cannot be used
+
+
+@pytest.mark.scenario("cards/unicorn-abduction.yaml")
+def test_unicorn_abduction_shuffles_a_unicorn_away_then_goes_when_none_is_left() -> None:
+    game = scenario("cards/unicorn-abduction.yaml").play()
+    assert names(game, "Ann", "stable") == [] and names(game, None, "discard") == ["Unicorn Abduction"]
+    assert names(game, None, "deck") == ["Basic Unicorn"]
+    baby = text_of("cards/unicorn-abduction.yaml").replace(
+        "[Unicorn Abduction, Basic Unicorn]", "[Unicorn Abduction, Baby Narwhal, Rhinocorn]"
+    )
+    game = board(baby.split("expect:")[0]).play(auto=False)
+    game.choose("Ann/Baby Narwhal")
+    assert names(game, None, "nursery") == ["Baby Narwhal"]  # a Baby goes to the Nursery, not into the deck
+    assert names(game, "Ann", "stable") == ["Unicorn Abduction", "Rhinocorn"]  # a Unicorn is left: it stays
+
+
+@pytest.mark.rule("UU.CHAIN.1")
+@pytest.mark.scenario("cards/time-rift.yaml")
+def test_time_rift_brings_the_same_cards_back_and_their_enter_effects_trigger_again() -> None:
+    game = scenario("cards/time-rift.yaml").play()
+    assert names(game, "Bob", "stable") == ["Unicorn on the Cob", "Baby Narwhal", "Yay"]
+    assert names(game, "Bob", "hand") == ["Slowdown"]  # drew 2 (Neigh, Slowdown), discarded Neigh
+    enters = [e.card for e in game.events if e.type == "enter" and e.player == "Bob"]
+    assert enters == ["Unicorn on the Cob", "Baby Narwhal", "Yay"]
+    links = [link.cause for link in game.state.chain]
+    assert any("Unicorn on the Cob entered Bob's Stable" in c for c in links)

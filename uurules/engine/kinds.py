@@ -587,6 +587,7 @@ declare(
     EventKind("skip-next-turn", {"en": ["{player} will skip their next turn"]}, role="turn"),
     EventKind("no-hand-play", {"en": ["{player} may play no card from their hand this turn"]}),
     EventKind("name-type", {"en": ["{player} names {named} for {card}"]}, fields=("named",)),
+    EventKind("flip", {"en": ["{player} flips {card} from the top of the deck"]}),
     EventKind("pass-hands", {"en": ["each player passes their hand to the next player in turn order ({card})"]}),
     EventKind(
         "passed",

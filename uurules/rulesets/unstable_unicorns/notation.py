@@ -105,6 +105,7 @@ NOTATION = Notation(
         "skip-next-turn": ["- {player} will skip their next turn."],
         "no-hand-play": ["- {player} may play no card from their hand this turn."],
         "name-type": ["- {player} names {named} for {card}."],
+        "flip": ["- {player} flips {card} from the top of the deck."],
         "pass-hands": ["- Each player passes their hand to the next player in turn order ({card})."],
         "deck-refilled": ["- The deck ran out, but cards were shuffled back into it: the game goes on."],
         "end": [

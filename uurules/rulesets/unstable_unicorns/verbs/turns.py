@@ -23,7 +23,18 @@ from uurules.engine.state import CardId, Decision, Effect, PileItem
 from uurules.rulesets.base import DecisionKind, Keys, Static
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
 from uurules.rulesets.unstable_unicorns.verbs.between import Move
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, WHAT, ChainVerb, Step, What, listed
+from uurules.rulesets.unstable_unicorns.verbs.deck import FromPile
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    FAMILY,
+    NAME,
+    VOCABULARY,
+    WHAT,
+    ChainVerb,
+    ChainWhen,
+    Step,
+    What,
+    listed,
+)
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -407,6 +418,234 @@ class LookAtTop(ChainVerb):
         rs.chain.done(game, eff, "Look at the top of the deck" + (": " + "; ".join(words) if words else ""))
         if "taken" in data:
             rs.moves.hand_line(game, p)
+
+
+@FAMILY.verb
+class RevealUntil(ChainVerb):
+    """Flip cards one at a time from the top of the deck into the discard pile until one of ``what``
+    comes up: bring that card directly into your Stable (it enters: its effects trigger)."""
+
+    name = "reveal-until"
+    reads_order: ClassVar[frozenset[str]] = frozenset({"deck"})
+    counted = False
+    keys: ClassVar[Keys] = {"what": WHAT}
+
+    def label(self, step: Step) -> str:
+        rs = self.rs
+        return (
+            f"Flip cards from the deck into the discard pile until {rs.noun(step.get('what', 'card'))} comes up; "
+            f"BRING it into your {rs.stable_word}"
+        )
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if game.state.zone(None, "deck") else "the deck is empty"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Each flip is the deck's top card, face up (chance's, if the deck was shuffled). A card of
+        ``what`` that cannot enter the Stable (UU.REQ.3) is flipped on like the others. Flipping
+        the deck's last card runs it out (UU.END.1); with no card found, nothing is brought."""
+        rs = self.rs
+        s = game.state
+        p = eff.player
+        what = eff.data.get("what", "card")
+        deck = s.zone(None, "deck")
+        found = None
+        while deck and found is None:
+            c = game.reveal(1)[0]
+            game.emit("flip", p, c)
+            if rs.matches(game, c, what, eff.source) and rs.entry_refusal(game, c, p, p, s.zone(p, "hand")) is None:
+                found = c
+            else:
+                game.move(c, (None, "discard"), top=True)
+        if found is None:
+            rs.moves.ran_out(game, p)
+            rs.chain.disregard(game, eff, f"no {rs.bare_noun(what)} came up")  # rule: UU.IMP.2
+            return
+        rs.chain.done(game, eff, f"Flip until {game.shown(found)}: BRING it")
+        game.emit("bring", p, found, **{"from": "deck"})
+        game.card(found).owner = p
+        rs.moves.enter(game, found, p)
+        if not deck:
+            rs.moves.ran_out(game, p)
+
+
+@FAMILY.verb
+class SearchAndBring(FromPile):
+    """Search the deck for a card and bring it directly into your Stable (into: that-player, into the
+    Stable of the player an earlier step chose); it enters, so its effects trigger."""
+
+    name = "search-and-bring"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "name": NAME,
+        "into": {
+            "enum": ["you", "that-player"],
+            "description": "into whose Stable: yours (default), or that player's (chosen by an earlier step)",
+        },
+    }
+
+    def label(self, step: Step) -> str:
+        rs = self.rs
+        mine = step.get("into", "you") == "you"
+        whose_stable = "your" if mine else possessive({**step, "player": "that-player"}, "that-player")
+        noun = rs.noun(step.get("what", "card"))
+        return f"SEARCH the deck for {noun} and BRING it into {whose_stable} {rs.stable_word}"
+
+    def receiver(self, player: str, step: Step) -> str | None:
+        return player if step.get("into", "you") == "you" else step.get(THAT)
+
+    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The deck's cards of ``what`` that may enter the receiving Stable (UU.REQ.3), top card first."""
+        rs = self.rs
+        to = self.receiver(player, step)
+        if to is None:
+            return []
+        hand = game.state.zone(to, "hand")
+        cards = super().pool(game, player, step, source)
+        return [c for c in cards if rs.entry_refusal(game, c, to, player, hand) is None]
+
+    def question(self, eff: Effect) -> str:
+        return f"{eff.player}: bring which card from the deck?"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        pool = self.pool(game, eff.player, eff.data, eff.source)
+        if not pool:
+            rs.chain.disregard(game, eff, self.none_there(eff.data))  # rule: UU.IMP.2
+            return
+        if answer is None:
+            labels, ids = rs.pile_options(game, pool)
+            rs.ask(game, Decision(eff.player, self.question(eff), labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+            return
+        self.take(game, eff, answer)  # into a Stable: no hand to tell the size of
+
+    def take(self, game: Game, eff: Effect, card: CardId) -> None:
+        rs = self.rs
+        to = self.receiver(eff.player, eff.data)
+        assert to is not None
+        eff.data[THAT] = to
+        rs.chain.done(game, eff, f"SEARCH the deck: BRING {game.shown(card)}")
+        game.emit("bring", to, card, **{"from": "deck"})
+        game.card(card).owner = to
+        rs.moves.enter(game, card, to)
+        if not game.state.zone(None, "deck"):
+            rs.moves.ran_out(game, eff.player)
+
+
+@FAMILY.verb
+class ShuffleIntoDeck(ChainVerb):
+    """Shuffle a card from your Stable into the deck (you choose which; a Baby goes to the Nursery)."""
+
+    name = "shuffle-into-deck"
+    counted = False
+    keys: ClassVar[Keys] = {"what": WHAT}
+
+    def label(self, step: Step) -> str:
+        rs = self.rs
+        return f"Shuffle {rs.noun(step.get('what', 'card'))} from your {rs.stable_word} into the deck"
+
+    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        what = step.get("what", "card")
+        return [c for c in game.state.zone(player, rs.stable) if rs.matches(game, c, what, source)]
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        if self.pool(game, player, step, source):
+            return None
+        return f"{player}'s {self.rs.stable_word} has no {self.rs.bare_noun(step.get('what', 'card'))}"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        p = eff.player
+        pool = self.pool(game, p, eff.data, eff.source)
+        if not pool:
+            rs.chain.disregard(game, eff, self.impossible(game, p, eff.data, eff.source, []) or "")  # rule: UU.IMP.2
+            return
+        if answer is None and len(pool) > 1:
+            labels, ids = rs.card_options(game, pool)
+            question = f"{p}: shuffle which card into the deck?"
+            rs.ask(game, Decision(p, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+            return
+        card = pool[0] if answer is None else answer
+        rs.chain.done(game, eff, f"Shuffle {game.shown(card)} into the deck")
+        to = rs.moves.leave_stable(game, card, p, (None, "deck"), "shuffle")  # a Baby: the Nursery instead
+        if to == (None, "deck"):
+            game.card(card).owner = None
+        game.shuffle(game.state.zone(None, "deck"))
+        game.emit("shuffle", p, cards=1 if to == (None, "deck") else 0)
+
+
+@FAMILY.verb
+class ReturnAndBringBack(ChainVerb):
+    """Choose a player: every card in their Stable returns to their hand, then the same cards are
+    brought directly back into their Stable (they leave and enter again: their effects trigger)."""
+
+    name = "return-and-bring-back"
+    counted = False
+    keys: ClassVar[Keys] = {"player": player_key("any-player", "another-player", "you", default="any-player")}
+
+    def label(self, step: Step) -> str:
+        rs = self.rs
+        return (
+            f"Return all cards in {possessive(step, 'any-player')} {rs.stable_word} to that player's hand, "
+            "then bring the same cards back"
+        )
+
+    def players(self, game: Game, player: str, step: Step) -> list[str]:
+        s = game.state
+        return [p for p in whose(s, player, step, "any-player") if s.zone(p, self.rs.stable)]
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if self.players(game, player, step) else f"no {self.rs.stable_word} holds a card"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """Every card leaves (to the hand; a Baby to the Nursery, and it is brought back from there),
+        in board order, then each enters again in the same order. Their leave triggers, then their
+        enter triggers, are new links (UU.CHAIN.1)."""
+        rs = self.rs
+        s = game.state
+        players = self.players(game, eff.player, eff.data)
+        if not players:
+            rs.chain.disregard(game, eff, f"no {rs.stable_word} holds a card")  # rule: UU.IMP.2
+            return
+        if answer is None and len(players) > 1:
+            question = f"{eff.player}: whose {rs.stable_word}?"
+            rs.ask(game, Decision(eff.player, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+            return
+        p = players[0] if answer is None else answer
+        eff.data[THAT] = p
+        cards = list(s.zone(p, rs.stable))
+        rs.chain.done(game, eff, f"Return {listed([game.shown(c) for c in cards])} and bring them back")
+        for c in cards:
+            game.emit("return", p, c, **{"from": p})
+            rs.moves.leave_stable(game, c, p, (p, "hand"), "return")
+            if s.where(c) == (p, "hand"):
+                game.card(c).owner = p
+        for c in cards:
+            place = s.where(c)
+            if place is None or place[1] == rs.stable:
+                continue
+            game.emit("bring", p, c, **({"from": "nursery"} if place == (None, "nursery") else {}))
+            rs.moves.enter(game, c, p)
+
+
+@VOCABULARY.when
+class NoUnicorns(ChainWhen):
+    """If at any time you have no Unicorn cards in your Stable (a state trigger: Unicorn Abduction)."""
+
+    name = "no-unicorns-in-your-stable"
+    moments = ("enter", "leave")
+    scope = "stable"
+    state = True
+
+    def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
+        return self.rs.unicorn_count(game, player) == 0
+
+    def condition(self, ability: dict[str, Any], player: str) -> str:
+        return f"{player} has no {self.rs.creature_word}s"
+
+    def lapsed(self, ability: dict[str, Any], player: str) -> str:
+        return f"{player} has a {self.rs.creature_word} again"
 
 
 # ----------------------------------------------------------------------------------------
