@@ -565,3 +565,51 @@ def test_time_rift_brings_the_same_cards_back_and_their_enter_effects_trigger_ag
     assert enters == ["Unicorn on the Cob", "Baby Narwhal", "Yay"]
     links = [link.cause for link in game.state.chain]
     assert any("Unicorn on the Cob entered Bob's Stable" in c for c in links)
+
+
+# -- variable counts and hands traded: Spring Cleaning, Unicorn Black Market, Alchemist Unicorn ----
+@pytest.mark.scenario("cards/spring-cleaning.yaml")
+def test_spring_cleaning_the_discards_set_how_many_players_are_chosen() -> None:
+    game = scenario("cards/spring-cleaning.yaml").play()
+    assert names(game, "Bob", "stable") == [] and names(game, "Cat", "stable") == ["Yay"]
+    assert names(game, "Dan", "stable") == ["Basic Unicorn"]
+    one = scenario("cards/spring-cleaning.yaml").play(upto=1, auto=False)
+    one.choose("Ann/Yay")
+    one.choose("no more")
+    d = one.pending
+    assert d is not None and d.options == ["Bob", "Cat", "Dan"] and "1 of 1" in d.question  # Ann has no Unicorn
+    one.choose("Dan")
+    assert one.pending is None and names(one, "Dan", "stable") == [] and names(one, "Bob", "stable") == ["Rhinocorn"]
+    none = scenario("cards/spring-cleaning.yaml").play(upto=1, auto=False)
+    none.choose("none")
+    assert none.pending is None and names(none, "Bob", "stable") == ["Rhinocorn"]  # nothing discarded, no one
+
+
+@pytest.mark.scenario("cards/unicorn-black-market.yaml")
+def test_black_market_the_other_player_cannot_take_back_a_card_taken_from_them() -> None:
+    game = scenario("cards/unicorn-black-market.yaml").play()
+    assert names(game, "Ann", "hand") == ["Rhinocorn", "Unicorn Poison"] and names(game, "Bob", "hand") == [
+        "Slowdown",
+        "Yay",
+    ]
+    text = text_of("cards/unicorn-black-market.yaml").split("expect:")[0]
+    game = board(text.replace("[Unicorn Black Market, Yay]", "[Unicorn Black Market, Yay, Slowdown]")).play(auto=False)
+    d = game.pending
+    assert d is not None and d.player == "Bob" and d.options == ["Ann/Yay", "Ann/Slowdown"]  # not Rhinocorn nor Poison
+    bob_sees = [View(game, "Bob").card(c) for c in game.state.zone("Ann", "hand")]
+    assert bob_sees == ["Yay", "Slowdown", "Rhinocorn", "Unicorn Poison"]  # he looked at her hand
+    refused_game = board(text.replace('  - choose: "yes"\n', '  - choose: "no"\n')).play()
+    assert names(refused_game, "Bob", "hand") == ["Slowdown"]  # "may": he declined
+
+
+@pytest.mark.scenario("cards/alchemist-unicorn.yaml")
+def test_alchemist_destroys_and_brings_into_the_same_chosen_stable() -> None:
+    game = scenario("cards/alchemist-unicorn.yaml").play()
+    assert names(game, "Bob", "stable") == ["Yay", "Basic Unicorn"] and names(game, "Ann", "stable") == [
+        "Alchemist Unicorn"
+    ]
+    assert game.state.cards[game.state.zone("Bob", "stable")[1]].owner == "Bob"
+    mine = board(text_of("cards/alchemist-unicorn.yaml").split("expect:")[0].replace("  - choose: Bob\n", "")).play(
+        auto=False
+    )
+    assert mine.pending is not None and mine.pending.options == ["Ann", "Bob"]  # any player: Ann too

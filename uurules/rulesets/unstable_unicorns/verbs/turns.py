@@ -24,6 +24,7 @@ from uurules.rulesets.base import DecisionKind, Keys, Static
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
 from uurules.rulesets.unstable_unicorns.verbs.between import Move
 from uurules.rulesets.unstable_unicorns.verbs.deck import FromPile
+from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
     NAME,
@@ -648,6 +649,204 @@ class NoUnicorns(ChainWhen):
         return f"{player} has a {self.rs.creature_word} again"
 
 
+@VOCABULARY.verb
+class DestroyIn(Destroy):
+    """DESTROY a card in the Stable of the player an earlier step chose (player: that-player; yours
+    too, if you chose yourself): Alchemist Unicorn's "DESTROY a Unicorn card in that player's Stable"."""
+
+    name = "destroy-in"
+    keys: ClassVar[Keys] = {"what": WHAT, "player": player_key("that-player", default="that-player")}
+    default_player = "that-player"
+    none_in = "there is no {noun} in {whose} {stable} that can be destroyed"
+
+    def label(self, step: Step) -> str:
+        where = self.stable_words({**step, "player": "that-player"}, "in")
+        return f"DESTROY {self.rs.noun(step.get('what', 'card'))}{where}"
+
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
+        rs = self.rs
+        req = rs.requirements
+        return [
+            c
+            for p in game.state.in_turn_order_from(player)
+            for c in game.state.zone(p, rs.stable)
+            if rs.matches(game, c, what, source) and req.destroy_refusal(game, c, p, source) is None
+        ]
+
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        return self.in_reach(
+            game, player, {**step, "player": "that-player"}, self.pool(game, player, step.get("what", "card"), source)
+        )
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return self.missing(
+            game, player, {**step, "player": "that-player"}, self.target_pool(game, player, step, source)
+        )
+
+
+@FAMILY.verb
+class DiscardAny(ChainVerb):
+    """DISCARD any number of cards (none too): one at a time, until you stop; a later step may count them."""
+
+    name = "discard-any"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "DISCARD any number of cards"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        p = eff.player
+        n = int(eff.data.get("tally", 0))
+        if answer is not None and answer != KEEP:
+            rs.moves.discard(game, p, answer)
+            rs.moves.hand_line(game, p)
+            n = eff.data["tally"] = n + 1
+        hand = game.state.zone(p, "hand")
+        if answer != KEEP and hand:
+            labels, ids = rs.card_options(game, hand)
+            more = "no more" if n else "none"
+            question = f"{p}: discard which card? ({n} so far)"
+            d = Decision(p, question, [*labels, more], DecisionKind.EFFECT, {"effect": eff.id}, [*ids, KEEP])
+            rs.ask(game, d)
+            return
+        eff.data["tally"] = n
+        rs.chain.done(game, eff, f"DISCARD {n} card{'s' if n != 1 else ''}")
+
+
+@FAMILY.verb
+class ChoosePlayers(ChainVerb):
+    """Choose as many players as the cards this card's discard-any step discarded (each once); the
+    steps under it are done with each of them as "that player", one after the other."""
+
+    name = "choose-players"
+    counted = False
+    required = ("steps",)
+    keys: ClassVar[Keys] = {
+        "player": player_key("any-player", "another-player", default="any-player"),
+        "as-many-as": {"enum": ["discarded"], "description": "how many: the cards discarded by discard-any before"},
+        "steps": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 20,
+            "items": {"$ref": "#/$defs/step"},
+            "description": "what is done with each chosen player (that-player names them); its first step "
+            "decides who can be chosen",
+        },
+    }
+
+    def label(self, step: Step) -> str:
+        counted = {"discarded": "the cards discarded"}[step.get("as-many-as", "discarded")]
+        return f"Choose as many players as {counted}"
+
+    def wanted(self, game: Game, eff: Effect) -> int:
+        """How many players: the cards the card's ``discard-any`` effect discarded in this chain."""
+        return sum(
+            int(e.data.get("tally", 0))
+            for link in game.state.chain
+            for e in link.effects
+            if e.verb == "discard-any" and e.source == eff.source and e.status == "done"
+        )
+
+    def candidates(self, game: Game, eff: Effect) -> list[str]:
+        rs = self.rs
+        chosen = eff.data.get("players", [])
+        first = eff.data["steps"][0]
+        out = []
+        for p in whose(game.state, eff.player, eff.data, "any-player"):
+            if p not in chosen and rs.requirements.impossible(game, eff.player, {**first, THAT: p}, eff.source) is None:
+                out.append(p)
+        return out
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        """One decision per player, among those not chosen yet for whom the first step can be carried
+        out; fewer than asked when no one is left (UU.IMP.2). Then one effect per chosen player, in the
+        order chosen, each doing the steps with them."""
+        rs = self.rs
+        chosen = eff.data.setdefault("players", [])
+        if answer is not None:
+            chosen.append(answer)
+            game.emit("choose", eff.player, eff.source, choice=answer)
+        left = self.candidates(game, eff)
+        if len(chosen) < self.wanted(game, eff) and left:
+            question = f"{eff.player}: choose a player ({len(chosen) + 1} of {self.wanted(game, eff)})"
+            rs.ask(game, Decision(eff.player, question, left, DecisionKind.EFFECT, {"effect": eff.id}, left))
+            return
+        rs.chain.done(game, eff, f"Choose {listed(chosen)}" if chosen else "Choose no player")
+        link = rs.chain.link_of(game, eff)
+        at = rs.chain.index(link.effects, eff) + 1
+        s = game.state
+        made = [
+            Effect(s.new_id(), "for-player", eff.player, eff.source, f"With {p}", {"steps": eff.data["steps"], THAT: p})
+            for p in chosen
+        ]
+        link.effects[at:at] = made
+
+
+@FAMILY.verb
+class ForPlayer(ChainVerb):
+    """The steps of choose-players for one chosen player (the engine's own: never written in a card file)."""
+
+    name = "for-player"
+    internal = True
+    counted = False
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        eff.status = "done"
+        link = rs.chain.link_of(game, eff)
+        at = rs.chain.index(link.effects, eff) + 1
+        rs.chain.expand(game, link, at, eff.player, eff.source, eff.data["steps"], 0, [], bound=eff.data[THAT])
+
+
+@FAMILY.verb
+class GiveBack(ChainVerb):
+    """Look at the hand of the player who took cards from you with this card, and take one of theirs,
+    but not a card they took (Unicorn Black Market's "that player may not choose either card you chose")."""
+
+    name = "take-back"
+    counted = False
+
+    def label(self, step: Step) -> str:
+        return "Look at that player's hand and take a card, not one they took"
+
+    def taken(self, game: Game, eff: Effect) -> tuple[str | None, list[CardId]]:
+        """Who took cards from ``eff``'s player with this card, and which (the take events since the
+        card was played)."""
+        taker: str | None = None
+        cards: list[CardId] = []
+        for e in reversed(game.events):
+            if e.type in ("play", "resolve") and e.card_id == eff.source:
+                break
+            if e.type == "take" and e.detail.get("from") == eff.player and e.card_id is not None:
+                taker = taker or e.player
+                if e.player == taker:
+                    cards.append(e.card_id)
+        return taker, cards
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        me = eff.player
+        taker, took = self.taken(game, eff)
+        hand = [] if taker is None else [c for c in game.state.zone(taker, "hand") if c not in took]
+        if taker is None or not hand:
+            rs.chain.disregard(game, eff, "no card to take")  # rule: UU.IMP.2
+            return
+        if answer is None:
+            cards = [game.shown(c) for c in game.state.zone(taker, "hand")]
+            game.emit("look", me, None, hand=taker, cards=cards)
+            for c in game.state.zone(taker, "hand"):
+                game.emit("shown", me, c, hand=taker)
+            labels, ids = rs.card_options(game, hand)
+            question = f"{me}: take which card from {taker}'s hand?"
+            rs.ask(game, Decision(me, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+            return
+        rs.moves.to_hand(game, answer, me)
+        game.emit("take", me, answer, **{"from": taker})
+        rs.chain.done(game, eff, f"Take {game.shown(answer)} from {taker}'s hand")
+        rs.moves.hand_line(game, me)
+
+
 # ----------------------------------------------------------------------------------------
 # Hands
 # ----------------------------------------------------------------------------------------
@@ -758,9 +957,7 @@ class MoveMostToFewest(Move):
         holder = game.holder(card)
         req = self.rs.requirements
         return [
-            p
-            for p in fewest
-            if p != holder and req.steal_refusal(game, card, p, hand if p == player else None) is None
+            p for p in fewest if p != holder and req.steal_refusal(game, card, p, hand if p == player else None) is None
         ]
 
 
