@@ -14,6 +14,7 @@ from tests.rulesets_helpers import refused
 from uurules.engine.actions import BeginTurn, Chance, DrawAction, EndTurn, Play
 from uurules.engine.game import MIXED, Game
 from uurules.engine.view import View
+from uurules.scenario import board_json
 
 
 def names(game: Game, player: str | None, zone: str) -> list[str]:
@@ -613,3 +614,42 @@ def test_alchemist_destroys_and_brings_into_the_same_chosen_stable() -> None:
         auto=False
     )
     assert mine.pending is not None and mine.pending.options == ["Ann", "Bob"]  # any player: Ann too
+
+
+# -- the contract: explore walks every new decision, and undo is exact, on each card's board ------
+CARDS = sorted(
+    p.name
+    for p in (SCENARIOS / "cards").glob("*.yaml")
+    if p.stem
+    in {
+        "twin-unicorns",
+        "traffic-director-unicorn",
+        "foresight",
+        "greener-pastures",
+        "nightmare-pact",
+        "merry-go-round",
+        "spy-unicorn",
+        "fortune-teller-unicorn",
+        "lady-justice-unicorn",
+        "spring-cleaning",
+        "unicorn-black-market",
+        "time-rift",
+        "prospecting",
+    }
+)
+
+
+@pytest.mark.parametrize("name", CARDS)
+def test_explore_walks_the_first_step_of_each_card_board(name: str) -> None:
+    from uurules.explore import explore
+
+    text = text_of(f"cards/{name}").split("expect:")[0]
+    head, script = text.split("script:\n")
+    first = script.splitlines()[0]
+    found = explore(board(f"{head}script:\n{first}\n"), max_nodes=3000)
+    assert found.outcomes, name
+    for o in found.outcomes[:3]:  # each example replays to its outcome
+        game = board(f"{head}script:\n{first}\n").play(auto=False)
+        for action in o.actions:
+            game.push(action)
+        assert board_json(game)["players"] == o.players, name
