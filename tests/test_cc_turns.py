@@ -653,3 +653,15 @@ def test_explore_walks_the_first_step_of_each_card_board(name: str) -> None:
         for action in o.actions:
             game.push(action)
         assert board_json(game)["players"] == o.players, name
+
+
+def test_ask_answers_a_question_on_a_spring_cleaning_board() -> None:
+    from uurules.ask import ask
+
+    text = text_of("cards/spring-cleaning.yaml").split("script:")[0]
+    text += "script:\n  - play: {player: Ann, card: Spring Cleaning}\n"
+    question = {"can": "Ann", "make": [{"card": "Dan/Basic Unicorn", "in": "discard"}]}
+    found = ask(board(text), question)
+    assert found.answer == "yes" and found.complete  # discard a card, choose Dan
+    sure = {"can": "Bob", "make": [{"card": "Bob/Rhinocorn", "in": "Bob/stable"}]}
+    assert ask(board(text), sure).answer == "no"  # Ann decides alone: Bob cannot keep it
