@@ -159,6 +159,8 @@ class Turns:
         game.emit("phase", player, phase="beginning-of-turn")
         triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
         if triggers:
+            # rule: UU.CC.3 its optional effects are asked as this link forms, before the Draw phase
+            # (which comes only once nothing resolves): one not used then is gone for the turn
             self.rs.chain.add_link(game, triggers, "Beginning of Turn")  # rule: UU.CHAIN.2 one link
 
     def draw_phase(self, game: Game) -> None:
