@@ -208,6 +208,16 @@ def markdown_text(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text)
 
 
+OTHER_DECKS = ("UU-ChCo-", "UU-Cntl-", "UU-Chao-")
+"""The catalogue codes of the Control & Chaos decks: their cards are in the card file, not in this
+reference of the base game (until it covers both decks)."""
+
+
+def other_deck(card: CardDef) -> bool:
+    """Whether ``card`` is printed only in another deck than the base game's (Control & Chaos)."""
+    return bool(card.printed) and all(p.number.startswith(OTHER_DECKS) for p in card.printed)
+
+
 class Catalogue:
     """Every printed card in ``game``'s card file, with its scenario from ``scenarios`` (a folder).
 
@@ -222,7 +232,7 @@ class Catalogue:
         self.game = game
         self.scenarios = Path(scenarios)
         self.kind = kind
-        everything = list(book(game))
+        everything = [c for c in book(game) if not other_deck(c)]
         printed = [c for c in everything if c.printed] or everything
         cards = [c for c in printed if kind is None or c.type == kind]
         self.entries = [
@@ -237,7 +247,7 @@ class Catalogue:
 
     def others(self) -> list[str]:
         """The cards of the file the game does not print (the kit's own, other sets)."""
-        return [c.name for c in sorted(book(self.game), key=_order) if not c.printed]
+        return [c.name for c in sorted(book(self.game), key=_order) if not c.printed and not other_deck(c)]
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)

@@ -573,3 +573,38 @@ declare(
         note=True,
     ),
 )
+
+# -- Control & Chaos: skipped phases and turns, turn restrictions, hands shown, named types -------
+declare(
+    EventKind(
+        "skip-phase",
+        {"en": ["{player} skips the {phase}"]},
+        fields=("phase",),
+        role="turn",
+        values={"phase": _PHASES},
+    ),
+    EventKind("skip-turn", {"en": ["{player}'s turn is skipped"]}, role="turn"),
+    EventKind("skip-next-turn", {"en": ["{player} will skip their next turn"]}, role="turn"),
+    EventKind("no-hand-play", {"en": ["{player} may play no card from their hand this turn"]}),
+    EventKind("name-type", {"en": ["{player} names {named} for {card}"]}, fields=("named",)),
+    EventKind("flip", {"en": ["{player} flips {card} from the top of the deck"]}),
+    EventKind("pass-hands", {"en": ["each player passes their hand to the next player in turn order ({card})"]}),
+    EventKind(
+        "passed",
+        {"en": ["{player} passes {card} to {to}"]},
+        fields=("to",),
+        secret=("card",),
+        knows=("to",),
+        role="aside",
+        note=True,
+    ),
+    EventKind(
+        "shown",
+        {"en": ["{hand} shows {card} to {player}"]},
+        fields=("hand",),
+        secret=("card",),
+        knows=("hand",),
+        role="aside",
+        note=True,
+    ),
+)

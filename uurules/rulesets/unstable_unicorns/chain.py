@@ -38,6 +38,11 @@ class Trigger:
     player: str
 
 
+def index_of(items: list[Any], item: Any) -> int:
+    """:func:`index` (a name a method's own ``index`` argument does not hide)."""
+    return index(items, item)
+
+
 def index(items: list[Any], item: Any) -> int:
     """The position of ``item`` in ``items``, by identity (an effect or pile item is only ever equal to itself)."""
     for i, x in enumerate(items):
@@ -128,6 +133,11 @@ class EffectChain:
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
         if stage == "use":
+            having = ab.get("if-stable-has")
+            if having is not None and not self.stable_has(game, trig.player, having, trig.source):
+                trig.status = "disregarded"  # its condition does not hold: it does nothing
+                game.emit("disregard", trig.player, trig.source, reason=self.lacking(having), lapsed=True)
+                return
             when = rs.whens.get(ab.get("when", ""))
             if when is not None and when.state and not when.holds(game, trig.source, ab, trig.player):
                 # a state trigger ("if at any time ...") does nothing once its condition is gone
@@ -153,6 +163,7 @@ class EffectChain:
                     # rule: UU.CHAIN.3 with too few targets, only as many effects trigger as have one
                     trig.status = "disregarded"
                     game.emit("disregard", trig.player, trig.source, reason=why)
+                    self.otherwise(game, link, trig, steps, 0)
                     return
                 if answer is None:
                     rs.ask(
@@ -168,6 +179,7 @@ class EffectChain:
                 if answer is False:
                     trig.status = "declined"
                     game.emit("decline", trig.player, trig.source)
+                    self.otherwise(game, link, trig, steps, 0)
                     return
                 game.emit("use", trig.player, trig.source)
             if later:
@@ -189,6 +201,30 @@ class EffectChain:
             optional=bool(ab.get("optional")),
         )
 
+    def stable_has(self, game: Game, player: str, having: dict[str, Any], source: CardId | None) -> bool:
+        """Whether ``player``'s Stable holds at least ``having["at-least"]`` (1) cards of ``having["what"]``."""
+        rs = self.rs
+        n = sum(1 for c in game.state.zone(player, rs.stable) if rs.matches(game, c, having["what"], source))
+        return n >= int(having.get("at-least", 1))
+
+    def lacking(self, having: dict[str, Any]) -> str:
+        """A condition ``if-stable-has`` that does not hold, in words."""
+        n = int(having.get("at-least", 1))
+        noun = self.rs.bare_noun(having["what"])
+        where = self.rs.stable_word
+        return f"fewer than {n} {noun}s in the {where}" if n > 1 else f"no {noun} in the {where}"
+
+    def otherwise(self, game: Game, link: Link, at: Effect, steps: list[dict[str, Any]], index: int) -> None:
+        """rule: UU.SEQ.5 "if you don't": the optional action at ``index`` (and what it leads to) was
+        not performed, so the card's text goes on from its next ``if-you-dont`` step, if it has one,
+        in ``link`` after the effect ``at`` (Greener Pastures: "If you don't, move a Unicorn card")."""
+        for i in range(index + 1, len(steps)):
+            if steps[i].get("join") == "if-you-dont":
+                assert at.source is not None
+                pos = index_of(link.effects, at) + 1
+                self.expand(game, link, pos, at.player, at.source, steps, i, [], bound=at.data.get(THAT))
+                return
+
     def later_target(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The first targeted statement of a card's text when statements without a target come
         before it ("DISCARD 2 cards, then DESTROY a Unicorn card"); ``None`` when the first
@@ -196,6 +232,8 @@ class EffectChain:
         player carries out, is not read ahead)."""
         verbs = self.rs.verbs
         for i, step in enumerate(steps):
+            if step.get("join") == "if-you-dont":
+                return None  # the steps from here are done only if the ones before are not (UU.SEQ.5)
             verb = verbs.get(step.get("do", ""))
             if verb is None or step.get("do") == "one-of" or "who" in step or step.get("player") == "each-player":
                 return None
@@ -252,11 +290,17 @@ class EffectChain:
         written = step.get("count", 1)
         # count: n is n effects; count: all is one effect that acts on every card it matches
         count = int(written) if verb.counted and written != "all" else 1
-        dropped = ("join", "count") if written != "all" else ("join",)
+        dropped = ("join", "count", "unless-their-stable-has") if written != "all" else ("join",)
         who = [player]
         doer = step.get("who")
         if doer == "each-player":
             who = s.in_turn_order_from(player)
+        elif doer == "each-other-player":
+            who = s.in_turn_order_from(player)[1:]
+        lacks = step.get("unless-their-stable-has")
+        if lacks is not None:  # only the players whose Stable has no such card (Nymphicorn)
+            rs = self.rs
+            who = [w for w in who if not any(rs.matches(game, c, lacks, source) for c in s.zone(w, rs.stable))]
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:
@@ -325,6 +369,8 @@ class EffectChain:
         who = step.get("who")
         if who == "each-player":
             label = "Each player: " + label
+        elif who == "each-other-player":
+            label = "Each other player: " + label
         elif who == "that-player":
             label = f"{step.get(THAT) or 'That player'}: " + label
         return label

@@ -242,6 +242,6 @@ class Moves:
     def hand_line(self, game: Game, player: str) -> None:
         """The size of ``player``'s hand, against the hand limit (UU.HAND.1), after a card came or went."""
         n = len(game.state.zone(player, "hand"))
-        limit = game.state.hand_limit
+        limit = self.rs.turns.hand_limit_of(game, player)
         at = {"limit": "at"} if n == limit else {"limit": "above"} if n > limit else {}
         game.emit("hand-size", player, None, cards=n, **at)

@@ -55,7 +55,10 @@ NOTATION = Notation(
             "[lapsed] - {card} does nothing: {reason}.",
             "[reason] - {card} cannot be used ({reason}).",
         ],
-        "skip": ['- "{join_text}": the action before it was not performed, so "{effect}" is not.'],
+        "skip": [
+            '[join=if-you-dont] - "If you don\'t": the action before it was performed, so "{effect}" is not.',
+            '- "{join_text}": the action before it was not performed, so "{effect}" is not.',
+        ],
         "no-player": ['- "That player": no player was chosen, so "{effect}" is not carried out.'],
         "replace": [
             "[to] [owner] - {card} returns to {owner}'s {to} instead.",
@@ -70,7 +73,11 @@ NOTATION = Notation(
             "[reason=hand-limit] - {player} is above the Hand limit: discards {card}.",
             '[effect] | RESOLUTION:{chain}; "{effect}", the player at Hand limit;{chain}; "Discard a card". |',
         ],
-        "draw": ["[phase=action] - {player} draws {card} (the turn's action).", "[phase] - {player} draws {card}."],
+        "draw": [
+            "[phase=action] - {player} draws {card} (the turn's action).",
+            "[phase] - {player} draws {card}.",
+            "[by] - {player} draws {card} ({by}).",
+        ],
         "no-draw": ["- {player} draws nothing: the deck is empty."],
         "hand-size": [
             "[limit=at] - Hand at {cards:count card} (the Hand limit).",
@@ -89,6 +96,17 @@ NOTATION = Notation(
             "[phase=end-of-turn] - {player}: End of Turn.",
         ],
         "turn": ["[extra] - {to} takes another turn."],
+        # Control & Chaos: skipped phases and turns, restrictions (UU.CC.7), a named type
+        "skip-phase": [
+            "[phase=draw] - {player} skips the Draw phase.",
+            "[phase=action] - {player} skips the Action phase.",
+        ],
+        "skip-turn": ["- {player}'s turn is skipped."],
+        "skip-next-turn": ["- {player} will skip their next turn."],
+        "no-hand-play": ["- {player} may play no card from their hand this turn."],
+        "name-type": ["- {player} names {named} for {card}."],
+        "flip": ["- {player} flips {card} from the top of the deck."],
+        "pass-hands": ["- Each player passes their hand to the next player in turn order ({card})."],
         "deck-refilled": ["- The deck ran out, but cards were shuffled back into it: the game goes on."],
         "end": [
             f"[letters] [player] {_RAN_OUT}{_TIE}",

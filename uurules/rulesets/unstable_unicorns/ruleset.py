@@ -53,6 +53,7 @@ _NOUN = {
     "magic": "a Magic card",
     "instant": "an Instant card",
     "this": "this card",
+    "named": "a card of the named type",
     "panda": "a Panda card",
 }
 
@@ -90,9 +91,15 @@ DATA = CORE_DATA.extend(
         "extra_turns": ListOf(VALUE),  # players who take another turn, in order
         "limit_owed": VALUE,  # discards still owed for one discard down to the hand limit (Dread Pirate)
         RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
+        "skip_phases": ListOf(VALUE),  # phases of this turn that do not happen (UU.CC.7)
+        "no_hand_play": VALUE,  # no card may be played from the hand this turn (UU.CC.7)
+        "skip_turns": ListOf(VALUE),  # players whose next turn is skipped (UU.CC.7)
+        "played_inside": VALUE,  # a card played inside a resolving card is on the pile: it resolves first
         # discards waiting for optional replacements: the effects they came from, the cards asked
         "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),
     },
+    # a card's marks: the type of card named as it entered (Nightmare Pact: name-type)
+    marks={"named": VALUE},
     # an effect's data: its printed step's keys (words and numbers: cards are named, never by
     # id), and what the chain adds as it forms and resolves the effect
     effect=Fields(
@@ -113,6 +120,7 @@ DATA = CORE_DATA.extend(
             "look": VALUE,
             "looked": ListOf(CARD),
             "placed": ListOf(CARD),
+            "tossed": ListOf(CARD),  # cards looked at and moved to the discard pile (look-at-top)
             "lineage": ListOf(CARD),  # the cards whose replacements made it
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
         },
@@ -318,6 +326,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             return any(self.matches(game, card, w, source) for w in what)
         if what == "this":
             return card == source
+        if what == "named":  # the type of card the source named (Nightmare Pact: its marks)
+            named = game.state.cards[source].marks.get("named") if source is not None else None
+            return named is not None and self.matches(game, card, named, source)
         return what in self.kinds(game, card)
 
     def step_matches(self, game: Game, card: CardId, step: dict[str, Any], source: CardId | None = None) -> bool:
@@ -473,7 +484,11 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             s = game.state
             if s.pending is not None or s.over:
                 return
-            if s.first_open_link() is not None:
+            inside = s.flags.get("played_inside")
+            if inside and not s.pile:
+                del s.flags["played_inside"]  # the card played inside another has resolved
+                inside = False
+            if s.first_open_link() is not None and not inside:
                 self.chain.step(game)
             elif s.pile:
                 self.windows.step(self, game)

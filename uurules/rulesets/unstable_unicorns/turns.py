@@ -76,6 +76,18 @@ OWED = "limit_owed"
 """The flag holding how many discards are still owed for the discard down to the hand limit being
 made (more than one with Dread Pirate Unicorn: :meth:`Turns.limit_discards`)."""
 
+SKIPPED = "skip_phases"
+"""The flag holding the phases of this turn to be skipped (``draw``, ``action``: UU.CC.7)."""
+
+NO_HAND_PLAY = "no_hand_play"
+"""The flag set when the player whose turn it is may play no card from their hand this turn (UU.CC.7)."""
+
+SKIP_TURNS = "skip_turns"
+"""The flag holding the players who skip their next turn, once for each time they must (UU.CC.7)."""
+
+SKIP = "UU.CC.7"
+"""Skipped phases and turns, and turn restrictions (Control & Chaos, the kit's ID)."""
+
 TURN = "UU.TURN.1"
 """The turn (the kit's ID, ``uurules/rules.yaml``): the player whose turn it is goes through
 Beginning of Turn, Draw, Action (play one card or draw one) and End of Turn; the refusals of the
@@ -98,7 +110,8 @@ class Turns:
         if s.phase in ("setup", "start"):
             acts.append(BeginTurn(p))
         if self.may_act(game):
-            for part in classes(game, s.zone(p, "hand")):  # one play per class of copies
+            hand = [] if s.flags.get(NO_HAND_PLAY) else s.zone(p, "hand")  # rule: UU.CC.7 no play from hand
+            for part in classes(game, hand):  # one play per class of copies
                 c = part[0]
                 if self.rs.requirements.play_refusal(game, p, c, ()) is None:
                     acts.append(Play(p, game.ref(c)))
@@ -141,9 +154,13 @@ class Turns:
         s.flags["skip_to_end"] = False
         s.flags.pop("plays", None)  # Double Dutch's plays were for the turn they were given in
         s.flags.pop("played", None)
+        s.flags.pop(SKIPPED, None)  # rule: UU.CC.7 a skipped phase or a restriction is for one turn
+        s.flags.pop(NO_HAND_PLAY, None)
         game.emit("phase", player, phase="beginning-of-turn")
         triggers = self.rs.moves.fire(game, "beginning-of-turn", None, player)
         if triggers:
+            # rule: UU.CC.3 its optional effects are asked as this link forms, before the Draw phase
+            # (which comes only once nothing resolves): one not used then is gone for the turn
             self.rs.chain.add_link(game, triggers, "Beginning of Turn")  # rule: UU.CHAIN.2 one link
 
     def draw_phase(self, game: Game) -> None:
@@ -151,11 +168,19 @@ class Turns:
         if s.flags.get("skip_to_end"):
             self.go_to_end(game)
             return
-        game.emit("phase", s.active, phase="draw")
-        self.turn_draw(game, s.active, "draw")
+        skipped = s.flags.get(SKIPPED, ())
+        if "draw" in skipped:  # rule: UU.CC.7 a skipped phase does not happen at all
+            game.emit("skip-phase", s.active, phase="draw")
+        else:
+            game.emit("phase", s.active, phase="draw")
+            self.turn_draw(game, s.active, "draw")
         s.phase = "action"
         if s.flags.get(RAN_OUT) and not s.zone(None, "deck"):
             return  # rule: UU.END.1 nothing is resolving: the game ends now (advance)
+        if "action" in skipped:
+            game.emit("skip-phase", s.active, phase="action")
+            self.go_to_end(game)
+            return
         game.emit("phase", s.active, phase="action")
 
     def turn_draw(self, game: Game, player: str, phase: str) -> None:
@@ -186,6 +211,76 @@ class Turns:
         s = game.state
         if player == s.active:
             s.flags["plays"] = max(n, s.flags.get("plays", 1))
+
+    def skip_phase(self, game: Game, player: str, phase: str) -> None:
+        """rule: UU.CC.7 ``player`` skips this turn's ``phase`` (``draw``, ``action``): it does not
+        happen at all (Traffic Director Unicorn, Foresight). Only the turn in progress, and only
+        the player whose turn it is: a phase already over is not skipped again."""
+        s = game.state
+        if player == s.active and phase not in s.flags.get(SKIPPED, ()):
+            s.flags[SKIPPED] = [*s.flags.get(SKIPPED, []), phase]
+
+    def forbid_hand_plays(self, game: Game, player: str) -> None:
+        """rule: UU.CC.7 ``player`` may play no card from their hand this turn (Nannycorn); drawing
+        as the turn's action stays allowed."""
+        s = game.state
+        if player == s.active:
+            s.flags[NO_HAND_PLAY] = True
+            game.emit("no-hand-play", player)
+
+    def skip_next_turn(self, game: Game, player: str) -> None:
+        """rule: UU.CC.7 ``player``'s next turn does not happen: play passes over them once
+        (Totally Not Two Unicorns); twice told, twice skipped."""
+        s = game.state
+        s.flags[SKIP_TURNS] = [*s.flags.get(SKIP_TURNS, []), player]
+        game.emit("skip-next-turn", player)
+
+    def next_turn(self, game: Game, after: str) -> str:
+        """The player whose turn comes after ``after``'s, passing over those who skip it (UU.CC.7)."""
+        s = game.state
+        nxt = s.next_player(after)
+        skips = s.flags.get(SKIP_TURNS)
+        for _ in range(len(skips or ()) + 1):
+            if not skips or nxt not in skips:
+                break
+            skips = list(skips)
+            skips.remove(nxt)
+            if skips:
+                s.flags[SKIP_TURNS] = skips
+            else:
+                del s.flags[SKIP_TURNS]
+            game.emit("skip-turn", nxt)
+            nxt = s.next_player(nxt)
+        return nxt
+
+    def hand_limit_of(self, game: Game, player: str) -> int:
+        """rule: UU.CC.8 ``player``'s hand limit: the game's, changed by the cards in their Stable
+        (``hand-limit-change``: Game Master Unicorn's +3). Read only where the hand limit is checked."""
+        s = game.state
+        rs = self.rs
+        change = 0
+        if "hand-limit-change" in rs.statics(game, player):
+            for c in s.zone(player, rs.stable):
+                change += int(rs.static_value(game, c, "hand-limit-change") or 0)
+        return max(0, s.hand_limit + change)
+
+    def win_count_of(self, game: Game, player: str) -> int:
+        """How many Unicorns ``player`` needs to win: the game's number, changed by the cards in their
+        Stable whose condition holds (``unicorns-to-win``: Imaginary Friendicorn's one fewer with a
+        Baby Unicorn in the Stable)."""
+        rs = self.rs
+        need = rs.win_count(game)
+        if "unicorns-to-win" not in rs.statics(game, player):
+            return need
+        zone = game.state.zone(player, rs.stable)
+        for c in zone:
+            change = rs.static_value(game, c, "unicorns-to-win")
+            if not change:
+                continue
+            having = change.get("with")
+            if having is None or any(rs.matches(game, x, having) for x in zone):
+                need += int(change.get("change", 0))
+        return max(1, need)
 
     def extra_turn(self, game: Game, player: str) -> None:
         """Change of Luck: ``player`` takes another turn right after the turn in progress (its End of
@@ -244,14 +339,15 @@ class Turns:
         owed = s.flags.pop(OWED, 0)  # discards still to make for the discard being made (Dread Pirate)
         if answered is not None:
             owed = max(owed - 1, 0)
-        while hand and (owed or len(hand) > s.hand_limit):
+        limit = self.hand_limit_of(game, p)  # rule: UU.CC.8 checked here, at End of Turn
+        while hand and (owed or len(hand) > limit):
             if not owed:
                 owed = self.limit_discards(game, p)
             labels, ids, at = options or self.hand_options(game, p, hand)
             if len(ids) > 1:
                 s.flags[OWED] = owed
-                if len(hand) > s.hand_limit:
-                    question = f"{p} is above the hand limit ({len(hand)}/{s.hand_limit}): discard which card?"
+                if len(hand) > limit:
+                    question = f"{p} is above the hand limit ({len(hand)}/{limit}): discard which card?"
                 else:
                     question = f"{p} discards one more card ({self.doubler(game, p)}): discard which card?"
                 s.pending = Decision(p, question, labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
@@ -270,7 +366,7 @@ class Turns:
                 del s.flags["extra_turns"]
             game.emit("turn", p, to=nxt, extra=True)
         else:
-            nxt = s.next_player(p)
+            nxt = self.next_turn(game, p)
             game.emit("turn", p, to=nxt)
         s.active = nxt
         s.phase = "start"
@@ -310,7 +406,7 @@ class Turns:
         the hand is above it, else one more that a replacement added: ``by``)."""
         moves = self.rs.moves
         s = game.state
-        if len(s.zone(player, "hand")) > s.hand_limit:
+        if len(s.zone(player, "hand")) > self.hand_limit_of(game, player):
             moves.discard(game, player, card, reason="hand-limit")
         else:
             moves.discard(game, player, card, reason="hand-limit", by=self.doubler(game, player))
@@ -371,7 +467,7 @@ class Turns:
         rs = self.rs
         s = game.state
         for p in s.in_turn_order_from(s.active):
-            if rs.unicorn_count(game, p) >= rs.win_count(game) and self.may_win(game, p):
+            if rs.unicorn_count(game, p) >= self.win_count_of(game, p) and self.may_win(game, p):
                 s.winner = p
                 s.ended = "unicorns"
                 game.emit("win", p, unicorns=rs.unicorn_count(game, p))
@@ -425,6 +521,10 @@ class Turns:
             )
         if not self.may_act(game):
             raise IllegalAction(self.acted_text(game, p), f"end-turn: {p}", rule=TURN)
+        if s.flags.get(NO_HAND_PLAY):
+            raise IllegalAction(
+                f"{p} may play no card from their hand this turn", f"draw: {p}, end-turn: {p}", rule=SKIP
+            )
         card = game.find(action.card, player=p)
         if s.where(card) != (p, "hand"):
             raise IllegalAction(f"{game.ref(card)} is not in {p}'s hand", "a card in the player's hand")

@@ -183,11 +183,20 @@ def place_cards(game: Game, player: str, place: str) -> list[CardId]:
 FAMILY = Vocabulary(
     "unstable-unicorns",
     common_keys={
-        "join": {"enum": ["and", "then", "if-you-do"], "description": "how the step joins the one before it"},
+        "join": {
+            "enum": ["and", "then", "if-you-do", "if-you-dont"],
+            "description": "how the step joins the one before it (if-you-dont: only if the optional action an "
+            "if-you-do step depends on was not performed, UU.SEQ.5)",
+        },
         "who": {
-            "enum": ["you", "each-player", "that-player"],
-            "description": "who carries it out (each player: in turn order; that player: the one an earlier "
-            "step of this card chose or acted on)",
+            "enum": ["you", "each-player", "each-other-player", "that-player"],
+            "description": "who carries it out (each player: in turn order; each other player: in turn order "
+            "after you; that player: the one an earlier step of this card chose or acted on)",
+        },
+        "unless-their-stable-has": {
+            "$ref": "#/$defs/word",
+            "description": "with who: each-player or each-other-player, only the players whose Stable has no card "
+            "of this kind carry it out (Nymphicorn: magical-unicorn)",
         },
     },
     card_keys={
@@ -200,7 +209,20 @@ FAMILY = Vocabulary(
             "then": {"required": ["instant"], "description": "an Instant says what it does when it resolves"},
         }
     ],
-    ability_keys={"optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"}},
+    ability_keys={
+        "optional": {"type": "boolean", "description": "you may (UU.CHAIN.3: asked as the link forms)"},
+        "if-stable-has": {
+            "type": "object",
+            "required": ["what"],
+            "additionalProperties": False,
+            "description": "it triggers only while your Stable holds at least this many cards of a kind (Unicorn "
+            "Adoption Agency: two Basic Unicorns)",
+            "properties": {
+                "what": {"$ref": "#/$defs/word"},
+                "at-least": {"type": "integer", "minimum": 1, "maximum": 100},
+            },
+        },
+    },
     ability_rules={"required": ["when", "steps"]},
     defs={
         "replaceable": {

@@ -38,9 +38,11 @@ class FromPile(ChainVerb):
         return "deck"
 
     def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        """The pile's cards of ``what`` (and ``name``), top card first."""
+        """The pile's cards of ``what`` (and ``name``), top card first; never the card whose effect it
+        is (a Magic card is on the discard pile as its effect resolves: it does not search for itself)."""
         rs = self.rs
-        return [c for c in place_cards(game, player, self.place(step)) if rs.step_matches(game, c, step, source)]
+        cards = place_cards(game, player, self.place(step))
+        return [c for c in cards if c != source and rs.step_matches(game, c, step, source)]
 
     def none_there(self, step: Step) -> str:
         noun = self.rs.bare_noun(step.get("what", "card"))

@@ -104,6 +104,10 @@ class Continue(ChainVerb):
         eff.status = "done"
         chain = rs.chain
         own = chain.link_of(game, eff)
+        if join == "if-you-dont":
+            # rule: UU.SEQ.5 reached after the action before it was performed: "if you don't" is not
+            game.emit("skip", eff.player, eff.source, join=join, effect=chain.step_text(step))
+            return
         if join == "then":
             ok = chain.performed(game, eff.data["group"], strict=False, link=own)
         elif join == "if-you-do":
@@ -112,6 +116,8 @@ class Continue(ChainVerb):
             ok = True
         if not ok:
             game.emit("skip", eff.player, eff.source, join=join, effect=chain.step_text(step))
+            if join == "if-you-do":  # rule: UU.SEQ.5 the optional action was not performed: "if you don't"
+                chain.otherwise(game, own, eff, steps, index)
             return
         at = chain.index(own.effects, eff) + 1
         # "that player": the one the step before bound, else the one bound before it (players.py)

@@ -35,7 +35,7 @@ class Draw(ChainVerb):
         rs = self.rs
         s = game.state
         p = eff.player
-        if eff.data.get("up-to-hand-limit") and len(s.zone(p, "hand")) >= s.hand_limit:
+        if eff.data.get("up-to-hand-limit") and len(s.zone(p, "hand")) >= rs.turns.hand_limit_of(game, p):
             # rule: UU.REPL.3 a replaced draw at the hand limit is carried out as the discard it replaced
             # rule: UU.HAND.2 drawing through Parallel Universicorn never goes above the hand limit
             hand = s.zone(p, "hand")
