@@ -213,12 +213,13 @@ def _some(names: list[str], most: int = 12) -> str:
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
-def card_file_schema() -> dict[str, Any]:
-    """The card-file schema, generated from the rulesets' registries (:func:`uurules.schemas.card_file_schema`):
-    the one place the card book reaches up to the rule sets that read it (:data:`uurules.layers.LAZY_UP`)."""
+def card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """The card-file schema, generated from the rulesets' registries (:func:`uurules.schemas.card_file_schema`;
+    ``game``: narrowed to that game's card files): the one place the card book reaches up to the rule
+    sets that read it (:data:`uurules.layers.LAZY_UP`)."""
     from uurules.schemas import card_file_schema as generated
 
-    return generated()
+    return generated(game)
 
 
 def validate_cards(doc: yamlio.Located, what: str = "card file") -> None:
@@ -371,14 +372,15 @@ def book(game: str) -> CardBook:
     """The card book of ``game`` (``cards/<game>.yaml``).
 
     A card file read and checked once is kept in the validation cache (:func:`uurules.yamlio.cache_dir`)
-    as JSON, under a digest of its text and of the card-file schema: the next run takes it from
-    there, without reading YAML or checking it again (a changed file or schema has another digest).
+    as JSON, under a digest of its text and of the card-file schema narrowed to ``game`` (so the
+    other games' rule sets are not imported for it): the next run takes it from there, without
+    reading YAML or checking it again (a changed file or schema has another digest).
     """
     path = cards_dir() / f"{game}.yaml"
     if not path.exists():
         raise InputError(f"no card file for {game!r}", file=str(path))
     text = yamlio.read_text(path, "YAML file")
-    key = yamlio.content_key(text, card_file_schema())
+    key = yamlio.content_key(text, card_file_schema(game))
     data = yamlio.cached_data(key)  # this very text, read and checked before against this schema
     if isinstance(data, dict) and data.get("game") == game and isinstance(data.get("cards"), list):
         return CardBook(game, (card_from_data(c) for c in data["cards"]), str(path))

@@ -48,6 +48,7 @@ from uurules.limits import DEFAULT_MAX_SECONDS, parse_seconds
 # loads neither the rule sets, nor the explorer, the renderer, the widgets or jsonschema.
 
 DEFAULT_MAX_NODES = 100_000  # uurules.explore.DEFAULT_MAX_NODES, without importing the explorer
+DEFAULT_LANG = "en"  # the language of run's log unless --lang says another
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -267,9 +268,16 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 class _Parser(argparse.ArgumentParser):
     """A command's parser that may finish itself (``prepare``) only when it is used: what an option
-    accepts may come from the rule sets, imported then, not for ``uurules --help``."""
+    accepts may come from the rule sets, imported then, not for ``uurules --help``.
+
+    Nor for arguments that cannot name the options ``prepare`` adds: each one either no option
+    (a file) or one of ``plain`` (``uurules run FILE --json``). Then the parse is the same without
+    them, and their values are their defaults (``unprepared``); anything else (another option, an
+    abbreviation, ``-h``, an error's usage line) finishes the parser first."""
 
     prepare: Callable[[argparse.ArgumentParser], None] | None = None
+    plain: frozenset[str] = frozenset()
+    unprepared: tuple[tuple[str, Any], ...] = ()
 
     def _ready(self) -> None:
         if self.prepare is not None:
@@ -277,6 +285,13 @@ class _Parser(argparse.ArgumentParser):
             prepare(self)
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        plain = args is not None and all(a in self.plain or not a.startswith("-") for a in args)
+        if self.prepare is not None and plain:
+            parsed, rest = super().parse_known_args(args, namespace)
+            for name, value in self.unprepared:
+                if not hasattr(parsed, name):
+                    setattr(parsed, name, value)
+            return parsed, rest
         self._ready()
         return super().parse_known_args(args, namespace)
 
@@ -296,7 +311,7 @@ def _lang_option(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--lang",
         choices=languages(),
-        default="en",
+        default=DEFAULT_LANG,
         help="language of the log ("
         + "; ".join(f"{cls.title}: {' or '.join(cls.languages)}" for cls in games() if len(cls.languages) > 1)
         + "; the other rule sets print English)",
@@ -311,7 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
     assert isinstance(run, _Parser)
-    run.prepare = _lang_option
+    run.prepare = _lang_option  # the languages come from the rule sets: not imported for `run FILE [--json]`
+    run.plain = frozenset({"--json"})
+    run.unprepared = (("lang", DEFAULT_LANG),)
     run.set_defaults(func=cmd_run)
     rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")
     rnd.add_argument("file")

@@ -40,15 +40,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-from yaml.composer import Composer, ComposerError
-from yaml.constructor import ConstructorError
-
 from uurules import interrupt
 from uurules.engine.errors import InputError
 
 if TYPE_CHECKING:
     import jsonschema  # type: ignore[import-untyped, unused-ignore]
+    import yaml  # bound at run time by _import_yaml(), when a document is first parsed
+    from yaml.composer import ComposerError
+    from yaml.constructor import ConstructorError
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest document loaded, in bytes (a 10,000-step script is about half a megabyte)."""
@@ -73,12 +72,13 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _MERGE = "tag:yaml.org,2002:merge"
 
-C_PARSER: bool = hasattr(yaml, "CSafeLoader")
-"""Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own."""
+C_PARSER: bool
+"""Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own
+(set, as the loaders are, when PyYAML is first needed: :func:`_import_yaml`)."""
 
-
-class _Capped(ComposerError):
-    """A list past its cap (:func:`load`'s ``caps``): well-formed, but refused."""
+_CAPPED = "uurules_capped"
+"""The attribute that marks a ``ComposerError`` as a list past its cap (:func:`load`'s ``caps``):
+well-formed, but refused."""
 
 
 class _Limits:
@@ -108,7 +108,9 @@ class _Limits:
             raise ComposerError(None, None, f"the document holds more than {MAX_NODES:,} values", mark)
         cap = self._cap[-1] if self._cap else None  # the list this item is in: refused as it grows past it
         if cap is not None and isinstance(index, int) and index >= cap[0]:
-            raise _Capped(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+            capped = ComposerError(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+            setattr(capped, _CAPPED, True)
+            raise capped
         top = self._depth == 1 and isinstance(index, yaml.ScalarNode)  # a value of the document's mapping
         self._cap = (*self._cap, self.caps.get(index.value) if top else None)
         self._depth += 1
@@ -158,6 +160,7 @@ class _Limits:
 
 def _with_limits(base: Any) -> Any:
     """``base`` (a PyYAML safe loader) composing in Python with this module's limits and constructors."""
+    from yaml.composer import Composer
 
     def __init__(self: Any, stream: str) -> None:
         base.__init__(self, stream)
@@ -171,9 +174,31 @@ def _with_limits(base: Any) -> Any:
     return loader
 
 
-_PurePython = _with_limits(yaml.SafeLoader)
-_Loader = _with_limits(yaml.CSafeLoader) if C_PARSER else _PurePython
+_Loader: Any
 """The loader :func:`load` uses: libyaml's parser where PyYAML has it (``CSafeLoader``)."""
+
+_PurePython: Any
+"""The loader with PyYAML's own parser (as in a browser, where there is no libyaml)."""
+
+_YAML_NAMES = ("C_PARSER", "_Loader", "_PurePython")
+
+
+def _import_yaml() -> None:
+    """Import PyYAML and make the loaders, once, when a document is first parsed: a run whose
+    documents all come from the validation cache (:func:`cached_document`) imports no YAML
+    library (milliseconds of every start). A name set before (a test's ``yamlio._Loader = ...``)
+    is kept."""
+    global yaml, ComposerError, ConstructorError
+    import yaml
+    from yaml.composer import ComposerError
+    from yaml.constructor import ConstructorError
+
+    found = globals()
+    if "_Loader" in found and "_PurePython" in found and "C_PARSER" in found:
+        return
+    found.setdefault("C_PARSER", hasattr(yaml, "CSafeLoader"))
+    found.setdefault("_PurePython", _with_limits(yaml.SafeLoader))
+    found.setdefault("_Loader", _with_limits(yaml.CSafeLoader) if found["C_PARSER"] else found["_PurePython"])
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -221,17 +246,25 @@ def _check_expansion(root: yaml.Node) -> None:
 
 
 class Located:
-    """Parsed YAML plus its node tree, so an error can name a line."""
+    """Parsed YAML plus its node tree (or, for a document from the validation cache, its lines:
+    :func:`lines_of`), so an error can name a line."""
 
-    def __init__(self, data: Any, node: yaml.Node | None, file: str) -> None:
+    def __init__(self, data: Any, node: yaml.Node | None, file: str, lines: list[Any] | None = None) -> None:
         self.data = data
         self.node = node
         self.file = file
+        self.lines = lines
+        self.values = 0
+        """How many values the document holds as written (its nodes, keys included), once parsed."""
+        self.aliased = False
+        """Whether the document uses an alias (``*name``)."""
 
     def line(self, path: Sequence[str | int]) -> int | None:
         """The 1-based line of the value at ``path`` (the nearest existing parent if absent)."""
         node = self.node
-        best = node.start_mark.line + 1 if node is not None else None
+        if node is None:
+            return _line_in(self.lines, path) if self.lines is not None else None
+        best = node.start_mark.line + 1
         for key in path:
             if isinstance(node, yaml.MappingNode):
                 for k, v in node.value:
@@ -251,9 +284,50 @@ class Located:
         return InputError(message, file=self.file, line=self.line(path), where=where)
 
 
+def lines_of(node: yaml.Node) -> list[Any]:
+    """The lines of a node tree, as plain data that JSON keeps: ``[line]`` for a scalar,
+    ``[line, {key: ...}]`` for a mapping (its scalar keys, the first of each), ``[line, [...]]`` for
+    a sequence. :meth:`Located.line` reads it as it reads the nodes.
+
+    >>> lines_of(load("a:\\n  - 1\\n  - {b: 2}\\n", "x.yaml").node)
+    [1, {'a': [2, [[2], [3, {'b': [3]}]]]}]
+    """
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        keys: dict[str, Any] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value not in keys:
+                keys[k.value] = lines_of(v)
+        return [line, keys]
+    if isinstance(node, yaml.SequenceNode):
+        return [line, [lines_of(v) for v in node.value]]
+    return [line]
+
+
+def _line_in(lines: list[Any], path: Sequence[str | int]) -> int | None:
+    """:meth:`Located.line` on the lines of :func:`lines_of`."""
+    tree = lines
+    best: int | None = tree[0]
+    for key in path:
+        children = tree[1] if len(tree) > 1 else None
+        if isinstance(children, dict):
+            found = children.get(str(key))
+            if found is None:
+                return best
+            tree = found
+        elif isinstance(children, list) and isinstance(key, int) and key < len(children):
+            tree = children[key]
+        else:
+            return best
+        if not (isinstance(tree, list) and tree and type(tree[0]) is int):
+            return best  # a damaged entry (never written so): the line known so far
+        best = tree[0]
+    return best
+
+
 def _line_of(text: str, offset: int) -> int:
     """The 1-based line of the parser's ``offset`` (libyaml's: bytes of UTF-8; PyYAML's: characters)."""
-    if C_PARSER:
+    if C_PARSER:  # noqa: F821  (set by _import_yaml(), as the parser that reported it was made)
         return text.encode("utf-8")[:offset].count(b"\n") + 1
     return text.count("\n", 0, offset) + 1
 
@@ -333,9 +407,10 @@ def load(
     if bad:  # text that came from no file (a file is decoded as UTF-8, which has none)
         line = text.count("\n", 0, bad.start()) + 1
         raise InputError(f"malformed YAML: {bad.group()!r} is not a character (a lone surrogate)", file=file, line=line)
+    _import_yaml()
     loader: Any = None
     try:
-        loader = _Loader(text)
+        loader = _Loader(text)  # noqa: F821  (set by _import_yaml(), just above)
         loader.caps = caps or {}
         node = loader.get_single_node()
         if node is not None:
@@ -344,21 +419,21 @@ def load(
             if check is not None:
                 check(node)
         data = loader.construct_document(node) if node is not None else None
-    except _Capped as exc:
-        at = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
-        raise InputError(str(exc.problem), file=file, line=at) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
+        if getattr(exc, _CAPPED, False):
+            at = mark.line + 1 if mark is not None else None
+            raise InputError(str(exc.problem), file=file, line=at) from None
         last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # a mark at the end: the last line
         at = min(mark.line + 1, last) if mark is not None else None
         problem = _LIBYAML_PROBLEMS.get(str(exc.problem), exc.problem)
-        if not C_PARSER:
+        if not C_PARSER:  # noqa: F821
             problem = _in_libyaml_words(str(problem), exc.context)
         raise InputError(f"malformed YAML: {problem}", file=file, line=at) from None
     except yaml.reader.ReaderError as exc:  # a control character (a NUL byte) in the text
         char = repr(chr(exc.character))[1:-1] if isinstance(exc.character, int) else str(exc.character)
         line = _line_of(text, exc.position)
-        reason = exc.reason if C_PARSER else _in_libyaml_words(exc.reason, None)
+        reason = exc.reason if C_PARSER else _in_libyaml_words(exc.reason, None)  # noqa: F821
         problem = f"the character {char} is not allowed ({reason}; write it as an escape in double quotes)"
         raise InputError(f"malformed YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
@@ -366,7 +441,9 @@ def load(
     finally:
         if loader is not None:
             loader.dispose()
-    return Located(data, node, file)
+    doc = Located(data, node, file)
+    doc.values, doc.aliased = loader._nodes, loader.aliased
+    return doc
 
 
 _KINDS = (
@@ -481,9 +558,13 @@ def _validator_class() -> Any:
 
 
 def __getattr__(name: str) -> Any:
-    """``_Validator``: the validator class, made (and ``jsonschema`` imported) when first asked for."""
+    """``_Validator``: the validator class, made (and ``jsonschema`` imported) when first asked for;
+    ``C_PARSER``, ``_Loader``, ``_PurePython`` (and ``yaml``): made when first asked for (:func:`_import_yaml`)."""
     if name == "_Validator":
         return _validator_class()
+    if name in (*_YAML_NAMES, "yaml"):
+        _import_yaml()
+        return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -631,6 +712,42 @@ def remember_data(key: str, data: Any) -> None:
             raise
     except (OSError, ValueError, TypeError):
         pass  # unwritable, full: the next run reads the document again
+
+
+def document_key(text: str, found: dict[str, Any], limits: str = "") -> str:
+    """The key of a whole document in the validation cache (:func:`remember_document`): a digest
+    of its text, of the schema it was found valid against, of this module's limits and of the
+    caller's own (``limits``: what else it refused as it read the document)."""
+    bounds = f"document {MAX_BYTES} {MAX_DEPTH} {MAX_NODES} {MAX_DIGITS} {limits}"
+    return "doc-" + content_key(bounds + "\n" + text, found)
+
+
+def remember_document(key: str, doc: Located) -> None:
+    """Keep a document read from YAML and found valid (by the caller, which knows when it is)
+    under ``key`` (:func:`document_key`): its data and its lines (:func:`lines_of`), so that the
+    next run takes both from there without reading YAML, and its errors still name the line. A
+    document with aliases is not kept (its lines would repeat what the aliases repeat)."""
+    if doc.node is None or doc.aliased or cache_dir() is None:
+        return
+    remember_data(key, {"data": doc.data, "lines": lines_of(doc.node), "values": doc.values})
+
+
+def cached_document(key: str, file: str) -> Located | None:
+    """The document :func:`remember_document` kept under ``key``, or ``None``.
+
+    Reading it is the ``reading`` phase of Ctrl-C's checkpoints as parsing it was: one checkpoint
+    a value, as many as its parse had (:mod:`uurules.interrupt`)."""
+    entry = cached_data(key)
+    if not isinstance(entry, dict) or set(entry) != {"data", "lines", "values"}:
+        return None
+    lines, values = entry["lines"], entry["values"]
+    if not (isinstance(lines, list) and lines and isinstance(lines[0], int)) or type(values) is not int:
+        return None
+    for _ in range(values):
+        interrupt.checkpoint("reading")
+    doc = Located(entry["data"], None, file, lines)
+    doc.values = values
+    return doc
 
 
 def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> None:

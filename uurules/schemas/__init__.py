@@ -174,11 +174,12 @@ LOCAL = ("card", "ability", "static", "step", "effect")
 """Definitions each game has its own of (``#/$defs/step`` in a game's fragment is ``<game>-step``)."""
 
 
-def _games() -> list[tuple[str, Vocabulary]]:
-    from uurules.rulesets import games
+def _games(game: str | None = None) -> list[tuple[str, Vocabulary]]:
+    """Every game and its vocabulary (``game``: that game alone, no other rule set imported)."""
+    from uurules.rulesets import games, ruleset_class
 
     out = []
-    for cls in games():
+    for cls in games() if game is None else [ruleset_class(game)]:
         if cls.vocabulary is None:  # pragma: no cover - every game registers its words
             raise ValueError(f"{cls.name} has no vocabulary")
         out.append((cls.name, cls.vocabulary))
@@ -305,9 +306,10 @@ def _game_defs(game: str, v: Vocabulary) -> dict[str, Any]:
     return {f"{game}-{k}": _local(d, game, own) for k, d in defs.items()}
 
 
-def build_card_file_schema() -> dict[str, Any]:
-    """The card-file schema: each game's cards checked against that game's own vocabulary."""
-    games = _games()
+def build_card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """The card-file schema: each game's cards checked against that game's own vocabulary
+    (``game``: the schema of that game's card files alone, :func:`card_file_schema`)."""
+    games = _games(game)
     defs: dict[str, Any] = dict(COMMON_DEFS)
     branches = []
     for game, v in games:
@@ -340,14 +342,19 @@ def build_card_file_schema() -> dict[str, Any]:
 _cache: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
-def card_file_schema() -> dict[str, Any]:
-    """:func:`build_card_file_schema`, cached until a vocabulary changes (a word registered in a test)."""
-    version = tuple(v.total_version() for _, v in _games())
-    hit = _cache.get("")
+def card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """:func:`build_card_file_schema`, cached until a vocabulary changes (a word registered in a test).
+
+    ``game``: the schema narrowed to that game (its name the only ``game:``, its vocabulary the only
+    one), built without importing the other rule sets. A card file of that game is valid against it
+    exactly when it is valid against the whole schema (the other games' parts apply to their own
+    ``game:`` only), so the card book keys its entry in the validation cache by it."""
+    version = tuple(v.total_version() for _, v in _games(game))
+    hit = _cache.get(game or "")
     if hit is not None and hit[0] == version:
         return hit[1]
-    built = build_card_file_schema()
-    _cache[""] = (version, built)
+    built = build_card_file_schema(game)
+    _cache[game or ""] = (version, built)
     return built
 
 
@@ -355,6 +362,13 @@ def card_file_schema() -> dict[str, Any]:
 def _scenario_file() -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads((HERE / SCENARIO).read_text(encoding="utf-8"))
     return loaded
+
+
+def scenario_file_schema() -> dict[str, Any]:
+    """The published scenario schema as written (its ``ruleset:`` the games registered when it was
+    generated): what a scenario is checked against but for the name of its game, which
+    :meth:`uurules.scenario.Scenario.parse` looks up in the registry itself. It needs no rule set."""
+    return _scenario_file()
 
 
 def scenario_schema() -> dict[str, Any]:
