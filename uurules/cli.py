@@ -266,6 +266,46 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 130 if found.message and "Ctrl-C" in found.message else 0
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, which measures the terminal only when it lays text out: argparse
+    makes one for each option it adds (to check its metavar), and measuring imports ``shutil``
+    (with its compression modules: milliseconds of every start). The width is argparse's own:
+    the terminal's columns less two, as ``shutil.get_terminal_size`` reads them."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: Any = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=0 if width is None else width)
+        if width is None:  # measured when first needed (the properties below), as argparse measures it
+            self._lazy: tuple[int, int] | None = (indent_increment, max_help_position)
+            self._measured: int | None = None
+            self._most: int | None = None
+
+    @property  # type: ignore[override]
+    def _width(self) -> int:
+        if self.__dict__.get("_lazy") is not None and self._measured is None:
+            import shutil
+
+            self._measured = shutil.get_terminal_size().columns - 2
+        width: int = self.__dict__["_measured"]
+        return width
+
+    @_width.setter
+    def _width(self, value: int) -> None:
+        self.__dict__["_measured"] = value
+
+    @property  # type: ignore[override]
+    def _max_help_position(self) -> int:
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None and self._most is None:
+            indent, most = lazy
+            self._most = min(most, max(self._width - 20, indent * 2))
+        found: int = self.__dict__["_most"]
+        return found
+
+    @_max_help_position.setter
+    def _max_help_position(self, value: int) -> None:
+        self.__dict__["_most"] = value
+
+
 class _Parser(argparse.ArgumentParser):
     """A command's parser that may finish itself (``prepare``) only when it is used: what an option
     accepts may come from the rule sets, imported then, not for ``uurules --help``.
@@ -278,6 +318,10 @@ class _Parser(argparse.ArgumentParser):
     prepare: Callable[[argparse.ArgumentParser], None] | None = None
     plain: frozenset[str] = frozenset()
     unprepared: tuple[tuple[str, Any], ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def _ready(self) -> None:
         if self.prepare is not None:
@@ -320,8 +364,11 @@ def _lang_option(run: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``uurules`` command's parser (``run``'s ``--lang`` is added when ``run`` is parsed or its help shown)."""
-    parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = argparse.ArgumentParser(
+        prog="uurules", description="Play and picture card-game rule scenarios.", formatter_class=_Formatter
+    )
+    # prog: what argparse would lay out for it (the parser's usage before its commands), without measuring
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, prog=parser.prog)
     run = sub.add_parser("run", help="play a scenario and print its log and final board")
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
