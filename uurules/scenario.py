@@ -21,7 +21,6 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from uurules import interrupt, yamlio
@@ -35,6 +34,8 @@ from uurules.rulesets.base import Ruleset, is_lone
 from uurules.schemas import scenario_file_schema, scenario_schema
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import yaml
 
 MAX_AUTO_ANSWERS = 10_000

@@ -37,13 +37,14 @@ import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from uurules import interrupt
 from uurules.engine.errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import jsonschema  # type: ignore[import-untyped, unused-ignore]
     import yaml  # bound at run time by _import_yaml(), when a document is first parsed
     from yaml.composer import ComposerError
@@ -614,13 +615,22 @@ def _schema_digest(found: dict[str, Any]) -> bytes:
 def cache_dir() -> Path | None:
     """Where the validation cache lives: ``$UURULES_CACHE`` (empty or ``off``: no cache), else
     ``$XDG_CACHE_HOME/uurules/valid`` or ``~/.cache/uurules/valid``; ``None`` when there is none."""
+    from pathlib import Path
+
+    where = _cache_root()
+    return None if where is None else Path(where)
+
+
+def _cache_root() -> str | None:
+    """:func:`cache_dir` as a string: this module's own reading and writing uses ``os.path``, so that
+    a run never imports ``pathlib`` for it (with ``urllib.parse``: milliseconds of every start)."""
     chosen = os.environ.get("UURULES_CACHE")
     if chosen is not None:
-        return None if chosen.strip() in ("", "off") else Path(chosen)
+        return None if chosen.strip() in ("", "off") else chosen
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     if not os.path.isabs(base):  # as the XDG spec says: a relative path is ignored
         return None
-    return Path(base) / "uurules" / "valid"
+    return os.path.join(base, "uurules", "valid")
 
 
 def _cache_key(data: Any, found: dict[str, Any]) -> str | None:
@@ -641,24 +651,24 @@ def _cache_key(data: Any, found: dict[str, Any]) -> str | None:
 
 
 def _known_valid(key: str | None) -> bool:
-    where = cache_dir()
+    where = _cache_root()
     if key is None or where is None:
         return False
     try:
-        return stat.S_ISREG(os.stat(where / key[:2] / key).st_mode)
+        return stat.S_ISREG(os.stat(os.path.join(where, key[:2], key)).st_mode)
     except (OSError, ValueError):
         return False
 
 
 def _remember_valid(key: str | None) -> None:
     """Mark ``key`` as checked and valid (an empty file named by it); any failure: not remembered."""
-    where = cache_dir()
+    where = _cache_root()
     if key is None or where is None:
         return
     try:
-        folder = where / key[:2]
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(folder / key, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        folder = os.path.join(where, key[:2])
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(os.path.join(folder, key), os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
         os.close(fd)
     except (OSError, ValueError):
         pass  # unwritable, full, a file in the way: the next run checks again
@@ -676,11 +686,11 @@ def content_key(text: str, found: dict[str, Any]) -> str:
 
 def cached_data(key: str) -> Any:
     """The data :func:`remember_data` kept under ``key`` (JSON, read safely), or ``None``."""
-    where = cache_dir()
+    where = _cache_root()
     if where is None:
         return None
     try:
-        with open(where / "data" / f"{key}.json", encoding="utf-8") as f:
+        with open(os.path.join(where, "data", f"{key}.json"), encoding="utf-8") as f:
             return json.load(f)
     except (OSError, ValueError):
         return None  # none, unreadable or damaged: the document is read and checked again
@@ -692,20 +702,20 @@ def remember_data(key: str, data: Any) -> None:
     import marshal
     import tempfile
 
-    where = cache_dir()
+    where = _cache_root()
     if where is None:
         return
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         if marshal.dumps(json.loads(text), 2) != marshal.dumps(data, 2):
             return  # not plain JSON data (a tuple, a key that is no string ...): not kept
-        folder = where / "data"
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        folder = os.path.join(where, "data")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".part")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
-            os.replace(tmp, folder / f"{key}.json")
+            os.replace(tmp, os.path.join(folder, f"{key}.json"))
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
@@ -727,7 +737,7 @@ def remember_document(key: str, doc: Located) -> None:
     under ``key`` (:func:`document_key`): its data and its lines (:func:`lines_of`), so that the
     next run takes both from there without reading YAML, and its errors still name the line. A
     document with aliases is not kept (its lines would repeat what the aliases repeat)."""
-    if doc.node is None or doc.aliased or cache_dir() is None:
+    if doc.node is None or doc.aliased or _cache_root() is None:
         return
     remember_data(key, {"data": doc.data, "lines": lines_of(doc.node), "values": doc.values})
 

@@ -20,15 +20,32 @@ validated, while a new word in the kit itself needs the files regenerated (the t
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from uurules.rulesets.base import Vocabulary
 
-HERE = Path(__file__).resolve().parent
+_HERE = os.path.dirname(os.path.realpath(__file__))
+"""This folder, where the published files are (:data:`HERE` as a string: a run reads the scenario
+schema with ``os.path``, never importing ``pathlib`` for it)."""
+
+HERE: Path
+"""This folder, as a ``Path`` (made when first asked for)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HERE":
+        from pathlib import Path
+
+        return Path(_HERE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 CARD_FILE = "card-file.schema.json"
 SCENARIO = "scenario.schema.json"
 
@@ -360,7 +377,8 @@ def card_file_schema(game: str | None = None) -> dict[str, Any]:
 
 @cache
 def _scenario_file() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((HERE / SCENARIO).read_text(encoding="utf-8"))
+    with open(os.path.join(_HERE, SCENARIO), encoding="utf-8") as f:
+        loaded: dict[str, Any] = json.load(f)
     return loaded
 
 
@@ -391,7 +409,8 @@ def published() -> dict[str, str]:
     The card-file schema is written whole; in the scenario schema (written by hand, CONTRACT.md's)
     only the line of ``ruleset:``'s enum is generated.
     """
-    scenario = (HERE / SCENARIO).read_text(encoding="utf-8")
+    with open(os.path.join(_HERE, SCENARIO), encoding="utf-8") as f:
+        scenario = f.read()
     enum = json.dumps(scenario_schema()["properties"]["ruleset"], ensure_ascii=False)
     scenario = re.sub(
         r'^(\s*"ruleset": ).*?(,?)$', lambda m: m.group(1) + enum + m.group(2), scenario, count=1, flags=re.M
@@ -421,9 +440,11 @@ def main(argv: list[str] | None = None) -> int:
     import sys
 
     args = sys.argv[1:] if argv is None else argv
+    from pathlib import Path
+
     stale = []
     for name, text in published().items():
-        path = HERE / name
+        path = Path(_HERE) / name
         if path.read_text(encoding="utf-8") != text:
             stale.append(name)
             if "--check" not in args:
