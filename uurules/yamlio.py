@@ -340,8 +340,8 @@ _LIBYAML_PROBLEMS = {
 }
 """libyaml's words for what this module's own checks would have said, in this module's words."""
 
-_PURE_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), words)
+_PURE_PROBLEMS: tuple[tuple[str, str], ...] = tuple(
+    (pattern, words)  # compiled when first matched (re keeps them): only the pure parser's errors need them
     for pattern, words in [
         (r"^expected the node content, but found .*$", "did not find expected node content"),
         (r"^expected '<document start>', but found .*$", "did not find expected <document start>"),
@@ -380,7 +380,7 @@ def _in_libyaml_words(problem: str, context: str | None) -> str:
     if problem.startswith("expected <block end>, but found") and context in _BLOCK_END:
         return _BLOCK_END[context]
     for pattern, words in _PURE_PROBLEMS:
-        if pattern.match(problem):
+        if re.match(pattern, problem):
             return words
     return problem
 
