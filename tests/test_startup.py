@@ -233,3 +233,31 @@ print(json.dumps({"alone": alone, "after": card_file_schema(sys.argv[1]), "whole
         assert all(whole["$defs"][k] == v for k, v in alone["$defs"].items())
         rest = {k: v for k, v in whole.items() if k not in ("properties", "allOf", "$defs")}
         assert rest == {k: v for k, v in alone.items() if k not in ("properties", "allOf", "$defs")}
+
+
+@pytest.mark.parametrize("columns", ["20", "60", "200"])
+def test_the_help_is_laid_out_as_argparse_lays_it_out(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's formatter measures the terminal only when it lays text out (no shutil for a run), at the
+    width argparse's own formatter takes: every command's help and usage are the same text."""
+    import argparse
+
+    from uurules.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours, theirs = build_parser(), build_parser()
+    plain = [theirs, *next(a for a in theirs._actions if isinstance(a, argparse._SubParsersAction)).choices.values()]
+    for parser in plain:
+        parser.formatter_class = argparse.HelpFormatter
+    mine = [ours, *next(a for a in ours._actions if isinstance(a, argparse._SubParsersAction)).choices.values()]
+    assert len(mine) == len(plain) == 8
+    for a, b in zip(mine, plain, strict=True):
+        assert a.formatter_class is not argparse.HelpFormatter
+        assert a.format_help() == b.format_help() and a.format_usage() == b.format_usage()
+
+
+def test_parsing_a_run_measures_no_terminal() -> None:
+    probe = "import sys; from uurules.cli import build_parser; build_parser().parse_args(['run', 'x.yaml', '--json'])"
+    probe += "; print('shutil' in sys.modules)"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
