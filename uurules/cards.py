@@ -5,16 +5,19 @@ Cards are data. The engine reads their declarative effects; nothing in a card fi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed", "rulings", "edition", "reading")
 """The keys of a card file that describe a card (:class:`CardDef`'s own fields); every other key is
@@ -99,9 +102,17 @@ class CardDef:
 
 def cards_dir() -> Path:
     """Where the card files are: packaged beside the code, or the repository's ``cards/``."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "cards_data"
-    return packaged if packaged.is_dir() else here.parent / "cards"
+    from pathlib import Path
+
+    return Path(_cards_folder())
+
+
+def _cards_folder() -> str:
+    """:func:`cards_dir` as a string: the card book finds its file with ``os.path``, so that a run
+    never imports ``pathlib`` for it (with ``urllib.parse``: milliseconds of every start)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    packaged = os.path.join(here, "cards_data")
+    return packaged if os.path.isdir(packaged) else os.path.join(os.path.dirname(here), "cards")
 
 
 class CardBook:
@@ -213,12 +224,13 @@ def _some(names: list[str], most: int = 12) -> str:
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
-def card_file_schema() -> dict[str, Any]:
-    """The card-file schema, generated from the rulesets' registries (:func:`uurules.schemas.card_file_schema`):
-    the one place the card book reaches up to the rule sets that read it (:data:`uurules.layers.LAZY_UP`)."""
+def card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """The card-file schema, generated from the rulesets' registries (:func:`uurules.schemas.card_file_schema`;
+    ``game``: narrowed to that game's card files): the one place the card book reaches up to the rule
+    sets that read it (:data:`uurules.layers.LAZY_UP`)."""
     from uurules.schemas import card_file_schema as generated
 
-    return generated()
+    return generated(game)
 
 
 def validate_cards(doc: yamlio.Located, what: str = "card file") -> None:
@@ -243,6 +255,8 @@ def repository_of(file: str) -> Path | None:
     """The repository a card file ``cards/<game>.yaml`` is in (the folder holding ``tests/faq`` and
     ``notebooks/scenarios``), or ``None`` (a packaged card file, or one elsewhere: its rulings'
     files are not beside it)."""
+    from pathlib import Path
+
     if not file:
         return None
     root = Path(file).resolve().parent.parent
@@ -371,14 +385,15 @@ def book(game: str) -> CardBook:
     """The card book of ``game`` (``cards/<game>.yaml``).
 
     A card file read and checked once is kept in the validation cache (:func:`uurules.yamlio.cache_dir`)
-    as JSON, under a digest of its text and of the card-file schema: the next run takes it from
-    there, without reading YAML or checking it again (a changed file or schema has another digest).
+    as JSON, under a digest of its text and of the card-file schema narrowed to ``game`` (so the
+    other games' rule sets are not imported for it): the next run takes it from there, without
+    reading YAML or checking it again (a changed file or schema has another digest).
     """
-    path = cards_dir() / f"{game}.yaml"
-    if not path.exists():
-        raise InputError(f"no card file for {game!r}", file=str(path))
+    path = os.path.join(_cards_folder(), f"{game}.yaml")
+    if not os.path.exists(path):
+        raise InputError(f"no card file for {game!r}", file=path)
     text = yamlio.read_text(path, "YAML file")
-    key = yamlio.content_key(text, card_file_schema())
+    key = yamlio.content_key(text, card_file_schema(game))
     data = yamlio.cached_data(key)  # this very text, read and checked before against this schema
     if isinstance(data, dict) and data.get("game") == game and isinstance(data.get("cards"), list):
         return CardBook(game, (card_from_data(c) for c in data["cards"]), str(path))

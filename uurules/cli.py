@@ -48,6 +48,7 @@ from uurules.limits import DEFAULT_MAX_SECONDS, parse_seconds
 # loads neither the rule sets, nor the explorer, the renderer, the widgets or jsonschema.
 
 DEFAULT_MAX_NODES = 100_000  # uurules.explore.DEFAULT_MAX_NODES, without importing the explorer
+DEFAULT_LANG = "en"  # the language of run's log unless --lang says another
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -265,11 +266,62 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 130 if found.message and "Ctrl-C" in found.message else 0
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, which measures the terminal only when it lays text out: argparse
+    makes one for each option it adds (to check its metavar), and measuring imports ``shutil``
+    (with its compression modules: milliseconds of every start). The width is argparse's own:
+    the terminal's columns less two, as ``shutil.get_terminal_size`` reads them."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: Any = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=0 if width is None else width)
+        if width is None:  # measured when first needed (the properties below), as argparse measures it
+            self._lazy: tuple[int, int] | None = (indent_increment, max_help_position)
+            self._measured: int | None = None
+            self._most: int | None = None
+
+    @property  # type: ignore[override]
+    def _width(self) -> int:
+        if self.__dict__.get("_lazy") is not None and self._measured is None:
+            import shutil
+
+            self._measured = shutil.get_terminal_size().columns - 2
+        width: int = self.__dict__["_measured"]
+        return width
+
+    @_width.setter
+    def _width(self, value: int) -> None:
+        self.__dict__["_measured"] = value
+
+    @property  # type: ignore[override]
+    def _max_help_position(self) -> int:
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None and self._most is None:
+            indent, most = lazy
+            self._most = min(most, max(self._width - 20, indent * 2))
+        found: int = self.__dict__["_most"]
+        return found
+
+    @_max_help_position.setter
+    def _max_help_position(self, value: int) -> None:
+        self.__dict__["_most"] = value
+
+
 class _Parser(argparse.ArgumentParser):
     """A command's parser that may finish itself (``prepare``) only when it is used: what an option
-    accepts may come from the rule sets, imported then, not for ``uurules --help``."""
+    accepts may come from the rule sets, imported then, not for ``uurules --help``.
+
+    Nor for arguments that cannot name the options ``prepare`` adds: each one either no option
+    (a file) or one of ``plain`` (``uurules run FILE --json``). Then the parse is the same without
+    them, and their values are their defaults (``unprepared``); anything else (another option, an
+    abbreviation, ``-h``, an error's usage line) finishes the parser first."""
 
     prepare: Callable[[argparse.ArgumentParser], None] | None = None
+    plain: frozenset[str] = frozenset()
+    unprepared: tuple[tuple[str, Any], ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def _ready(self) -> None:
         if self.prepare is not None:
@@ -277,6 +329,13 @@ class _Parser(argparse.ArgumentParser):
             prepare(self)
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        plain = args is not None and all(a in self.plain or not a.startswith("-") for a in args)
+        if self.prepare is not None and plain:
+            parsed, rest = super().parse_known_args(args, namespace)
+            for name, value in self.unprepared:
+                if not hasattr(parsed, name):
+                    setattr(parsed, name, value)
+            return parsed, rest
         self._ready()
         return super().parse_known_args(args, namespace)
 
@@ -296,7 +355,7 @@ def _lang_option(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--lang",
         choices=languages(),
-        default="en",
+        default=DEFAULT_LANG,
         help="language of the log ("
         + "; ".join(f"{cls.title}: {' or '.join(cls.languages)}" for cls in games() if len(cls.languages) > 1)
         + "; the other rule sets print English)",
@@ -305,13 +364,18 @@ def _lang_option(run: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``uurules`` command's parser (``run``'s ``--lang`` is added when ``run`` is parsed or its help shown)."""
-    parser = argparse.ArgumentParser(prog="uurules", description="Play and picture card-game rule scenarios.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = argparse.ArgumentParser(
+        prog="uurules", description="Play and picture card-game rule scenarios.", formatter_class=_Formatter
+    )
+    # prog: what argparse would lay out for it (the parser's usage before its commands), without measuring
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, prog=parser.prog)
     run = sub.add_parser("run", help="play a scenario and print its log and final board")
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print CONTRACT.md's JSON object")
     assert isinstance(run, _Parser)
-    run.prepare = _lang_option
+    run.prepare = _lang_option  # the languages come from the rule sets: not imported for `run FILE [--json]`
+    run.plain = frozenset({"--json"})
+    run.unprepared = (("lang", DEFAULT_LANG),)
     run.set_defaults(func=cmd_run)
     rnd = sub.add_parser("render", help="draw a scenario's board and resolution (needs graphviz's dot)")
     rnd.add_argument("file")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
-import yaml
-
 
 @cache
 def rules() -> dict[str, str]:
     """``{"UU.CHAIN.1": "An effect triggered by another is a new link ...", ...}`` in teaching order."""
     from importlib import resources  # imported when first needed: it takes a while
+
+    import yaml  # as resources: a command that reads no rule's words imports no YAML library for them
 
     text = resources.files("uurules").joinpath("rules.yaml").read_text(encoding="utf-8")
     loaded: dict[str, str] = yaml.safe_load(text)

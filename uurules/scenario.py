@@ -21,10 +21,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from uurules import interrupt, yamlio
 from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
@@ -34,7 +31,12 @@ from uurules.engine.game import Game, shuffled_under
 from uurules.engine.state import State
 from uurules.rulesets import make, ruleset_class
 from uurules.rulesets.base import Ruleset, is_lone
-from uurules.schemas import scenario_schema
+from uurules.schemas import scenario_file_schema, scenario_schema
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    import yaml
 
 MAX_AUTO_ANSWERS = 10_000
 """How many answers ``auto:`` gives after the script, plus four per card on the board (a hand of
@@ -63,6 +65,8 @@ ZONE_KEYS = ("deck", "discard", "nursery", "world")
 
 def _mapping(node: yaml.Node | None) -> dict[str, yaml.Node]:
     """The values of a mapping node by their keys (scalar keys only); ``{}`` for any other node."""
+    import yaml  # imported already: the node was parsed by it
+
     if not isinstance(node, yaml.MappingNode):
         return {}
     return {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
@@ -89,11 +93,18 @@ inline cards past :data:`MAX_INLINE_CARDS`, a shared zone past :data:`MAX_CARDS`
 zones together: :func:`check_size`)."""
 
 
+_READ_LIMITS = f"scenario {MAX_CARDS} {sorted(CAPS.items())!r}"
+"""What :meth:`Scenario.from_file` refuses as it reads a file besides :mod:`uurules.yamlio`'s limits
+(:data:`CAPS`, :func:`check_size`): part of the key of a file kept in the validation cache."""
+
+
 def check_size(file: str) -> Any:
     """A :func:`uurules.yamlio.load` check: the staged cards, all zones together, within
     :data:`MAX_CARDS`, counted on the node tree before any value is built or checked."""
 
     def check(root: yaml.Node) -> None:
+        import yaml  # imported already: the node was parsed by it
+
         doc = yamlio.Located(None, root, file)
         top = _mapping(root)
         zones: list[tuple[list[str | int], yaml.Node]] = [([key], top[key]) for key in ZONE_KEYS if key in top]
@@ -161,15 +172,28 @@ class Scenario:
     # -- loading ------------------------------------------------------------------------------
     @classmethod
     def from_file(cls, path: str | Path) -> Scenario:
+        """The scenario in ``path``. A file read and found valid once is kept in the validation
+        cache (:func:`uurules.yamlio.remember_document`: its data and its lines, under a digest of
+        its text, of the scenario schema and of the limits it was read within), so the next run
+        reads no YAML and checks nothing again; its errors name the same lines."""
         text = yamlio.read_text(path, "YAML file")
-        return cls.parse(yamlio.load(text, str(path), check_size(str(path)), CAPS))
+        key = yamlio.document_key(text, scenario_file_schema(), _READ_LIMITS)
+        cached = yamlio.cached_document(key, str(path))
+        if cached is not None:
+            return cls.parse(cached, valid=True)
+        doc = yamlio.load(text, str(path), check_size(str(path)), CAPS)
+        scn = cls.parse(doc)
+        yamlio.remember_document(key, doc)
+        return scn
 
     @classmethod
     def from_text(cls, text: str, file: str = "<scenario>") -> Scenario:
         return cls.parse(yamlio.load(text, file, check_size(file), CAPS))
 
     @classmethod
-    def parse(cls, doc: yamlio.Located) -> Scenario:
+    def parse(cls, doc: yamlio.Located, *, valid: bool = False) -> Scenario:
+        """The scenario of a document; ``valid``: the document was found valid against the scenario
+        schema before (:meth:`from_file`'s cache), so it is not checked again."""
         if not isinstance(doc.data, dict):
             raise doc.error("a scenario is a mapping with ruleset, players and script")
         name = doc.data.get("ruleset")
@@ -179,7 +203,8 @@ class Scenario:
             from uurules.rulesets import RULESETS
 
             raise doc.error(f"unknown ruleset {name!r}. Accepted: {', '.join(RULESETS)}", ["ruleset"]) from None
-        yamlio.validate(doc, scenario_schema(), "scenario")
+        if not valid:
+            yamlio.validate(doc, scenario_schema(), "scenario")
         extra = []
         printed = book(str(name))
         named: dict[str, str] = {}  # each inline card's names (NFC) -> the name as written

@@ -37,18 +37,18 @@ import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import yaml
-from yaml.composer import Composer, ComposerError
-from yaml.constructor import ConstructorError
 
 from uurules import interrupt
 from uurules.engine.errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import jsonschema  # type: ignore[import-untyped, unused-ignore]
+    import yaml  # bound at run time by _import_yaml(), when a document is first parsed
+    from yaml.composer import ComposerError
+    from yaml.constructor import ConstructorError
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest document loaded, in bytes (a 10,000-step script is about half a megabyte)."""
@@ -73,12 +73,13 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _MERGE = "tag:yaml.org,2002:merge"
 
-C_PARSER: bool = hasattr(yaml, "CSafeLoader")
-"""Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own."""
+C_PARSER: bool
+"""Whether PyYAML has libyaml's parser (``yaml.CSafeLoader``): then it parses, else PyYAML's own
+(set, as the loaders are, when PyYAML is first needed: :func:`_import_yaml`)."""
 
-
-class _Capped(ComposerError):
-    """A list past its cap (:func:`load`'s ``caps``): well-formed, but refused."""
+_CAPPED = "uurules_capped"
+"""The attribute that marks a ``ComposerError`` as a list past its cap (:func:`load`'s ``caps``):
+well-formed, but refused."""
 
 
 class _Limits:
@@ -108,7 +109,9 @@ class _Limits:
             raise ComposerError(None, None, f"the document holds more than {MAX_NODES:,} values", mark)
         cap = self._cap[-1] if self._cap else None  # the list this item is in: refused as it grows past it
         if cap is not None and isinstance(index, int) and index >= cap[0]:
-            raise _Capped(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+            capped = ComposerError(None, None, cap[1], self.peek_event().start_mark)  # type: ignore[attr-defined]
+            setattr(capped, _CAPPED, True)
+            raise capped
         top = self._depth == 1 and isinstance(index, yaml.ScalarNode)  # a value of the document's mapping
         self._cap = (*self._cap, self.caps.get(index.value) if top else None)
         self._depth += 1
@@ -158,6 +161,7 @@ class _Limits:
 
 def _with_limits(base: Any) -> Any:
     """``base`` (a PyYAML safe loader) composing in Python with this module's limits and constructors."""
+    from yaml.composer import Composer
 
     def __init__(self: Any, stream: str) -> None:
         base.__init__(self, stream)
@@ -171,9 +175,31 @@ def _with_limits(base: Any) -> Any:
     return loader
 
 
-_PurePython = _with_limits(yaml.SafeLoader)
-_Loader = _with_limits(yaml.CSafeLoader) if C_PARSER else _PurePython
+_Loader: Any
 """The loader :func:`load` uses: libyaml's parser where PyYAML has it (``CSafeLoader``)."""
+
+_PurePython: Any
+"""The loader with PyYAML's own parser (as in a browser, where there is no libyaml)."""
+
+_YAML_NAMES = ("C_PARSER", "_Loader", "_PurePython")
+
+
+def _import_yaml() -> None:
+    """Import PyYAML and make the loaders, once, when a document is first parsed: a run whose
+    documents all come from the validation cache (:func:`cached_document`) imports no YAML
+    library (milliseconds of every start). A name set before (a test's ``yamlio._Loader = ...``)
+    is kept."""
+    global yaml, ComposerError, ConstructorError
+    import yaml
+    from yaml.composer import ComposerError
+    from yaml.constructor import ConstructorError
+
+    found = globals()
+    if "_Loader" in found and "_PurePython" in found and "C_PARSER" in found:
+        return
+    found.setdefault("C_PARSER", hasattr(yaml, "CSafeLoader"))
+    found.setdefault("_PurePython", _with_limits(yaml.SafeLoader))
+    found.setdefault("_Loader", _with_limits(yaml.CSafeLoader) if found["C_PARSER"] else found["_PurePython"])
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -221,17 +247,25 @@ def _check_expansion(root: yaml.Node) -> None:
 
 
 class Located:
-    """Parsed YAML plus its node tree, so an error can name a line."""
+    """Parsed YAML plus its node tree (or, for a document from the validation cache, its lines:
+    :func:`lines_of`), so an error can name a line."""
 
-    def __init__(self, data: Any, node: yaml.Node | None, file: str) -> None:
+    def __init__(self, data: Any, node: yaml.Node | None, file: str, lines: list[Any] | None = None) -> None:
         self.data = data
         self.node = node
         self.file = file
+        self.lines = lines
+        self.values = 0
+        """How many values the document holds as written (its nodes, keys included), once parsed."""
+        self.aliased = False
+        """Whether the document uses an alias (``*name``)."""
 
     def line(self, path: Sequence[str | int]) -> int | None:
         """The 1-based line of the value at ``path`` (the nearest existing parent if absent)."""
         node = self.node
-        best = node.start_mark.line + 1 if node is not None else None
+        if node is None:
+            return _line_in(self.lines, path) if self.lines is not None else None
+        best = node.start_mark.line + 1
         for key in path:
             if isinstance(node, yaml.MappingNode):
                 for k, v in node.value:
@@ -251,9 +285,50 @@ class Located:
         return InputError(message, file=self.file, line=self.line(path), where=where)
 
 
+def lines_of(node: yaml.Node) -> list[Any]:
+    """The lines of a node tree, as plain data that JSON keeps: ``[line]`` for a scalar,
+    ``[line, {key: ...}]`` for a mapping (its scalar keys, the first of each), ``[line, [...]]`` for
+    a sequence. :meth:`Located.line` reads it as it reads the nodes.
+
+    >>> lines_of(load("a:\\n  - 1\\n  - {b: 2}\\n", "x.yaml").node)
+    [1, {'a': [2, [[2], [3, {'b': [3]}]]]}]
+    """
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        keys: dict[str, Any] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value not in keys:
+                keys[k.value] = lines_of(v)
+        return [line, keys]
+    if isinstance(node, yaml.SequenceNode):
+        return [line, [lines_of(v) for v in node.value]]
+    return [line]
+
+
+def _line_in(lines: list[Any], path: Sequence[str | int]) -> int | None:
+    """:meth:`Located.line` on the lines of :func:`lines_of`."""
+    tree = lines
+    best: int | None = tree[0]
+    for key in path:
+        children = tree[1] if len(tree) > 1 else None
+        if isinstance(children, dict):
+            found = children.get(str(key))
+            if found is None:
+                return best
+            tree = found
+        elif isinstance(children, list) and isinstance(key, int) and key < len(children):
+            tree = children[key]
+        else:
+            return best
+        if not (isinstance(tree, list) and tree and type(tree[0]) is int):
+            return best  # a damaged entry (never written so): the line known so far
+        best = tree[0]
+    return best
+
+
 def _line_of(text: str, offset: int) -> int:
     """The 1-based line of the parser's ``offset`` (libyaml's: bytes of UTF-8; PyYAML's: characters)."""
-    if C_PARSER:
+    if C_PARSER:  # noqa: F821  (set by _import_yaml(), as the parser that reported it was made)
         return text.encode("utf-8")[:offset].count(b"\n") + 1
     return text.count("\n", 0, offset) + 1
 
@@ -265,8 +340,8 @@ _LIBYAML_PROBLEMS = {
 }
 """libyaml's words for what this module's own checks would have said, in this module's words."""
 
-_PURE_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), words)
+_PURE_PROBLEMS: tuple[tuple[str, str], ...] = tuple(
+    (pattern, words)  # compiled when first matched (re keeps them): only the pure parser's errors need them
     for pattern, words in [
         (r"^expected the node content, but found .*$", "did not find expected node content"),
         (r"^expected '<document start>', but found .*$", "did not find expected <document start>"),
@@ -305,7 +380,7 @@ def _in_libyaml_words(problem: str, context: str | None) -> str:
     if problem.startswith("expected <block end>, but found") and context in _BLOCK_END:
         return _BLOCK_END[context]
     for pattern, words in _PURE_PROBLEMS:
-        if pattern.match(problem):
+        if re.match(pattern, problem):
             return words
     return problem
 
@@ -333,9 +408,10 @@ def load(
     if bad:  # text that came from no file (a file is decoded as UTF-8, which has none)
         line = text.count("\n", 0, bad.start()) + 1
         raise InputError(f"malformed YAML: {bad.group()!r} is not a character (a lone surrogate)", file=file, line=line)
+    _import_yaml()
     loader: Any = None
     try:
-        loader = _Loader(text)
+        loader = _Loader(text)  # noqa: F821  (set by _import_yaml(), just above)
         loader.caps = caps or {}
         node = loader.get_single_node()
         if node is not None:
@@ -344,21 +420,21 @@ def load(
             if check is not None:
                 check(node)
         data = loader.construct_document(node) if node is not None else None
-    except _Capped as exc:
-        at = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
-        raise InputError(str(exc.problem), file=file, line=at) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
+        if getattr(exc, _CAPPED, False):
+            at = mark.line + 1 if mark is not None else None
+            raise InputError(str(exc.problem), file=file, line=at) from None
         last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # a mark at the end: the last line
         at = min(mark.line + 1, last) if mark is not None else None
         problem = _LIBYAML_PROBLEMS.get(str(exc.problem), exc.problem)
-        if not C_PARSER:
+        if not C_PARSER:  # noqa: F821
             problem = _in_libyaml_words(str(problem), exc.context)
         raise InputError(f"malformed YAML: {problem}", file=file, line=at) from None
     except yaml.reader.ReaderError as exc:  # a control character (a NUL byte) in the text
         char = repr(chr(exc.character))[1:-1] if isinstance(exc.character, int) else str(exc.character)
         line = _line_of(text, exc.position)
-        reason = exc.reason if C_PARSER else _in_libyaml_words(exc.reason, None)
+        reason = exc.reason if C_PARSER else _in_libyaml_words(exc.reason, None)  # noqa: F821
         problem = f"the character {char} is not allowed ({reason}; write it as an escape in double quotes)"
         raise InputError(f"malformed YAML: {problem}", file=file, line=line) from None
     except yaml.YAMLError as exc:
@@ -366,7 +442,9 @@ def load(
     finally:
         if loader is not None:
             loader.dispose()
-    return Located(data, node, file)
+    doc = Located(data, node, file)
+    doc.values, doc.aliased = loader._nodes, loader.aliased
+    return doc
 
 
 _KINDS = (
@@ -481,9 +559,13 @@ def _validator_class() -> Any:
 
 
 def __getattr__(name: str) -> Any:
-    """``_Validator``: the validator class, made (and ``jsonschema`` imported) when first asked for."""
+    """``_Validator``: the validator class, made (and ``jsonschema`` imported) when first asked for;
+    ``C_PARSER``, ``_Loader``, ``_PurePython`` (and ``yaml``): made when first asked for (:func:`_import_yaml`)."""
     if name == "_Validator":
         return _validator_class()
+    if name in (*_YAML_NAMES, "yaml"):
+        _import_yaml()
+        return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -533,13 +615,22 @@ def _schema_digest(found: dict[str, Any]) -> bytes:
 def cache_dir() -> Path | None:
     """Where the validation cache lives: ``$UURULES_CACHE`` (empty or ``off``: no cache), else
     ``$XDG_CACHE_HOME/uurules/valid`` or ``~/.cache/uurules/valid``; ``None`` when there is none."""
+    from pathlib import Path
+
+    where = _cache_root()
+    return None if where is None else Path(where)
+
+
+def _cache_root() -> str | None:
+    """:func:`cache_dir` as a string: this module's own reading and writing uses ``os.path``, so that
+    a run never imports ``pathlib`` for it (with ``urllib.parse``: milliseconds of every start)."""
     chosen = os.environ.get("UURULES_CACHE")
     if chosen is not None:
-        return None if chosen.strip() in ("", "off") else Path(chosen)
+        return None if chosen.strip() in ("", "off") else chosen
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     if not os.path.isabs(base):  # as the XDG spec says: a relative path is ignored
         return None
-    return Path(base) / "uurules" / "valid"
+    return os.path.join(base, "uurules", "valid")
 
 
 def _cache_key(data: Any, found: dict[str, Any]) -> str | None:
@@ -560,24 +651,24 @@ def _cache_key(data: Any, found: dict[str, Any]) -> str | None:
 
 
 def _known_valid(key: str | None) -> bool:
-    where = cache_dir()
+    where = _cache_root()
     if key is None or where is None:
         return False
     try:
-        return stat.S_ISREG(os.stat(where / key[:2] / key).st_mode)
+        return stat.S_ISREG(os.stat(os.path.join(where, key[:2], key)).st_mode)
     except (OSError, ValueError):
         return False
 
 
 def _remember_valid(key: str | None) -> None:
     """Mark ``key`` as checked and valid (an empty file named by it); any failure: not remembered."""
-    where = cache_dir()
+    where = _cache_root()
     if key is None or where is None:
         return
     try:
-        folder = where / key[:2]
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(folder / key, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        folder = os.path.join(where, key[:2])
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(os.path.join(folder, key), os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
         os.close(fd)
     except (OSError, ValueError):
         pass  # unwritable, full, a file in the way: the next run checks again
@@ -595,11 +686,11 @@ def content_key(text: str, found: dict[str, Any]) -> str:
 
 def cached_data(key: str) -> Any:
     """The data :func:`remember_data` kept under ``key`` (JSON, read safely), or ``None``."""
-    where = cache_dir()
+    where = _cache_root()
     if where is None:
         return None
     try:
-        with open(where / "data" / f"{key}.json", encoding="utf-8") as f:
+        with open(os.path.join(where, "data", f"{key}.json"), encoding="utf-8") as f:
             return json.load(f)
     except (OSError, ValueError):
         return None  # none, unreadable or damaged: the document is read and checked again
@@ -611,26 +702,62 @@ def remember_data(key: str, data: Any) -> None:
     import marshal
     import tempfile
 
-    where = cache_dir()
+    where = _cache_root()
     if where is None:
         return
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         if marshal.dumps(json.loads(text), 2) != marshal.dumps(data, 2):
             return  # not plain JSON data (a tuple, a key that is no string ...): not kept
-        folder = where / "data"
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        folder = os.path.join(where, "data")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".part")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
-            os.replace(tmp, folder / f"{key}.json")
+            os.replace(tmp, os.path.join(folder, f"{key}.json"))
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
     except (OSError, ValueError, TypeError):
         pass  # unwritable, full: the next run reads the document again
+
+
+def document_key(text: str, found: dict[str, Any], limits: str = "") -> str:
+    """The key of a whole document in the validation cache (:func:`remember_document`): a digest
+    of its text, of the schema it was found valid against, of this module's limits and of the
+    caller's own (``limits``: what else it refused as it read the document)."""
+    bounds = f"document {MAX_BYTES} {MAX_DEPTH} {MAX_NODES} {MAX_DIGITS} {limits}"
+    return "doc-" + content_key(bounds + "\n" + text, found)
+
+
+def remember_document(key: str, doc: Located) -> None:
+    """Keep a document read from YAML and found valid (by the caller, which knows when it is)
+    under ``key`` (:func:`document_key`): its data and its lines (:func:`lines_of`), so that the
+    next run takes both from there without reading YAML, and its errors still name the line. A
+    document with aliases is not kept (its lines would repeat what the aliases repeat)."""
+    if doc.node is None or doc.aliased or _cache_root() is None:
+        return
+    remember_data(key, {"data": doc.data, "lines": lines_of(doc.node), "values": doc.values})
+
+
+def cached_document(key: str, file: str) -> Located | None:
+    """The document :func:`remember_document` kept under ``key``, or ``None``.
+
+    Reading it is the ``reading`` phase of Ctrl-C's checkpoints as parsing it was: one checkpoint
+    a value, as many as its parse had (:mod:`uurules.interrupt`)."""
+    entry = cached_data(key)
+    if not isinstance(entry, dict) or set(entry) != {"data", "lines", "values"}:
+        return None
+    lines, values = entry["lines"], entry["values"]
+    if not (isinstance(lines, list) and lines and isinstance(lines[0], int)) or type(values) is not int:
+        return None
+    for _ in range(values):
+        interrupt.checkpoint("reading")
+    doc = Located(entry["data"], None, file, lines)
+    doc.values = values
+    return doc
 
 
 def validate(doc: Located, schema_or_name: str | dict[str, Any], what: str) -> None:

@@ -12,7 +12,6 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from uurules.engine.actions import Action, Chance, Choose, describe
@@ -22,6 +21,8 @@ from uurules.engine.loops import ForcedLoop
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from uurules.rulesets.base import Ruleset
 
 DECK: ZoneKey = (None, "deck")
@@ -79,6 +80,8 @@ class ChancePoint:
     @property
     def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """Each outcome (a :class:`Chance` action) and its probability (they sum to 1)."""
+        from fractions import Fraction  # imported when chance is weighed: not on every start (it imports decimal)
+
         n = len(self.pool)
         return tuple((Chance(r), Fraction(k, n)) for r, k in zip(self.refs, self.sizes, strict=True))
 

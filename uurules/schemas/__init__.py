@@ -20,15 +20,32 @@ validated, while a new word in the kit itself needs the files regenerated (the t
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from uurules.rulesets.base import Vocabulary
 
-HERE = Path(__file__).resolve().parent
+_HERE = os.path.dirname(os.path.realpath(__file__))
+"""This folder, where the published files are (:data:`HERE` as a string: a run reads the scenario
+schema with ``os.path``, never importing ``pathlib`` for it)."""
+
+HERE: Path
+"""This folder, as a ``Path`` (made when first asked for)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HERE":
+        from pathlib import Path
+
+        return Path(_HERE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 CARD_FILE = "card-file.schema.json"
 SCENARIO = "scenario.schema.json"
 
@@ -174,11 +191,12 @@ LOCAL = ("card", "ability", "static", "step", "effect")
 """Definitions each game has its own of (``#/$defs/step`` in a game's fragment is ``<game>-step``)."""
 
 
-def _games() -> list[tuple[str, Vocabulary]]:
-    from uurules.rulesets import games
+def _games(game: str | None = None) -> list[tuple[str, Vocabulary]]:
+    """Every game and its vocabulary (``game``: that game alone, no other rule set imported)."""
+    from uurules.rulesets import games, ruleset_class
 
     out = []
-    for cls in games():
+    for cls in games() if game is None else [ruleset_class(game)]:
         if cls.vocabulary is None:  # pragma: no cover - every game registers its words
             raise ValueError(f"{cls.name} has no vocabulary")
         out.append((cls.name, cls.vocabulary))
@@ -305,9 +323,10 @@ def _game_defs(game: str, v: Vocabulary) -> dict[str, Any]:
     return {f"{game}-{k}": _local(d, game, own) for k, d in defs.items()}
 
 
-def build_card_file_schema() -> dict[str, Any]:
-    """The card-file schema: each game's cards checked against that game's own vocabulary."""
-    games = _games()
+def build_card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """The card-file schema: each game's cards checked against that game's own vocabulary
+    (``game``: the schema of that game's card files alone, :func:`card_file_schema`)."""
+    games = _games(game)
     defs: dict[str, Any] = dict(COMMON_DEFS)
     branches = []
     for game, v in games:
@@ -340,21 +359,34 @@ def build_card_file_schema() -> dict[str, Any]:
 _cache: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
-def card_file_schema() -> dict[str, Any]:
-    """:func:`build_card_file_schema`, cached until a vocabulary changes (a word registered in a test)."""
-    version = tuple(v.total_version() for _, v in _games())
-    hit = _cache.get("")
+def card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """:func:`build_card_file_schema`, cached until a vocabulary changes (a word registered in a test).
+
+    ``game``: the schema narrowed to that game (its name the only ``game:``, its vocabulary the only
+    one), built without importing the other rule sets. A card file of that game is valid against it
+    exactly when it is valid against the whole schema (the other games' parts apply to their own
+    ``game:`` only), so the card book keys its entry in the validation cache by it."""
+    version = tuple(v.total_version() for _, v in _games(game))
+    hit = _cache.get(game or "")
     if hit is not None and hit[0] == version:
         return hit[1]
-    built = build_card_file_schema()
-    _cache[""] = (version, built)
+    built = build_card_file_schema(game)
+    _cache[game or ""] = (version, built)
     return built
 
 
 @cache
 def _scenario_file() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((HERE / SCENARIO).read_text(encoding="utf-8"))
+    with open(os.path.join(_HERE, SCENARIO), encoding="utf-8") as f:
+        loaded: dict[str, Any] = json.load(f)
     return loaded
+
+
+def scenario_file_schema() -> dict[str, Any]:
+    """The published scenario schema as written (its ``ruleset:`` the games registered when it was
+    generated): what a scenario is checked against but for the name of its game, which
+    :meth:`uurules.scenario.Scenario.parse` looks up in the registry itself. It needs no rule set."""
+    return _scenario_file()
 
 
 def scenario_schema() -> dict[str, Any]:
@@ -377,7 +409,8 @@ def published() -> dict[str, str]:
     The card-file schema is written whole; in the scenario schema (written by hand, CONTRACT.md's)
     only the line of ``ruleset:``'s enum is generated.
     """
-    scenario = (HERE / SCENARIO).read_text(encoding="utf-8")
+    with open(os.path.join(_HERE, SCENARIO), encoding="utf-8") as f:
+        scenario = f.read()
     enum = json.dumps(scenario_schema()["properties"]["ruleset"], ensure_ascii=False)
     scenario = re.sub(
         r'^(\s*"ruleset": ).*?(,?)$', lambda m: m.group(1) + enum + m.group(2), scenario, count=1, flags=re.M
@@ -407,9 +440,11 @@ def main(argv: list[str] | None = None) -> int:
     import sys
 
     args = sys.argv[1:] if argv is None else argv
+    from pathlib import Path
+
     stale = []
     for name, text in published().items():
-        path = HERE / name
+        path = Path(_HERE) / name
         if path.read_text(encoding="utf-8") != text:
             stale.append(name)
             if "--check" not in args:
