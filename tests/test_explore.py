@@ -231,12 +231,12 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = [], moved.zones[("Cat", "hand")]
     assert state_key(moved, base) != state_key(s, base)
     hurt = s.copy()
-    next(iter(hurt.cards.values())).wounds = 1
+    hurt.own(next(iter(hurt.cards))).wounds = 1  # a card is changed through own() (copy on write)
     assert state_key(hurt, base) != state_key(s, base)
     # a walk's keys list only the cards that differ from its start: a mark, a wound, a card gone
     keys = StateKeys(base, s)
     marked = s.copy()
-    next(iter(marked.cards.values())).marks["shield"] = True
+    marked.own(next(iter(marked.cards))).marks["shield"] = True
     gone = s.copy()
     del gone.cards[next(iter(gone.cards))]
     found = {keys(x) for x in (s, s.copy(), hurt, marked, gone)}

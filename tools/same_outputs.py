@@ -1,0 +1,117 @@
+"""Every output of the kit on every board, as digests: to check that a change to the engine's speed
+changes no byte of what a user sees.
+
+    PYTHONPATH=CHECKOUT python tools/same_outputs.py write OUT.json [--no-ask] [--no-dot]
+    python tools/same_outputs.py compare BEFORE.json AFTER.json [--answers-only]
+
+``write`` runs, with the ``uurules`` found on ``PYTHONPATH`` (so the same script checks two
+checkouts), each scenario of ``notebooks/scenarios/`` and each FAQ file of ``tests/faq/`` and
+``benchmarks/faq/`` through the command line in this process: ``uurules run`` (the log and the
+final board), ``uurules run --json``, ``uurules render --all-steps --format dot`` (the DOT source
+of every step), and for every file with a ``question:``, ``uurules ask --json`` (the answer, the
+decision nodes, the example, the strategy; no time limit, so that the answer never hangs
+on the machine's load). It writes the SHA-256 of each output and its exit
+status, and for ``ask`` the answer and the node count in clear. ``compare`` lists every output
+that differs; ``--answers-only`` compares the answers of ``ask`` but not its nodes or example (a
+change that makes the search visit fewer nodes: the symmetry of players in the same situation).
+Its exit status is 1 when anything differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import io
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("notebooks/scenarios", "tests/faq", "benchmarks/faq")
+
+
+def _run(argv: list[str]) -> tuple[int, str]:
+    from uurules.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+    return int(code or 0), out.getvalue() + "\n--stderr--\n" + err.getvalue()
+
+
+def _digest(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def boards(root: Path = ROOT) -> list[Path]:
+    return [p for folder in FOLDERS for p in sorted((root / folder).glob("*.yaml"))]
+
+
+def write(out: Path, *, ask: bool = True, dot: bool = True) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for path in boards():
+        name = str(path.relative_to(ROOT))
+        for label, argv in (("run", ["run", str(path)]), ("run --json", ["run", str(path), "--json"])):
+            code, text = _run(argv)
+            found[f"{name} {label}"] = [code, _digest(text)]
+        if dot:
+            with tempfile.TemporaryDirectory() as tmp:
+                code, text = _run(["render", str(path), "--all-steps", "--format", "dot", "-o", tmp])
+                pictures = sorted(Path(tmp).rglob("*"))
+                parts = [p.name.encode() + b"\0" + p.read_bytes() for p in pictures if p.is_file()]
+                found[f"{name} dot"] = [code, _digest(b"\1".join(parts)), len(parts)]
+        if ask and "question:" in path.read_text(encoding="utf-8"):
+            code, text = _run(["ask", str(path), "--json", "--max-seconds", "0"])  # nodes, never time
+            answer: dict[str, Any] = {}
+            with contextlib.suppress(ValueError):
+                answer = json.loads(text.split("\n--stderr--\n")[0])
+            found[f"{name} ask"] = [code, _digest(text), answer.get("answer"), answer.get("nodes")]
+        print(name, file=sys.stderr)
+    out.write_text(json.dumps(found, indent=1, sort_keys=True), encoding="utf-8")
+    return found
+
+
+def compare(before: dict[str, Any], after: dict[str, Any], *, answers_only: bool = False) -> list[str]:
+    diffs = []
+    for key in sorted(before.keys() | after.keys()):
+        a, b = before.get(key), after.get(key)
+        if answers_only and key.endswith(" ask") and a is not None and b is not None:
+            a, b = [a[0], a[2]], [b[0], b[2]]
+        if a != b:
+            diffs.append(f"{key}: {a} -> {b}")
+    return diffs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    w = sub.add_parser("write")
+    w.add_argument("out", type=Path)
+    w.add_argument("--no-ask", action="store_true")
+    w.add_argument("--no-dot", action="store_true")
+    c = sub.add_parser("compare")
+    c.add_argument("before", type=Path)
+    c.add_argument("after", type=Path)
+    c.add_argument("--answers-only", action="store_true")
+    args = parser.parse_args(argv)
+    if args.command == "write":
+        found = write(args.out, ask=not args.no_ask, dot=not args.no_dot)
+        print(f"{len(found)} outputs written to {args.out}")
+        return 0
+    before = json.loads(args.before.read_text(encoding="utf-8"))
+    after = json.loads(args.after.read_text(encoding="utf-8"))
+    diffs = compare(before, after, answers_only=args.answers_only)
+    for line in diffs:
+        print(line)
+    print(f"{len(before)} outputs before, {len(after)} after: {len(diffs)} differ")
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
