@@ -512,3 +512,19 @@ def test_example_scenario_plays_to_its_outcome_from_a_scenario_a_file_or_a_game(
     assert "expect" not in example_scenario(POISON_FILE, found.outcomes[0]).doc.data
     assert "expect" in Scenario.from_file(POISON_FILE).doc.data
     assert len(game.actions) == 1  # the explored game is left as it was
+
+
+def test_a_search_game_keeps_every_event_but_writes_no_log_line() -> None:
+    """The explorer's and the solver's games write no log (nobody reads it: ``Game.writes_log``); their
+    events, which the answers' words are made of, are those of a game that writes it."""
+    scn = Scenario.from_file(SCENARIOS / "faq-three-players-hold-neighs.yaml")
+    played = scn.play(auto=False)
+    quiet = scn.stage()
+    staged = len(quiet.log)
+    quiet.writes_log = False
+    for action in played.actions:
+        quiet.push(action)
+    assert [e.to_json() for e in quiet.events] == [e.to_json() for e in played.events]
+    assert len(played.log) > staged == len(quiet.log)
+    quiet.undo()
+    assert len(quiet.log) == staged

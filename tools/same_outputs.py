@@ -1,20 +1,20 @@
 """Every output of the kit on every board, as digests: to check that a change to the engine's speed
 changes no byte of what a user sees.
 
-    PYTHONPATH=CHECKOUT python tools/same_outputs.py write OUT.json [--no-ask] [--no-dot]
+    PYTHONPATH=CHECKOUT python tools/same_outputs.py write OUT.json [--no-ask] [--no-dot] [--no-run]
     python tools/same_outputs.py compare BEFORE.json AFTER.json [--answers-only]
 
 ``write`` runs, with the ``uurules`` found on ``PYTHONPATH`` (so the same script checks two
 checkouts), each scenario of ``notebooks/scenarios/`` and each FAQ file of ``tests/faq/`` and
 ``benchmarks/faq/`` through the command line in this process: ``uurules run`` (the log and the
 final board), ``uurules run --json``, ``uurules render --all-steps --format dot`` (the DOT source
-of every step), and for every file with a ``question:``, ``uurules ask --json`` (the answer, the
-decision nodes, the example, the strategy; no time limit, so that the answer never hangs
-on the machine's load). It writes the SHA-256 of each output and its exit
-status, and for ``ask`` the answer and the node count in clear. ``compare`` lists every output
-that differs; ``--answers-only`` compares the answers of ``ask`` but not its nodes or example (a
-change that makes the search visit fewer nodes: the symmetry of players in the same situation).
-Its exit status is 1 when anything differs.
+of every step), and for every file with a ``question:``, ``uurules ask --json`` without and with
+``--odds`` (the answer, the decision nodes, the example, the strategy; with a node budget, the
+default one and :data:`ODDS_NODES` with ``--odds``, and no time limit, so that no answer depends
+on the machine's load). It writes the SHA-256 of each output and its exit status, and for
+``ask`` the answer and the node count in clear. ``compare`` lists every output that differs;
+``--answers-only`` compares the answers of ``ask`` but not its nodes or example (for a change
+meant to make the search visit fewer nodes). Its exit status is 1 when anything differs.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("notebooks/scenarios", "tests/faq", "benchmarks/faq")
+ODDS_NODES = 50_000
+"""The node budget of ``ask --odds`` here: a "no" whose odds search has no cut-offs stops there (its
+answer is then "unknown", the same with the same code)."""
 
 
 def _run(argv: list[str]) -> tuple[int, str]:
@@ -53,13 +56,14 @@ def boards(root: Path = ROOT) -> list[Path]:
     return [p for folder in FOLDERS for p in sorted((root / folder).glob("*.yaml"))]
 
 
-def write(out: Path, *, ask: bool = True, dot: bool = True) -> dict[str, Any]:
+def write(out: Path, *, ask: bool = True, dot: bool = True, run: bool = True) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for path in boards():
         name = str(path.relative_to(ROOT))
         for label, argv in (("run", ["run", str(path)]), ("run --json", ["run", str(path), "--json"])):
-            code, text = _run(argv)
-            found[f"{name} {label}"] = [code, _digest(text)]
+            if run:
+                code, text = _run(argv)
+                found[f"{name} {label}"] = [code, _digest(text)]
         if dot:
             with tempfile.TemporaryDirectory() as tmp:
                 code, text = _run(["render", str(path), "--all-steps", "--format", "dot", "-o", tmp])
@@ -67,11 +71,14 @@ def write(out: Path, *, ask: bool = True, dot: bool = True) -> dict[str, Any]:
                 parts = [p.name.encode() + b"\0" + p.read_bytes() for p in pictures if p.is_file()]
                 found[f"{name} dot"] = [code, _digest(b"\1".join(parts)), len(parts)]
         if ask and "question:" in path.read_text(encoding="utf-8"):
-            code, text = _run(["ask", str(path), "--json", "--max-seconds", "0"])  # nodes, never time
-            answer: dict[str, Any] = {}
-            with contextlib.suppress(ValueError):
-                answer = json.loads(text.split("\n--stderr--\n")[0])
-            found[f"{name} ask"] = [code, _digest(text), answer.get("answer"), answer.get("nodes")]
+            for flags in ([], ["--odds", "--max-nodes", str(ODDS_NODES)]):
+                # a node budget, never a time limit: the answer must not hang on the machine's load
+                code, text = _run(["ask", str(path), "--json", "--max-seconds", "0", *flags])
+                answer: dict[str, Any] = {}
+                with contextlib.suppress(ValueError):
+                    answer = json.loads(text.split("\n--stderr--\n")[0])
+                label = " ".join(["ask", *flags])
+                found[f"{name} {label}"] = [code, _digest(text), answer.get("answer"), answer.get("nodes")]
         print(name, file=sys.stderr)
     out.write_text(json.dumps(found, indent=1, sort_keys=True), encoding="utf-8")
     return found
@@ -81,7 +88,7 @@ def compare(before: dict[str, Any], after: dict[str, Any], *, answers_only: bool
     diffs = []
     for key in sorted(before.keys() | after.keys()):
         a, b = before.get(key), after.get(key)
-        if answers_only and key.endswith(" ask") and a is not None and b is not None:
+        if answers_only and " ask" in key and a is not None and b is not None:
             a, b = [a[0], a[2]], [b[0], b[2]]
         if a != b:
             diffs.append(f"{key}: {a} -> {b}")
@@ -95,13 +102,14 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("out", type=Path)
     w.add_argument("--no-ask", action="store_true")
     w.add_argument("--no-dot", action="store_true")
+    w.add_argument("--no-run", action="store_true")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("--answers-only", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "write":
-        found = write(args.out, ask=not args.no_ask, dot=not args.no_dot)
+        found = write(args.out, ask=not args.no_ask, dot=not args.no_dot, run=not args.no_run)
         print(f"{len(found)} outputs written to {args.out}")
         return 0
     before = json.loads(args.before.read_text(encoding="utf-8"))
