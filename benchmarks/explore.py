@@ -175,9 +175,10 @@ def report(result: dict[str, Any]) -> str:
     if result["ratio"] < 1:
         lines += [
             "Why: a python-chess push changes a few integers of a bitboard and keeps them to pop; each of the kit's",
-            "nodes copies the whole state for undo (every card, zone, pile item and link), runs the rules in Python",
-            "until the next decision, and builds the position's canonical key to merge paths. Parity would need an",
-            "undo journal and keys kept up to date as the state changes: a redesign of the engine, not a tuning.",
+            "nodes copies the state for undo (every zone, pile item and link; the cards are shared until one",
+            "changes), runs the rules in Python until the next decision, and builds the position's canonical key to",
+            "merge paths. Parity would need an undo journal and keys kept up to date as the state changes: a",
+            "redesign of the engine, not a tuning.",
         ]
     return "\n".join(lines)
 

@@ -432,10 +432,10 @@ def test_copies_that_differ_or_are_named_elsewhere_keep_the_discard_piles_order(
     s = solver.game.state
     first, unicorn, second = s.zones[(None, "discard")]
     key = solver.key(solver.seen0)
-    s.cards[second].marks["x"] = 1  # the copies are no longer the same card in the same state
+    s.own(second).marks["x"] = 1  # the copies are no longer the same card in the same state
     s.zones[(None, "discard")] = [second, unicorn, first]
     assert solver.key(solver.seen0) != key
-    del s.cards[second].marks["x"]
+    del s.own(second).marks["x"]
     assert solver.key(solver.seen0) == key
     s.pile[0].card = first  # a card named elsewhere in the position (here, by the pile)
     s.zones[(None, "discard")] = [first, unicorn, second]
@@ -456,7 +456,7 @@ def test_copies_of_different_owners_keep_the_discard_piles_order() -> None:
     s = solver.game.state
     first, unicorn, second = s.zones[(None, "discard")]
     key = solver.key(solver.seen0)
-    s.cards[second].owner = "Cat"  # "return it to its owner's hand" would tell them apart
+    s.own(second).owner = "Cat"  # "return it to its owner's hand" would tell them apart
     s.zones[(None, "discard")] = [second, unicorn, first]
     assert solver.key(solver.seen0) != key
 

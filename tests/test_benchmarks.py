@@ -181,3 +181,15 @@ def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_proce
     assert (tmp_path / "long-12.html").read_text(encoding="utf-8").count('class="uurules-page-step"') == 13
     assert "Basic" not in (tmp_path / "last-12.svg").read_text(encoding="utf-8")  # a Berserk board
     assert "Guard" in (tmp_path / "last-12.svg").read_text(encoding="utf-8")
+
+
+def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
+    node_cost = load("node_cost")
+    result = node_cost.run(nodes=40, repeat=1, small=(2, 4, 0), crowded=(5, 2, 3))
+    small, crowded = result["small"], result["crowded"]
+    assert small["nodes"] == crowded["nodes"] == 40  # both walks reach the cap: a Neigh war goes on
+    assert (small["players"], small["cards"]) == (2, 11) and (crowded["players"], crowded["cards"]) == (5, 31)
+    assert result["ratio"] > 0 and "ratio" in node_cost.report(result)
+    scn = Scenario.from_text(node_cost.board(21, 2, 8))
+    game = scn.play(auto=False)
+    assert len(game.state.cards) == 232 and game.state.pending is not None  # the Poison waits for answers

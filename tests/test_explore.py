@@ -231,12 +231,12 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = [], moved.zones[("Cat", "hand")]
     assert state_key(moved, base) != state_key(s, base)
     hurt = s.copy()
-    next(iter(hurt.cards.values())).owner = "Zed"  # a card of its own
+    hurt.own(next(iter(hurt.cards))).owner = "Zed"  # a card is changed through own() (copy on write)
     assert state_key(hurt, base) != state_key(s, base)
     # a walk's keys list only the cards that differ from its start: a mark, an owner, a card gone
     keys = StateKeys(base, s)
     marked = s.copy()
-    next(iter(marked.cards.values())).marks["shield"] = True
+    marked.own(next(iter(marked.cards))).marks["shield"] = True
     gone = s.copy()
     del gone.cards[next(iter(gone.cards))]
     found = {keys(x) for x in (s, s.copy(), hurt, marked, gone)}
@@ -512,3 +512,19 @@ def test_example_scenario_plays_to_its_outcome_from_a_scenario_a_file_or_a_game(
     assert "expect" not in example_scenario(POISON_FILE, found.outcomes[0]).doc.data
     assert "expect" in Scenario.from_file(POISON_FILE).doc.data
     assert len(game.actions) == 1  # the explored game is left as it was
+
+
+def test_a_search_game_keeps_every_event_but_writes_no_log_line() -> None:
+    """The explorer's and the solver's games write no log (nobody reads it: ``Game.writes_log``); their
+    events, which the answers' words are made of, are those of a game that writes it."""
+    scn = Scenario.from_file(SCENARIOS / "faq-three-players-hold-neighs.yaml")
+    played = scn.play(auto=False)
+    quiet = scn.stage()
+    staged = len(quiet.log)
+    quiet.writes_log = False
+    for action in played.actions:
+        quiet.push(action)
+    assert [e.to_json() for e in quiet.events] == [e.to_json() for e in played.events]
+    assert len(played.log) > staged == len(quiet.log)
+    quiet.undo()
+    assert len(quiet.log) == staged

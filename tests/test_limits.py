@@ -446,7 +446,7 @@ def test_a_digest_is_equal_for_equal_keys_whatever_objects_hold_them() -> None:
     s = game.state
     keys = StateKeys(s.next_id, s)
     hurt = s.copy()
-    next(iter(hurt.cards.values())).owner = "Zed"  # a card of its own
+    hurt.own(next(iter(hurt.cards))).owner = "Zed"  # a card is changed through own() (copy on write)
     assert keys.digest(s) == keys.digest(s.copy()) != keys.digest(hurt)
     assert (keys(s) == keys(hurt)) == (keys.digest(s) == keys.digest(hurt))
 

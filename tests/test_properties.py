@@ -17,6 +17,7 @@ so every run plays the same games.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -124,7 +125,7 @@ def census(game: Game) -> Counter[int]:
 def step(game: Game, everyone: Counter[int], rng: random.Random) -> None:
     """One step of a random game, checking every listed action on the way (the module's list)."""
     actions = game.legal_actions()
-    before = game.state.copy()
+    before = copy.deepcopy(game.state)  # shares no card with the game (its own copies share them until one changes)
     events, log = list(game.events), list(game.log)
     for action in actions:
         try:
@@ -138,7 +139,7 @@ def step(game: Game, everyone: Counter[int], rng: random.Random) -> None:
         assert game.events == events and game.log == log, f"undo of {action!r} left events or log"
     chosen = actions[rng.randrange(len(actions))]
     game.push(chosen)
-    after, events_after, log_after = game.state.copy(), list(game.events), list(game.log)
+    after, events_after, log_after = copy.deepcopy(game.state), list(game.events), list(game.log)
     game.undo()
     game.push(chosen)  # the engine is deterministic: the same action gives the same result
     assert game.state == after and game.events == events_after and game.log == log_after, repr(chosen)
@@ -149,7 +150,7 @@ def play_to_the_end(text: str, rng: random.Random) -> tuple[int, State]:
     all; the steps it took and the state it ended in."""
     game = Scenario.from_text(text).stage()
     game.start()  # a staged board may already be won: that is not undoable
-    start, start_events, start_log = game.state.copy(), list(game.events), list(game.log)
+    start, start_events, start_log = copy.deepcopy(game.state), list(game.events), list(game.log)
     everyone = Counter({cid: 1 for cid in game.state.cards})
     assert census(game) == everyone
     while not game.state.over:

@@ -82,6 +82,7 @@ def test_the_derived_copy_is_generated_source_that_follows_the_kinds() -> None:
     assert "x0.copy(memo) for x0 in self.effects" in Link.__copy_source__  # nested objects
     assert '"owner"' not in Card.__copy_source__ and "rng_state" not in State.__copy_source__  # shared
     assert "self._copy_cache(d)" in State.__copy_source__
+    assert 'd["cards"] = self.cards.copy()' in State.__copy_source__  # copy on write: the cards are shared
 
 
 # -- copy, key and changes agree with the declarations ----------------------------------------------
@@ -90,7 +91,7 @@ def objects(s: State) -> Iterator[tuple[str, Shaped, Callable[[State], Shaped], 
     reads it: not inside a finished link)."""
     yield "state", s, lambda x: x, True
     for cid in s.cards:
-        yield f"card {cid}", s.cards[cid], lambda x, cid=cid: x.cards[cid], True
+        yield f"card {cid}", s.cards[cid], lambda x, cid=cid: x.own(cid), True  # a card to change: the state's own
     for i, _ in enumerate(s.pile):
         yield f"pile {i}", s.pile[i], lambda x, i=i: x.pile[i], True
     if s.window is not None:
@@ -239,7 +240,7 @@ def test_the_key_reads_data_as_the_ruleset_declares_it() -> None:
     record.flags["sequence"] = [{"n": 1, "card_id": 3}]
     assert state_key(record, BASE) == key
     marked = s.copy()
-    marked.cards[3].marks["defences"] = 2  # declared VALUE
+    marked.own(3).marks["defences"] = 2  # declared VALUE
     assert state_key(marked, BASE) != key
     # a number declared a plain value is never taken for a fresh id, however large (an old key
     # renamed every number from the walk's first id on: a count of 11 and of 12 looked the same)
@@ -258,7 +259,7 @@ def test_the_key_reads_data_as_the_ruleset_declares_it() -> None:
 def test_changes_report_what_the_declarations_say_shows() -> None:
     s = full_state()
     after = s.copy()
-    after.cards[3].marks["defences"] = 2  # shown: a card's state
+    after.own(3).marks["defences"] = 2  # shown: a card's state
     after.chain[1].effects[1].data["stage"] = "target"  # not shown: an effect's working data
     after.chain[1].effects[0].status = "cancelled"  # shown
     after.zones[("Ann", "hand")].remove(2)

@@ -86,7 +86,7 @@ def mutable_parts(s: State) -> list[tuple[str, Any]]:
     return out
 
 
-def test_copy_is_equal_and_shares_nothing_that_can_change() -> None:
+def test_copy_is_equal_and_shares_nothing_that_can_change_but_the_cards_until_one_changes() -> None:
     s = full_state()
     c = s.copy()
     assert c == s and c == copy.deepcopy(s)
@@ -94,7 +94,18 @@ def test_copy_is_equal_and_shares_nothing_that_can_change() -> None:
     copied = dict(mutable_parts(c))
     assert original.keys() == copied.keys() and len(original) > 60
     shared = [path for path in original if original[path] is copied[path]]
-    assert shared == []
+    assert shared and all(path.startswith("state.cards[") and path != "state.cards" for path in shared)
+    assert {path for path in shared if path.count(".") == 1} == {f"state.cards[{i}]" for i in s.cards}
+    # a card is copied once, when a state asks for it to change it; the other state keeps its own
+    mine = c.own(3)
+    assert mine is not s.cards[3] and mine == s.cards[3] and c.own(3) is mine
+    assert mine.marks is not s.cards[3].marks and mine.marks["hit-modifiers"] is not s.cards[3].marks["hit-modifiers"]
+    theirs = s.own(3)
+    assert theirs is not mine and s.own(3) is theirs  # the copy took the original's ownership away
+    c.own_all()
+    copied = dict(mutable_parts(c))
+    original = dict(mutable_parts(s))
+    assert [path for path in original if original[path] is copied[path]] == []
 
 
 @pytest.mark.parametrize(
@@ -102,10 +113,10 @@ def test_copy_is_equal_and_shares_nothing_that_can_change() -> None:
     [
         lambda s: s.players.append("Cat"),
         lambda s: s.zones[("Ann", "hand")].pop(),
-        lambda s: setattr(s.cards[2], "owner", "Bob"),
-        lambda s: s.cards[3].marks["hit-modifiers"][0].update(amount=-3),
-        lambda s: s.cards[3].marks["hit-modifiers"].append({"amount": 1}),
-        lambda s: s.cards[1].marks.update(defences=2),
+        lambda s: setattr(s.own(2), "owner", "Bob"),  # a card is changed through own() (copy on write)
+        lambda s: s.own(3).marks["hit-modifiers"][0].update(amount=-3),
+        lambda s: s.own(3).marks["hit-modifiers"].append({"amount": 1}),
+        lambda s: s.own(1).marks.update(defences=2),
         lambda s: s.numbers["Ann"].update(resources=9),
         lambda s: s.pile[0].data["targets"].append(4),
         lambda s: s.window.passed.append("Ann"),
@@ -187,3 +198,59 @@ def test_first_open_link_follows_the_chain_as_it_resolves_clears_and_refills() -
         link.resolved = True
     assert s.first_open_link() is None and not s.resolving and s.open_links() == []
     assert c.first_open() == 3  # the copy kept its own bookkeeping
+
+
+def _snapshots(path: Any, deep: bool) -> list[State] | str:
+    """The undo snapshots of the scenario's game, played with the cards shared copy on write, or
+    with every snapshot a deep copy (nothing shared: the reference); a scenario whose script is
+    refused on purpose gives its error."""
+    from uurules.engine.errors import InputError
+    from uurules.scenario import Scenario
+
+    saved = State.copy
+    if deep:
+        State.copy = lambda self, memo=None: copy.deepcopy(self)  # type: ignore[method-assign]
+    try:
+        game = Scenario.from_file(path).play(auto=False)
+    except InputError as exc:
+        return str(exc)
+    finally:
+        State.copy = saved  # type: ignore[method-assign]
+    return [snap.state for snap in game._stack] + [game.state]
+
+
+def _scenarios() -> list[Any]:
+    from tests.conftest import SCENARIOS
+
+    return sorted(SCENARIOS.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", _scenarios(), ids=lambda p: p.stem)
+def test_no_rule_changes_a_card_that_a_snapshot_shares(path: Any) -> None:
+    """Copy on write is sound only if every change to a card goes through ``State.own``: a rule that
+    changed a shared card in place would change the undo snapshots too. Each scenario's snapshots,
+    played so, equal those of the same game whose every snapshot is a deep copy."""
+    shared, deep = _snapshots(path, False), _snapshots(path, True)
+    if isinstance(shared, str) or isinstance(deep, str):
+        assert shared == deep  # refused at the same step, for the same reason
+        return
+    assert len(shared) == len(deep) > 1
+    for i, (a, b) in enumerate(zip(shared, deep, strict=True)):
+        assert a == b, f"snapshot {i} of {path.name} changed after it was taken"
+
+
+def test_the_end_of_a_berserk_turn_clears_defences_on_its_own_copies_of_the_cards() -> None:
+    """Berserk forgets each card's defences at the end of a turn (its marks): through ``own``, so the
+    snapshot taken before the end of the turn keeps them, and undo brings them back."""
+    from tests.conftest import SCENARIOS
+    from uurules.scenario import Scenario
+
+    text = (SCENARIOS / "seed-003-lokken.yaml").read_text(encoding="utf-8")
+    text = text.replace("expect:", "  - end-turn: Bob\nexpect:", 1)
+    game = Scenario.from_text(text).play(auto=False)
+    before = game._stack[-1].state  # the snapshot taken before end-turn
+    marked = [c for c, card in before.cards.items() if card.marks.get("defences")]
+    assert marked and all(not game.state.cards[c].marks.get("defences") for c in marked)
+    kept = copy.deepcopy(before)
+    game.undo()
+    assert game.state == kept and all(game.state.cards[c].marks.get("defences") for c in marked)

@@ -592,6 +592,7 @@ class Solver:
 
         self.game = Game(game.ruleset, game.state.copy(), title=game.title, chance="explicit")
         self.game.chance_point = game.chance_point
+        self.game.writes_log = False  # nobody reads the search's log: its lines are not written
         self.question = question
         self.askers = frozenset(question.players)
         self.budget = budget

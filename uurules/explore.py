@@ -545,6 +545,7 @@ class Walk:
         snapshots = max(2, max_memory // 2 // state_bytes(state))
         work = Game(game.ruleset, state, title=game.title, max_snapshots=snapshots, chance="explicit")
         work.chance_point = game.chance_point
+        work.writes_log = False  # nobody reads the walk's log: its lines are not written
         self.title = game.title
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds

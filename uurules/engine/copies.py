@@ -27,7 +27,9 @@ its order, and each name's cards there are copies, its order can be forgotten.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.shape import CACHE, ShapeError, fields_of
@@ -36,15 +38,36 @@ from uurules.engine.state import Card, CardId, State, ZoneKey
 if TYPE_CHECKING:
     from uurules.engine.game import Game
 
-class _Fields(dict[type, tuple[str, ...]]):
-    """For each card class, every declared field of a card but its id: what two copies have equal."""
+class _Records(dict[type, Callable[[Card], tuple[Hashable, ...]]]):
+    """For each card class (the engine's :class:`~uurules.engine.state.Card`, or a game's subclass
+    of it), the function that reads a card less its id, field by field as the class declares them:
+    its immutable values first (read at once), then its plain data (its marks). Made once a class."""
 
-    def __missing__(self, cls: type) -> tuple[str, ...]:
-        got = self[cls] = tuple(n for n, spec in fields_of(cls).items() if n != "id" and spec.kind is not CACHE)
-        return got
+    def __missing__(self, cls: type) -> Callable[[Card], tuple[Hashable, ...]]:
+        declared = fields_of(cls)
+        names = tuple(n for n, spec in declared.items() if n != "id" and spec.kind is not CACHE)
+        scalars = tuple(n for n in names if declared[n].kind.scalar)
+        data_names = tuple(n for n in names if not declared[n].kind.scalar)
+        # twice over so that one field still gives a tuple (only the first half is used)
+        get_values = attrgetter(*scalars, *scalars) if scalars else (lambda card: ())
+        n = len(scalars)
+
+        def read(card: Card) -> tuple[Hashable, ...]:
+            values = get_values(card)[:n]
+            try:
+                hash(values)  # immutable values, as declared: compared as they are
+            except TypeError:
+                values = tuple(_frozen(v) for v in values)
+            if len(data_names) == 1:
+                data = getattr(card, data_names[0])
+                return (*values, () if type(data) is dict and not data else _frozen(data))
+            return (*values, *(_frozen(getattr(card, name)) for name in data_names))
+
+        self[cls] = read
+        return read
 
 
-_FIELDS = _Fields()
+_RECORDS = _Records()
 
 
 def _frozen(value: Any) -> Hashable:
@@ -59,8 +82,9 @@ def _frozen(value: Any) -> Hashable:
 
 def record(card: Card) -> tuple[Hashable, ...]:
     """``card`` less its id, field by field as its class declares them (the engine's
-    :class:`~uurules.engine.state.Card`, or the game's subclass of it)."""
-    return tuple(_frozen(getattr(card, name)) for name in _FIELDS[type(card)])
+    :class:`~uurules.engine.state.Card`, or the game's subclass of it): its immutable values
+    first, then its plain data (its marks)."""
+    return _RECORDS[type(card)](card)
 
 
 def referenced(state: State, listed: Sequence[CardId] = ()) -> set[CardId] | None:
@@ -80,28 +104,57 @@ def referenced(state: State, listed: Sequence[CardId] = ()) -> set[CardId] | Non
     return {c for c, n in counts.items() if n > 0}
 
 
+_UNREAD: Any = object()
+
+
+@contextmanager
+def unchanged(game: Game) -> Iterator[None]:
+    """While the board stands still (listing what may be done, each player's classes of copies in
+    turn), the cards the position names elsewhere are read once, not once a player. Nothing may
+    change the board inside (:attr:`Game.unchanged <uurules.engine.game.Game.unchanged>`)."""
+    if game.unchanged is not None:
+        yield
+        return
+    game.unchanged = {}
+    try:
+        yield
+    finally:
+        game.unchanged = None
+
+
 def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = ()) -> list[list[CardId]]:
     """``cards`` in classes of copies (see the module documentation), in the order of their
     first cards; each class in the order of ``cards``. Cards seen twice count once. ``listed``:
     a list of them the effect that offers them keeps (see :func:`referenced`)."""
     s = game.state
     info = s.cards
-    zone_of = _zones(s, cards)
-    groups: dict[Hashable, list[CardId]] = {}
+    by_record: dict[Hashable, list[CardId]] = {}
     index: dict[CardId, int] = {}
     for i, c in enumerate(cards):
         if c in index:
             continue
         index[c] = i
-        groups.setdefault((zone_of.get(c), record(info[c])), []).append(c)
+        by_record.setdefault(record(info[c]), []).append(c)
+    if all(len(g) == 1 for g in by_record.values()):
+        return list(by_record.values())  # no two alike: the zones need not be looked up
+    zone_of = _zones(s, [c for g in by_record.values() if len(g) > 1 for c in g])
+    groups: dict[Hashable, list[CardId]] = {}
+    for r, g in by_record.items():
+        for c in g:
+            groups.setdefault((zone_of.get(c), r), []).append(c)
     if all(len(g) == 1 for g in groups.values()):
-        return list(groups.values())
+        return sorted(groups.values(), key=lambda part: index[part[0]])
     apart = set(game.named)
-    pending, s.pending = s.pending, None  # the decision that offers them is not held against them
-    try:
-        refs = referenced(s, listed)
-    finally:
-        s.pending = pending
+    memo = game.unchanged
+    refs = memo.get(tuple(listed), _UNREAD) if memo is not None else _UNREAD
+    if refs is _UNREAD:
+        pending, s.pending = s.pending, None  # the decision that offers them is not held against them
+        try:
+            refs = referenced(s, listed)
+        finally:
+            s.pending = pending
+        if memo is not None:
+            memo[tuple(listed)] = refs
     out: list[list[CardId]] = []
     for g in groups.values():
         if len(g) == 1:
@@ -122,6 +175,8 @@ def _zones(state: State, cards: Iterable[CardId]) -> dict[CardId, ZoneKey]:
     wanted = set(cards)
     out: dict[CardId, ZoneKey] = {}
     for key, ids in state.zones.items():
+        if wanted.isdisjoint(ids):
+            continue
         for c in ids:
             if c in wanted and c not in out:
                 out[c] = key
@@ -165,4 +220,4 @@ def interchangeable(game: Game, held: Sequence[CardId]) -> bool:
     return True
 
 
-__all__ = ["classes", "interchangeable", "record", "referenced", "stands_for"]
+__all__ = ["classes", "interchangeable", "record", "referenced", "stands_for", "unchanged"]

@@ -175,6 +175,12 @@ class Game:
         """Whether a lone option that stands for several copies is asked rather than taken at once
         (a script that chooses one copy by its number, ``choose: Bob/Neigh#2``: the example of a
         question about one copy, replayed)."""
+        self.writes_log = True
+        """Whether :meth:`emit` writes the log's lines (a search that never shows its game's log, the
+        FAQ solver's or the explorer's, turns it off: the events are kept all the same)."""
+        self.unchanged: dict[tuple[CardId, ...], set[CardId] | None] | None = None
+        """While the board stands still (:func:`uurules.engine.copies.unchanged`): the cards the
+        position names outside its zones, read once (``None``: not inside such a stretch)."""
         self.named: frozenset[CardId] = frozenset()
         """The cards the caller follows (a question's): never merged with their copies as one
         option (:mod:`uurules.engine.copies`)."""
@@ -448,6 +454,8 @@ class Game:
         else:
             event = Event(type, player, card, detail)
         self.events.append(event)
+        if not self.writes_log:
+            return
         notation = self.ruleset.notation
         if type in notation:
             line = notation.line(event, self.ruleset.notation_values(self, event))
@@ -536,7 +544,8 @@ class Game:
         return stands_for(self, card, rep)
 
     def card(self, card: CardId) -> Card:
-        return self.state.cards[card]
+        """Card ``card`` of the board, to read or to change (the state's own copy: :meth:`State.own`)."""
+        return self.state.own(card)
 
     def shown(self, card: CardId) -> str:
         return self.state.cards[card].shown

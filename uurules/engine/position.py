@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import marshal
+import operator
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
@@ -99,7 +100,7 @@ def _fields_expr(cls: type, v: str, depth: int) -> str:
 
 def _state_key_source() -> tuple[str, dict[str, Any]]:
     """The source of :meth:`StateKeys.__call__`, from the declaration of :class:`State`."""
-    namespace: dict[str, Any] = {"_ATTRS": _ATTRS, "fresh_label": fresh_label}
+    namespace: dict[str, Any] = {"_ATTRS": _ATTRS, "_IS": operator.is_, "fresh_label": fresh_label}
     parts = sorted(
         {k.name for cls in _classes(State) for _, k in _keyed(cls) if isinstance(k, Part)} | {"marks"},
     )
@@ -175,10 +176,12 @@ def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> l
         f"    held = {v}",
         f"    {name}_changed = ()",
         f"    {name}_data = ()",
-        "    if list(map(_ATTRS, held.values())) != self._table_dicts:  # one comparison, in C, most often equal",
+        "    start = self._table_objects",
+        "    if (len(held) != len(start) or not all(map(_IS, held.values(), start.values())))"
+        " and list(map(_ATTRS, held.values())) != self._table_dicts:  # most often: the start's own objects",
         "        baseline = self._table",
-        f"        {name}_changed = tuple([(k, f) for k, c in held.items() "
-        f"if (f := _{name.upper()}_FIELDS[type(c)](c)) != baseline.get(k)])",
+        f"        {name}_changed = tuple([(k, f) for k, c in held.items() if c is not start.get(k) and "
+        f"(f := _{name.upper()}_FIELDS[type(c)](c)) != baseline.get(k)])",
         "        if held.keys() != baseline.keys():  # objects came or went: say which are there",
         f"            {name}_changed += (tuple(held),)",
         f"        {name}_data = {listing}",
@@ -205,9 +208,10 @@ class StateKeys:
     ``base`` is the engine's next id when the walk began: ids from ``base`` on were handed out
     during the walk (pile items, links, effects, groups) and are renamed in order of
     appearance. Given the walk's ``start``, a key is smaller: it lists only the cards whose own
-    state (owner, marks, the fields its game declares) differs from the start, and the random state (an
-    immutable tuple) is replaced by its digest (:func:`key_digest`), found once per tuple object
-    (of the last :data:`RNG_CACHE` objects met). Keys are comparable only between positions keyed
+    state (owner, marks, the fields its game declares) differs from the start (found by identity
+    first: a card a position shares with the start, copy on write, is the start's card unchanged),
+    and the random state (an immutable tuple) is replaced by its digest (:func:`key_digest`), found
+    once per tuple object (of the last :data:`RNG_CACHE` objects met). Keys are comparable only between positions keyed
     by the same instance.
 
     The key is derived from the declarations of :mod:`uurules.engine.state` and each ruleset's
@@ -228,6 +232,12 @@ class StateKeys:
         # the same as whole cards (their attribute dicts, copied: the walk changes the start's
         # objects), for one comparison that says "no card differs", and whether any has marks
         self._table_dicts = [c.copy().__dict__ for c in table.values()]
+        # and the start's objects themselves: the cards are shared copy on write (State.own), so a
+        # position holding the very object the start held holds that card unchanged (one identity
+        # test a card, in C). The start gives up owning its cards, so none is changed in place.
+        if start is not None:
+            start.share()
+        self._table_objects: dict[Any, Any] = dict(table)
         self._table_data = any(getattr(c, n) for c in table.values() for n, _ in fields.parts)
         self._parts: dict[Hashable, Any] = {}
         self._by_game: dict[str, dict[str, Any]] = {}
@@ -470,20 +480,102 @@ def card_ids(state: State) -> set[CardId]:
     return out
 
 
+def _may_name_cards(kind: Kind) -> bool:
+    """Whether a value of ``kind`` may hold a card id (or data nobody declared)."""
+    if isinstance(kind, ListOf):
+        return _may_name_cards(kind.item)
+    if isinstance(kind, DictOf):
+        return _may_name_cards(kind.value)
+    if kind.scalar:
+        return kind is CARD or kind is UNDECLARED
+    return True  # a ruleset's data, nested objects, records: looked into
+
+
+_NAMING = tuple(
+    (name, spec.kind)
+    for name, spec in fields_of(State).items()
+    if not isinstance(spec.kind, Table) and name != "zones" and spec.kind is not CACHE and _may_name_cards(spec.kind)
+)
+"""The fields of a state outside its zones and its table of cards that may name a card (not the
+players, their numbers, the random state ...): where :func:`reference_counts` looks."""
+
+
+class _Undeclared(Exception):
+    """Data a ruleset did not declare was met (the slow walk then says where)."""
+
+
+def _count_value(kind: Kind, value: Any, holder: Any, shape: Any, state: State, out: dict[CardId, int]) -> None:
+    """:func:`_value_slots`, counting card ids only (no paths): the same walk, kind by kind."""
+    if isinstance(kind, Part):
+        part: Kind = shape.payloads(state, holder) if kind.name == "payloads" else shape.part(kind.name)
+        _count_data(part, value, out)
+    elif isinstance(kind, Nested):
+        for item in value if kind.many else (value,):
+            if item is not None:
+                for name, spec in fields_of(type(item)).items():
+                    _count_value(spec.kind, getattr(item, name), item, shape, state, out)
+    elif isinstance(kind, Table):
+        for k, item in value.items():
+            if type(k) is int:
+                out[k] = out.get(k, 0) + 1
+            for name, spec in fields_of(type(item)).items():
+                _count_value(spec.kind, getattr(item, name), item, shape, state, out)
+    elif isinstance(kind, ListOf | DictOf | Fields | Record):
+        _count_data(kind, value, out)
+    elif kind is UNDECLARED:
+        raise _Undeclared
+    elif kind is CARD and type(value) is int:
+        out[value] = out.get(value, 0) + 1
+
+
+def _count_data(kind: Kind, value: Any, out: dict[CardId, int]) -> None:
+    """:func:`_data_slots`, counting card ids only."""
+    if isinstance(kind, Record):
+        _count_data(kind.kind, value, out)
+    elif isinstance(kind, ListOf) and isinstance(value, list | tuple):
+        item = kind.item
+        if item is not VALUE and item is not FRESH:
+            for v in value:
+                _count_data(item, v, out)
+    elif isinstance(kind, DictOf) and isinstance(value, dict):
+        inner = kind.value
+        if inner is not VALUE and inner is not FRESH:
+            for v in value.values():
+                _count_data(inner, v, out)
+    elif isinstance(kind, Fields) and isinstance(value, dict):
+        for k, v in value.items():
+            inner = kind.kind(k)
+            if inner is not VALUE and inner is not FRESH:
+                _count_data(inner, v, out)
+    elif kind is CARD:
+        if type(value) is int:
+            out[value] = out.get(value, 0) + 1
+    elif kind is VALUE or kind is FRESH:
+        return
+    elif kind is UNDECLARED or not (value is None or type(value) in _PLAIN):
+        raise _Undeclared  # undeclared, or a number or container where the declaration says otherwise
+
+
 def reference_counts(state: State) -> dict[CardId, int]:
     """How many times ``state`` names each card outside its zones and its table of cards (where
     :func:`referenced_cards` looks)."""
     out: dict[CardId, int] = {}
     shape = data_shape(state.ruleset)
-    for name, spec in fields_of(State).items():
-        if isinstance(spec.kind, Table) or name == "zones":
-            continue
-        for kind, value, path, _, _ in _value_slots(spec.kind, getattr(state, name), name, state, name, shape, state):
+    try:
+        for name, field_kind in _NAMING:
+            value = getattr(state, name)
+            if not value and value is not None and type(value) in (list, dict):
+                continue  # an empty pile, chain, flags: nothing to look into
+            _count_value(field_kind, value, state, shape, state, out)
+    except _Undeclared:
+        pass
+    else:
+        return out
+    for name, field_kind in _NAMING:  # data nobody declared: the walk with paths says where
+        for kind, _value, path, _, _ in _value_slots(field_kind, getattr(state, name), name, state, name, shape, state):
             if kind is UNDECLARED:
                 raise ShapeError(f"{path} is not declared by the {state.ruleset} ruleset: it may hold a card id")
-            if kind is CARD and type(value) is int:
-                out[value] = out.get(value, 0) + 1
-    return out
+    raise AssertionError("undeclared data met, then not found")  # pragma: no cover - the two walks agree
 
 
 def referenced_cards(state: State) -> set[CardId]:
@@ -505,6 +597,7 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
     if len({names.get(c, c) for c in mine}) != len(mine):
         raise ValueError("the renaming sends two of the state's cards to one id")
     new = state.copy()
+    new.own_all()  # its cards' ids are renamed in place
     table_keys: list[tuple[dict[Any, Any], list[Any]]] = []
     for kind, value, _, holder, where in list(_slots(new)):
         if kind is not CARD or type(value) is not int or value not in names:

@@ -15,7 +15,8 @@ Everything else is derived from these declarations, never written field by field
 - :meth:`Shaped.copy`, which the engine calls before every action (undo): :func:`shaped` writes
   it as Python source once, when the class is made, so it costs what a hand-written copy does.
   It copies exactly what can change (lists, plain-data dicts, nested objects) and shares what
-  cannot (strings, numbers, the random state, printed card data).
+  cannot (strings, numbers, the random state, printed card data), and the objects of a table
+  declared copy-on-write (the cards) until one is changed.
 - :meth:`Shaped.differs`: whether another version of an object shows a change (the fields
   declared ``shown=True``); :func:`uurules.engine.position.changes` builds on it.
 - the canonical key of a position (:class:`uurules.engine.position.StateKeys`), also generated once.
@@ -43,7 +44,8 @@ Kinds
     ``Fields({key: kind}, rest=kind)`` (a dict with named keys; ``rest`` is the kind of the others).
     ``Nested(cls)`` one object of a shaped class or ``None``; ``Nested(cls, many=True, skip=attr)``
                  a list of them (``skip`` names a flag that leaves an object out of the key: a
-                 resolved link); ``Table(cls)`` a dict id -> object (the cards).
+                 resolved link); ``Table(cls)`` a dict id -> object (the cards); ``Table(cls,
+                 shared=True)`` one whose objects copies share until one is changed (copy on write).
     ``Part(name)`` a ruleset's own plain data (``flags``, ``marks``, an effect's, a pile item's or
                  a decision's ``data``, a decision's ``payloads``): always deep-copied; its keys'
                  kinds are declared by the ruleset in a :class:`DataShape`.
@@ -201,11 +203,17 @@ class Table(Kind):
     """A dict id -> object of a shaped class, keyed by the object's ``key`` field (the cards).
 
     In a walk's key only the objects that differ from the walk's start are listed.
+
+    ``shared=True``: copy on write. A copy of the holder copies the dict only and shares its
+    objects; whoever changes one asks its holder for its own first (the holder's ``own(key)``,
+    :meth:`State.own <uurules.engine.state.State.own>`), which copies it once. So a copy costs
+    what the dict does, not what its objects do, and a step pays only for the objects it changes.
     """
 
-    def __init__(self, cls: type, key: str = "id") -> None:
+    def __init__(self, cls: type, key: str = "id", *, shared: bool = False) -> None:
         self.cls = cls
         self.key = key
+        self.shared = shared
 
     def __repr__(self) -> str:
         return f"Table({self.cls.__name__})"
@@ -332,6 +340,8 @@ def _copy_expr(kind: Kind, v: str, depth: int) -> str | None:
             return f"[{x}.copy(memo) for {x} in {v}]"
         return f"(None if ({t} := {v}) is None else {t}.copy(memo))"
     if isinstance(kind, Table):
+        if kind.shared:
+            return f"{v}.copy()"  # copy on write: the objects are shared until one is changed (own)
         return f"{{{k}: {x}.copy(memo) for {k}, {x} in {v}.items()}}"
     return f"copy_data({v}, memo)"  # Fields, Record: plain data
 

@@ -1,7 +1,10 @@
 """The board: cards, zones, the instant pile, the effect chain and the pending decision.
 
 Everything here is plain data. The whole of a game's position is one :class:`State`; the
-engine copies it to undo exactly (see :meth:`uurules.engine.game.Game.undo`).
+engine copies it to undo exactly (see :meth:`uurules.engine.game.Game.undo`). The cards are
+shared by a state and its copies until one is changed (copy on write): a card is changed only
+through :meth:`State.own` (or :meth:`Game.card <uurules.engine.game.Game.card>`), which gives
+the state its own copy first.
 
 Each field is declared once with its kind (``at(CARD)``, ``at(FRESH)``, ``at(Part("flags"))``
 ...; :mod:`uurules.engine.shape` lists the kinds), and everything that goes field by field is
@@ -162,7 +165,7 @@ class State(Shaped):
     ruleset: str = at(VALUE)
     players: list[str] = at(ListOf(VALUE))
     zones: dict[ZoneKey, list[CardId]] = at(DictOf(ListOf(CARD), fixed_keys=True))  # the keys are set at staging
-    cards: dict[CardId, Card] = at(Table(Card))
+    cards: dict[CardId, Card] = at(Table(Card, shared=True))  # copy on write: change a card through own()
     active: str = at(VALUE)
     hand_limit: int = at(VALUE)
     phase: str = at(VALUE, default="setup")
@@ -187,6 +190,9 @@ class State(Shaped):
     # from its start at every step. Not part of the position (compare=False).
     _open_from: int = at(CACHE, default=0, init=False, repr=False, compare=False)
     _open_mark: Link | None = at(CACHE, default=None, init=False, repr=False, compare=False)
+    # The cards this state may change in place: those it copied for itself since it was last copied
+    # (a copy shares every card with the state it was made from; :meth:`own`). Not part of the position.
+    _owned: set[CardId] = at(CACHE, default_factory=set, init=False, repr=False, compare=False)
 
     @property
     def over(self) -> bool:
@@ -229,8 +235,36 @@ class State(Shaped):
         self._open_mark = chain[i - 1] if i else None
         return i
 
+    def own(self, card: CardId) -> Card:
+        """Card ``card``, this state's own to change: the cards are shared with the copies of the
+        state (copy on write, ``Table(Card, shared=True)``), so whatever changes a card (a field, its
+        marks) takes it from here, never from ``cards`` directly; the first time since the last
+        copy it is copied. (:meth:`Game.card <uurules.engine.game.Game.card>` does it.)"""
+        c = self.cards[card]
+        owned = self._owned
+        if card not in owned:
+            c = self.cards[card] = c.copy()
+            owned.add(card)
+        return c
+
+    def share(self) -> None:
+        """Give up owning any card: each is copied before this state next changes it (a caller that
+        keeps this state's card objects, to know them again by identity, calls it)."""
+        self._owned = set()
+
+    def own_all(self) -> None:
+        """Make every card this state's own (a caller about to change cards wholesale)."""
+        cards = self.cards
+        for k, c in cards.items():
+            if k not in self._owned:
+                cards[k] = c.copy()
+        self._owned = set(cards)
+
     def _copy_cache(self, d: dict[str, Any]) -> None:
-        """A copy keeps its place in the chain: the same index, marked by the copy's own link."""
+        """A copy keeps its place in the chain: the same index, marked by the copy's own link; the
+        copy and this state now share every card, so neither owns one (:meth:`own`)."""
+        self._owned = set()
+        d["_owned"] = set()
         i = self._open_from
         chain = d["chain"]
         if i and i <= len(chain) and self.chain[i - 1] is self._open_mark:

@@ -49,7 +49,7 @@ from uurules.engine.actions import (
     Respond,
     Response,
 )
-from uurules.engine.copies import classes, stands_for
+from uurules.engine.copies import classes, stands_for, unchanged
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare, fields_of
@@ -455,7 +455,8 @@ class Ruleset(ABC):
         if s.over:
             pass
         elif d is not None and d.is_response_window and self.windows is not None:
-            acts = self.windows.legal_actions(self, game, d)
+            with unchanged(game):  # every player's responses, one reading of the board
+                acts = self.windows.legal_actions(self, game, d)
         elif d is not None:
             acts = [Choose(o) for o in d.options]
         else:

@@ -711,8 +711,9 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         s.turn += 1
 
     def _new_turn_marks(self, game: Game) -> None:
-        for card in game.state.cards.values():
-            card.marks.pop("defences", None)
+        s = game.state
+        for c in [c for c, card in s.cards.items() if "defences" in card.marks]:
+            s.own(c).marks.pop("defences")  # a card changes through own(): the cards are copy on write
 
     # ------------------------------------------------------------------------------------
     # Activated abilities
