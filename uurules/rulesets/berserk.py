@@ -462,8 +462,9 @@ class BerserkCard(Card):
 
 
 def creature(game: Game, card: CardId) -> BerserkCard:
-    """Card ``card`` of a Berserk game: a :class:`BerserkCard` (the class the game's shape names)."""
-    return cast(BerserkCard, game.state.cards[card])
+    """Card ``card`` of a Berserk game, to read or to change: a :class:`BerserkCard` (the class the
+    game's shape names), the state's own copy (:meth:`~uurules.engine.game.Game.card`)."""
+    return cast(BerserkCard, game.card(card))  # the state's own copy, to change (copy on write)
 
 
 DATA = CORE_DATA.extend(

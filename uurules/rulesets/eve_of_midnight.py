@@ -360,8 +360,9 @@ class EveCard(Card):
 
 
 def eve_card(game: Game, card: CardId) -> EveCard:
-    """Card ``card`` of an Eve of Midnight game: an :class:`EveCard` (the class the game's shape names)."""
-    return cast(EveCard, game.state.cards[card])
+    """Card ``card`` of an Eve of Midnight game, to read or to change: an :class:`EveCard` (the class
+    the game's shape names), the state's own copy (:meth:`~uurules.engine.game.Game.card`)."""
+    return cast(EveCard, game.card(card))  # the state's own copy, to change (copy on write)
 
 
 DATA = CORE_DATA.extend(

@@ -121,6 +121,8 @@ DATA = CORE_DATA.extend(
             "looked": ListOf(CARD),
             "placed": ListOf(CARD),
             "tossed": ListOf(CARD),  # cards looked at and moved to the discard pile (look-at-top)
+            "tally": VALUE,  # how many cards a discard-any step has discarded so far
+            "players": ListOf(VALUE),  # the players a choose-players step has chosen so far
             "lineage": ListOf(CARD),  # the cards whose replacements made it
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
         },
