@@ -222,7 +222,7 @@ class Polish(Ruleset):
 
     @answers(DecisionKind.EFFECT)
     def _polished(self, game: Game, d: Decision, card: int) -> None:
-        polished = game.state.cards[card]
+        polished = game.card(card)  # the state's own copy (cards are shared copy on write)
         assert isinstance(polished, ShinyCard)
         polished.shine += 1
         game.state.phase = "done"
@@ -256,8 +256,8 @@ def test_a_fifth_game_declares_its_own_per_card_field_without_touching_the_engin
     assert classes(game, [plain, same, shiny]) == [[plain, same], [shiny]]
     # the copy: the field is copied, and the copy is independent
     before = s.copy()
-    assert before == s and before.cards[shiny].shine == 1 and before.cards[shiny] is not s.cards[shiny]
-    before.cards[plain].shine = 9
+    assert before == s and before.cards[shiny].shine == 1
+    before.own(plain).shine = 9  # changed through own(): the copy's own card, not the shared one
     assert s.cards[plain].shine == 0
     before = s.copy()
     keys = StateKeys(s.next_id, before)
