@@ -835,6 +835,8 @@ class InstantPile(ResponseWindows):
         return game.state.in_turn_order_from(top.player)[1:]
 
     def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
+        if top.ability is not None:  # an effect about to happen (UU.CC.4)
+            return f"{player}: respond to {top.player}'s {top.ability} ({game.shown(top.card)})?"
         return f"{player}: respond to {top.player}'s {game.shown(top.card)}?"
 
     def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:

@@ -380,6 +380,11 @@ class EffectChain:
             self.set_target(game, eff, answer)
             self.target_group(game, self.link_of(game, eff), eff.group or 0, [])
             return
+        if eff.data.get("stage") == "retarget":  # an answer chose its target (Redirect: UU.CC.4)
+            self.rs.answers.retarget(game, eff, answer)
+            return
+        if answer is None and self.rs.answers.window(game, eff):
+            return  # rule: UU.CC.4 a window opens on the effect: the pile resolves first
         self.rs.verbs[eff.verb].resolve(game, eff, answer)
 
     def done(self, game: Game, eff: Effect, text: str | None = None) -> None:

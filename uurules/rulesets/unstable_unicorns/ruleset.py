@@ -30,6 +30,7 @@ from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import END, Turns
+from uurules.rulesets.unstable_unicorns.verbs.answers import Answers
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     VOCABULARY,
     ChainVerb,
@@ -118,8 +119,10 @@ DATA = CORE_DATA.extend(
         },
         rest=VALUE,
     ),
-    item={"targets": ListOf(CARD), "stable": VALUE},  # a play's targets (ids or references); whose Stable
-    decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD},  # at: places in the hand
+    # a play's targets (ids or references); whose Stable; the effect a window is on (UU.CC.4)
+    item={"targets": ListOf(CARD), "stable": VALUE, "effect": FRESH},
+    # at: places in the hand; redirect: the Stable chosen by an answer (Destabilize)
+    decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD, "redirect": VALUE},
     payloads=_payloads,
 )
 """What Unstable Unicorns (and Llamas Unleashed) keep in the state's flags and data."""
@@ -217,6 +220,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         self.requirements = Requirements(self)
         self.moves = Moves(self)
         self.instants = Instants(self)
+        self.answers = Answers(self)
+        self._special["answers"] = self.answers.cards
         self.turns = Turns(self)
 
     # ------------------------------------------------------------------------------------
@@ -283,7 +288,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Which of the rules only some cards bring have a card in ``game`` (in any zone):
         ``type-change`` (Pandamonium, Blinding Light), ``leaving`` (a replacement of a sacrifice or
         a destroy: the Flyers, Unicorn Phoenix, Black Knight Unicorn), ``state`` (a state trigger:
-        Tiny Stable). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
+        Tiny Stable), ``answers`` (an Instant that answers an effect, or more than stops a card:
+        Bulletproof Vest; UU.CC.4). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
         names, so it is worked out once a game; where a rule has no card, nothing about it is
         asked again.
         """
@@ -473,10 +479,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             s = game.state
             if s.pending is not None or s.over:
                 return
-            if s.first_open_link() is not None:
-                self.chain.step(game)
-            elif s.pile:
+            if s.pile:  # a card played, or an effect answered (UU.CC.4): the pile first
                 self.windows.step(self, game)
+            elif s.first_open_link() is not None:
+                self.chain.step(game)
             elif self.moves.state_triggers(game):
                 continue
             elif s.phase == "beginning":
@@ -526,6 +532,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     @answers(DecisionKind.STABLE)
     def _answer_stable(self, game: Game, d: Decision, payload: Any) -> None:
+        if d.data.get("redirect"):  # an answer chose it (Destabilize): the card waits on the pile
+            self.answers.chose_stable(game, d, payload)
+            return
         self.instants.answer_stable(game, d.data["item"], payload)
 
     # -- the instant pile's hooks ------------------------------------------------------------

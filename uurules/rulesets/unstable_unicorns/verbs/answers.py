@@ -1,0 +1,322 @@
+"""Answers (UU.CC.4, UU.CC.5): Instants that answer an *effect*, and Instants that do more than stop a card.
+
+The white box's Instants answer a card being played and stop it (``instant: stop``). Control &
+Chaos adds Instants that answer an effect as it would happen (Bulletproof Vest: "when any other
+player tries to DESTROY a card in your Stable"), and Instants that do something else to what they
+answer. A card says both in data:
+
+``answers:``
+    what it answers: ``{play: WHAT}`` (a card being played, of that kind: ``magic``,
+    ``[upgrade, downgrade]``), or ``{effect: VERB}`` (an effect of the chain about to be carried
+    out: ``destroy``, ``sacrifice``, ``draw``), narrowed by ``what:`` (the card the effect is aimed
+    at) and ``target: your-stable`` (aimed at a card in the answering player's Stable).
+``instant:``
+    what it does to what it answers as it resolves: ``stop`` (the card is discarded, the effect
+    cancelled), ``stop-to-deck`` (the card goes on top of the deck), ``take-and-play`` (the
+    answering player takes the card and plays it at once), ``choose-stable`` (they choose the
+    Stable the card enters), ``choose-target`` (they choose the effect's target), ``none``.
+``with:``
+    steps the answering player carries out as it resolves (after stopping: "instead"). Steps
+    saying ``who: that-player`` are carried out by the player answered.
+
+**The window on an effect.** Just before the chain carries out an effect of a verb some card in
+the game answers (:meth:`Answers.window`), the players who hold a card that may answer it are
+looked for; if there are any, the effect goes on the instant pile as an item of its own (its card,
+its player and its text as the item's ``ability``), and the pile does the rest, as for a played
+card (LU.PILE.*): a response window (the ``respond`` decision, with ``pass``), answers on top, each
+answerable in turn (a Neigh may answer a Bulletproof Vest), last in first out. When the item
+resolves unanswered (or its answers were stopped), the effect is carried out as it would have
+been; an answer that stops it cancels it. Each effect has one window. Where nobody holds such a
+card, nothing at all changes: no item, no event, no decision.
+
+**Neighs.** A *Neigh* is an Instant that stops the card it answers (``stop``, ``stop-to-deck``,
+``take-and-play``): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh cards refuse
+those only; a ban on Instants (Brain Freeze, Slowdown) refuses them all (UU.CC.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.events import EventKind, declare, kinds
+from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
+from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
+
+if TYPE_CHECKING:
+    from uurules.cards import CardDef
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+ACTIONS = ("stop", "stop-to-deck", "take-and-play", "choose-stable", "choose-target", "none")
+"""What an Instant may do to what it answers (``instant:``)."""
+STOPS = frozenset({"stop", "stop-to-deck", "take-and-play"})
+"""The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
+EFFECTS = ("destroy", "sacrifice", "draw")
+"""The verbs whose effects an Instant may answer (``answers: {effect: ...}``)."""
+
+VOCABULARY.card_keys["instant"] = {
+    "enum": list(ACTIONS),
+    "description": "what an Instant does to what it answers as it resolves: stop it (a card: to the discard "
+    "pile; an effect: cancelled), stop-to-deck (the card goes on top of the deck), take-and-play (the "
+    "answering player takes the card and plays it at once), choose-stable (they choose the Stable the card "
+    "enters), choose-target (they choose the effect's target), none",
+}
+VOCABULARY.card_keys["answers"] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "what an Instant answers (UU.CC.4): a card being played (play: its kind) or an effect "
+    "about to be carried out (effect: its verb); without it, any card another player plays",
+    "properties": {
+        "play": WHAT,
+        "effect": {"enum": list(EFFECTS), "description": "the verb of the effect it answers"},
+        "what": WHAT,
+        "target": {"enum": ["your-stable"], "description": "the effect is aimed at a card in your Stable"},
+    },
+    "oneOf": [{"required": ["play"]}, {"required": ["effect"]}],
+}
+VOCABULARY.card_keys["with"] = {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 20,
+    "items": {"$ref": "#/$defs/step"},
+    "description": "what the answering player does as an Instant resolves (after stopping what it answers: "
+    "instead); who: that-player, the player answered",
+}
+
+kinds()  # the engine's own kinds first (they are declared when first asked for)
+declare(
+    EventKind(
+        "attempt",
+        {"en": ["{player} tries to {effect} ({card}): it may be answered"]},
+        fields=("effect",),
+        pile=(("", "enters"),),
+    ),
+    EventKind(
+        "redirect",
+        {"en": ["[stable] {player} chooses {stable}'s Stable for {card}", "{player} chooses {card} as the target"]},
+        optional=("stable", "effect"),
+        role="deed",
+    ),
+)
+
+
+class Answers:
+    """The windows on effects, and what an answering Instant does as it resolves."""
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+        self.cards = frozenset(d.name for d in rs.book if d.get("answers"))
+        """The cards of the book that answer something new (by name): without one in a game, nothing here runs."""
+
+    # -- what a card answers -------------------------------------------------------------------
+    @staticmethod
+    def action(d: CardDef) -> str:
+        return str(d.get("instant", "stop"))
+
+    def is_neigh(self, d: CardDef) -> bool:
+        """A Neigh card: an Instant that stops the card it answers (UU.CC.5)."""
+        return self.action(d) in STOPS
+
+    def effect_of(self, game: Game, item: PileItem) -> Effect | None:
+        """The effect a pile item stands for (a window on an effect), or ``None`` (a card played or answering)."""
+        eid = item.data.get("effect")
+        return None if eid is None else game.state.effect(eid)
+
+    def mismatch(self, game: Game, player: str, d: CardDef, top: PileItem) -> str | None:
+        """Why ``d`` (held by ``player``) does not answer ``top``, or ``None``."""
+        rs = self.rs
+        spec: dict[str, Any] | None = d.get("answers")
+        eff = self.effect_of(game, top)
+        if eff is None:
+            if spec is not None and "effect" in spec:
+                return f"{d.name} answers an effect (a {spec['effect'].upper()}), not a card being played"
+            if spec is not None and not rs.matches(game, top.card, spec["play"]):
+                return f"{d.name} answers {rs.noun(spec['play'])}; {game.shown(top.card)} is not one"
+            return None
+        if spec is None or spec.get("effect") != eff.verb:
+            return (
+                f"{d.name} answers a card being played, not an effect"
+                if spec is None or "play" in spec
+                else (f"{d.name} answers a {spec['effect'].upper()}, not '{eff.label}'")
+            )
+        target = eff.targets[0] if eff.targets else None
+        if "what" in spec and (target is None or not rs.matches(game, target, spec["what"])):
+            return f"{d.name} answers an effect aimed at {rs.noun(spec['what'])}"
+        if spec.get("target") == "your-stable" and (target is None or game.holder(target) != player):
+            return f"{d.name} answers an effect aimed at a card in {player}'s {rs.stable_word}"
+        return None
+
+    # -- the window on an effect -------------------------------------------------------------------
+    def window(self, game: Game, eff: Effect) -> bool:
+        """Put ``eff`` on the instant pile if somebody holds a card that may answer it (UU.CC.4).
+
+        Returns whether it did: then the pile resolves first, and the effect is carried out (or not)
+        when its item resolves. Each effect has one window; an effect that could do nothing has none.
+        """
+        rs = self.rs
+        if eff.verb not in EFFECTS or "answered" in eff.data or "answers" not in rs.present(game):
+            return False
+        if not self.could_happen(game, eff):
+            return False
+        s = game.state
+        text = f"{eff.verb.upper()} {game.shown(eff.targets[0])}" if eff.targets else eff.label
+        assert eff.source is not None  # could_happen: an effect without a card has no window
+        item = PileItem(s.new_id(), eff.source, eff.player, None, text)
+        item.data["effect"] = eff.id
+        if not rs.windows.responders(rs, game, item):
+            return False
+        eff.data["answered"] = False
+        s.pile.append(item)
+        game.emit("attempt", eff.player, eff.source, effect=text)
+        return True
+
+    def could_happen(self, game: Game, eff: Effect) -> bool:
+        """Whether ``eff`` would do something now (a target still there and destroyable, a card to
+        sacrifice, a card to draw): an effect that would be disregarded is not answered."""
+        rs = self.rs
+        if eff.source is None:
+            return False
+        if eff.verb == "destroy":
+            t = rs.moves.target_alive(game, eff)
+            owner = game.holder(t) if t is not None else None
+            return (
+                owner is not None
+                and t is not None
+                and rs.requirements.destroy_refusal(game, t, owner, eff.source) is None
+            )
+        if eff.verb == "sacrifice":
+            what = eff.data.get("what", "card")
+            return eff.data.get("count") != "all" and bool(
+                rs.requirements.sacrificable(game, eff.player, what, eff.source)
+            )
+        if eff.verb == "draw":
+            return bool(game.state.zone(None, "deck")) and not eff.data.get("up-to-hand-limit")
+        return False
+
+    def passed(self, game: Game, item: PileItem) -> None:
+        """The effect's item resolves unanswered (or its answers were stopped): the effect goes on."""
+        s = game.state
+        eff = self.effect_of(game, item)
+        assert eff is not None
+        take(s.pile, item)
+        eff.data["answered"] = True
+        game.emit("resolve", item.player, item.card, ability=item.ability)
+
+    # -- an answer resolves --------------------------------------------------------------------------
+    def resolve(self, game: Game, top: PileItem, answered: PileItem) -> bool:
+        """``top`` (an Instant) resolves on ``answered``; ``False`` if it is a plain Neigh on a card
+        (the pile's own resolution)."""
+        rs = self.rs
+        d = rs.defn(game, top.card)
+        action = self.action(d)
+        eff = self.effect_of(game, answered)
+        if eff is None and action == "stop" and not d.get("with"):
+            return False
+        s = game.state
+        take(s.pile, top)
+        if action in STOPS:
+            take(s.pile, answered)
+            stopped = game.shown(answered.card) + (f": {answered.ability}" if eff is not None else "")
+            game.emit("resolve", top.player, top.card, stops=stopped, whose=answered.player)
+            extra = {"ability": answered.ability} if eff is not None else {}
+            game.emit("cancel", answered.player, answered.card, by=game.shown(top.card), **extra)
+        else:
+            game.emit("resolve", top.player, top.card)
+        rs.moves.to_discard(game, top.card)
+        if eff is not None:
+            eff.data["answered"] = True
+            if action in STOPS:
+                eff.status = "cancelled"
+        elif action == "stop":
+            rs.moves.to_discard(game, answered.card)
+        elif action == "stop-to-deck":
+            game.move(answered.card, (None, "deck"), top=True, off_pile=True)
+        elif action == "take-and-play":
+            self.take_and_play(game, top.player, answered.card)
+        steps = d.get("with")
+        if steps:
+            self.carry_out(game, top, answered.player, steps, eff)
+        if action == "choose-stable":
+            self.ask_stable(game, top.player, answered)
+        elif action == "choose-target" and eff is not None:
+            self.ask_target(game, top.player, eff)
+        return True
+
+    def carry_out(
+        self, game: Game, top: PileItem, answered: str, steps: list[dict[str, Any]], eff: Effect | None
+    ) -> None:
+        """The answer's own steps: into the link of the effect it answered (just after it), or a new link."""
+        rs = self.rs
+        s = game.state
+        if eff is not None:
+            link = rs.chain.link_of(game, eff)
+            at = rs.chain.index(link.effects, eff) + 1
+        else:
+            if s.first_open_link() is None:
+                s.chain.clear()
+            link = Link(s.new_id(), cause=f"{game.shown(top.card)} resolved")
+            s.chain.append(link)
+            at = 0
+        rs.chain.expand(game, link, at, top.player, top.card, steps, 0, [], bound=answered)
+
+    def take_and_play(self, game: Game, player: str, card: CardId) -> None:
+        """The answering player takes ``card`` and plays it at once (a new play, answerable as any)."""
+        rs = self.rs
+        s = game.state
+        rs.moves.to_hand(game, card, player)
+        why = rs.requirements.play_refusal(game, player, card, ())
+        if why is not None:
+            return  # it cannot be played: it stays in the answering player's hand
+        s.zone(player, "hand").remove(card)
+        s.pile.append(PileItem(s.new_id(), card, player, None, data={"targets": []}))
+        game.emit("play", player, card)
+
+    def ask_stable(self, game: Game, player: str, item: PileItem) -> None:
+        """Destabilize: the answering player chooses the Stable the card enters (it stays on the pile)."""
+        rs = self.rs
+        s = game.state
+        owner = item.player
+        hand = s.zone(owner, "hand")
+        where = [p for p in s.in_turn_order_from(player) if rs.entry_refusal(game, item.card, p, owner, hand) is None]
+        if not where:
+            return
+        question = f"{player}: which player's {rs.stable_word} does {game.shown(item.card)} enter?"
+        rs.ask(game, Decision(player, question, where, DecisionKind.STABLE, {"item": item.id, "redirect": True}, where))
+
+    def chose_stable(self, game: Game, d: Decision, stable: str) -> None:
+        item = next(p for p in game.state.pile if p.id == d.data["item"])
+        item.data["stable"] = stable
+        game.emit("redirect", d.player, item.card, stable=stable)
+
+    def ask_target(self, game: Game, player: str, eff: Effect) -> None:
+        """Redirect: the answering player chooses the effect's target among the cards it could be aimed at."""
+        rs = self.rs
+        verb = rs.verbs[eff.verb]
+        pool = verb.target_pool(game, eff.player, eff.data, eff.source)
+        if not pool:
+            return
+        labels, ids = rs.card_options(game, pool, distinct=False)
+        eff.data["stage"] = "retarget"
+        eff.data["redirected-by"] = player
+        src = f" ({game.shown(eff.source)})" if eff.source is not None else ""
+        question = f"{player}: choose the target of {eff.label!r}{src}"
+        rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+
+    def retarget(self, game: Game, eff: Effect, target: CardId) -> None:
+        """The answer to :meth:`ask_target`: the effect is aimed at ``target`` now."""
+        eff.data["stage"] = None
+        eff.targets = [target]
+        game.emit("redirect", eff.data.get("redirected-by"), target, effect=eff.label)
+
+
+def take(pile: list[PileItem], item: PileItem) -> None:
+    """Take ``item`` off the pile (by identity)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] is item:
+            del pile[i]
+            return
+    raise ValueError("not on the pile")
+
+
+__all__ = ["ACTIONS", "EFFECTS", "STOPS", "Answers"]
