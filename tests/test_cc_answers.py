@@ -7,11 +7,13 @@ turn. UU.CC.5: a card that cannot be Neigh'd, and bans on Instants.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.conftest import board, run
+from tests.conftest import board, run, scenario
 from uurules import IllegalAction
-from uurules.engine.actions import Play, Respond, Response
+from uurules.engine.actions import Pass, Play, Respond, Response
 
 
 def hand(game, player):  # type: ignore[no-untyped-def]
@@ -75,3 +77,188 @@ def test_UU_CC_5_nobody_may_answer_so_no_window_opens() -> None:
     assert out["players"]["Cat"]["hand"] == ["Neigh"]
     assert out["pending"] is None
     assert not game.state.pile
+
+
+# -- UU.CC.4: a window on an effect -------------------------------------------------------------
+VEST_BOARD = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [%s], stable: [Basic Unicorn]}
+  - {name: Cat, hand: [Bulletproof Vest], stable: [Basic Unicorn]}
+deck: [Basic Unicorn, Basic Unicorn]
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+"""
+
+
+@pytest.mark.rule("UU.CC.4")
+@pytest.mark.scenario("cards/bulletproof-vest.yaml")
+def test_bulletproof_vest_stops_the_destroy_and_its_player_draws_instead() -> None:
+    game, out = run("cards/bulletproof-vest.yaml")
+    assert out["players"]["Bob"] == {"hand": ["Neigh"], "stable": ["Basic Unicorn"]}
+    [destroy] = [e for link in game.state.chain for e in link.effects if e.verb == "destroy"]
+    assert destroy.status == "cancelled"
+    [draw] = [e for link in game.state.chain for e in link.effects if e.verb == "draw"]
+    assert (draw.player, draw.status, game.shown(draw.source)) == ("Bob", "done", "Bulletproof Vest")
+    kinds = [e["type"] for e in out["events"]]
+    assert kinds.index("attempt") < kinds.index("respond") < kinds.index("cancel")
+    assert not game.state.pile
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_the_window_on_an_effect_is_a_pending_decision_the_contract_sees() -> None:
+    from uurules.engine.actions import describe
+    from uurules.engine.contract import Kind, node
+
+    game = board(VEST_BOARD % "Bulletproof Vest, Neigh").play(auto=False)
+    game.push(Pass("all"))  # nobody Neighs the Poison: it resolves, and its DESTROY would happen
+    item = game.state.pile[-1]
+    assert item.ability == "DESTROY Basic Unicorn" and game.shown(item.card) == "Unicorn Poison"
+    n = node(game)
+    assert n.kind is Kind.DECISION and n.player == "Bob"
+    # only Bob's Vest answers a DESTROY of his own card: not his Neigh (it answers a card being
+    # played), not Cat's Vest (the card is not in Cat's Stable)
+    assert [describe(a) for a in n.options] == ["pass: Bob", "respond: Bob Bulletproof Vest"]
+    before = game.state.copy()
+    with pytest.raises(IllegalAction, match="Neigh answers a card being played, not an effect"):
+        game.push(Respond((Response("Bob", "Neigh"),)))
+    with pytest.raises(IllegalAction, match="Bulletproof Vest answers an effect aimed at a card in Cat's Stable"):
+        game.push(Respond((Response("Cat", "Bulletproof Vest"),)))
+    assert game.state == before
+    game.push(n.options[0])  # Bob passes: the DESTROY goes on
+    assert stable(game, "Bob") == [] and hand(game, "Bob") == ["Bulletproof Vest", "Neigh"]
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_no_window_opens_where_nobody_holds_an_answer() -> None:
+    # the same board with a Neigh instead of the Vest, and one where only Cat's Vest is in play:
+    # the DESTROY is carried out at once, with no item, no event and no decision
+    for held in ("Neigh", "Yay"):
+        game = board(VEST_BOARD % held).play(auto=False)
+        if held == "Neigh":  # the window on the Poison being played: Bob passes
+            assert game.state.pending is not None and game.state.pending.player == "Bob"
+            game.push(Pass("all"))
+        assert game.state.pending is None and not game.state.pile
+        assert "attempt" not in [e.type for e in game.events]
+        assert stable(game, "Bob") == []
+
+
+@pytest.mark.rule("UU.CC.4", "LU.PILE.4")
+@pytest.mark.scenario("uu-cc-4-answering-an-effect.yaml")
+def test_UU_CC_4_a_neigh_answers_the_vest_and_the_destroy_goes_on() -> None:
+    game, out = run("uu-cc-4-answering-an-effect.yaml")
+    assert out["players"]["Bob"]["stable"] == []
+    assert [(e["player"], e["card"]) for e in out["events"] if e["type"] == "respond"] == [
+        ("Bob", "Bulletproof Vest"),
+        ("Ann", "Neigh"),
+    ]
+    [destroy] = [e for link in game.state.chain for e in link.effects if e.verb == "destroy"]
+    assert destroy.status == "done" and destroy.data["answered"] is True
+    assert [e["card"] for e in out["events"] if e["type"] == "cancel"] == ["Bulletproof Vest"]
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_the_picture_shows_the_window_on_the_effect_and_what_it_answers() -> None:
+    scn = scenario("uu-cc-4-answering-an-effect.yaml")
+
+    def words(source: str) -> str:  # the DOT source's labels as text (markup and line breaks gone)
+        return " ".join(re.sub(r"<[^>]+>", " ", source).split())
+
+    dot = scn.play(upto=1).picture().source  # the DESTROY is on the pile, Bob's window open
+    assert "i12 [label=" in dot and "effect: DESTROY Basic Unicorn" in words(dot)
+    assert "Response window open on Ann&#39;s DESTROY Basic Unicorn (Unicorn Poison)" in words(dot)
+    assert "may still respond: Bob" in words(dot) and "window -> i12" in dot
+    dot = scn.play(upto=2).picture().source  # the Vest on top of it: it answers the effect
+    assert "Bulletproof Vest · Bob answers Unicorn Poison (Ann)" in words(dot)
+    assert "may still respond: Ann" in words(dot)
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_ask_and_explore_walk_the_window_on_an_effect() -> None:
+    from uurules.ask import ask
+    from uurules.explore import explore
+
+    text = VEST_BOARD % "Bulletproof Vest"
+    found = ask(board(text), {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}]})
+    assert found.answer == "yes"
+    assert {"respond": {"player": "Bob", "card": "Bulletproof Vest"}} in found.example
+    walk = explore(board(text))
+    assert walk.complete and len(walk.outcomes) == 2  # Bob's Vest used or not
+
+
+# -- Instants that do more than stop a card ---------------------------------------------------------
+@pytest.mark.rule("LU.INST.1")
+@pytest.mark.scenario("cards/unwind-and-rewind.yaml")
+def test_unwind_and_rewind_puts_the_stopped_card_on_top_of_the_deck() -> None:
+    _game, out = run("cards/unwind-and-rewind.yaml")
+    assert out["zones"]["deck"][0] == "Unicorn Poison"
+    assert "Unicorn Poison" not in out["zones"]["discard"]
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+
+
+@pytest.mark.rule("UU.CC.5")
+def test_unwind_and_rewind_is_a_neigh_and_imitation_is_not() -> None:
+    # "cannot be Neigh'd" refuses an Instant that stops the card (Unwind and Rewind), not one that
+    # lets it through (Imitation)
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Wrecking Ball Unicorn]}
+  - {name: Bob, hand: [Unwind and Rewind, Imitation, Basic Unicorn]}
+"""
+    game = board(text).play()
+    game.push(Play("Ann", "Wrecking Ball Unicorn"))
+    assert game.state.pending is not None and game.state.pending.options == ["pass", "Imitation"]
+    with pytest.raises(IllegalAction, match="Wrecking Ball Unicorn cannot be Neigh'd"):
+        game.push(Respond((Response("Bob", "Unwind and Rewind"),)))
+    game.push(Respond((Response("Bob", "Imitation"),)))
+    assert stable(game, "Bob") == ["Basic Unicorn"] and stable(game, "Ann") == ["Wrecking Ball Unicorn"]
+
+
+@pytest.mark.rule("LU.PILE.4")
+@pytest.mark.scenario("cards/imitation.yaml")
+def test_imitation_brings_a_basic_unicorn_and_stops_nothing() -> None:
+    game, out = run("cards/imitation.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert out["players"]["Ann"]["stable"] == ["Rhinocorn"]
+    assert [e["type"] for e in out["events"]].count("cancel") == 0
+    # it answers only a Unicorn card being played
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Imitation, Basic Unicorn], stable: [Basic Unicorn]}
+"""
+    ).play()
+    game.push(Play("Ann", "Unicorn Poison"))
+    assert game.state.pending is None  # nobody could answer: it resolved at once
+    with pytest.raises(IllegalAction, match="Imitation answers a Unicorn card; Unicorn Poison is not one"):
+        game.push(Respond((Response("Bob", "Imitation"),)))
+
+
+@pytest.mark.rule("LU.PILE.4")
+@pytest.mark.scenario("cards/destabilize.yaml")
+def test_destabilize_chooses_the_stable_and_the_card_can_still_be_neighed() -> None:
+    game, out = run("cards/destabilize.yaml")
+    assert out["players"]["Ann"]["stable"] == ["Slowdown"]
+    assert ("Bob", "Slowdown") in [(e["player"], e["card"]) for e in out["events"] if e["type"] == "redirect"]
+    # C&C 2E: the redirected card can be Neigh'd: after Destabilize it is the top card again
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Slowdown]}
+  - {name: Bob, hand: [Destabilize]}
+  - {name: Cat, hand: [Neigh]}
+script:
+  - play: {player: Ann, card: Slowdown, targets: [Bob]}
+  - respond: {player: Bob, card: Destabilize}
+  - pass: all
+  - choose: Ann
+"""
+    game = board(text).play(auto=False)
+    assert game.state.pile[-1].data["stable"] == "Ann"
+    assert game.state.pending is not None and game.state.pending.player == "Cat"
+    game.push(Respond((Response("Cat", "Neigh"),)))
+    assert stable(game, "Ann") == [] and "Slowdown" in [game.shown(c) for c in game.state.zone(None, "discard")]

@@ -479,10 +479,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             s = game.state
             if s.pending is not None or s.over:
                 return
-            if s.pile:  # a card played, or an effect answered (UU.CC.4): the pile first
-                self.windows.step(self, game)
-            elif s.first_open_link() is not None:
+            if s.first_open_link() is not None and not self.answers.on_pile(game):
                 self.chain.step(game)
+            elif s.pile:  # a card played, or an effect that may be answered (UU.CC.4): before its link goes on
+                self.windows.step(self, game)
             elif self.moves.state_triggers(game):
                 continue
             elif s.phase == "beginning":

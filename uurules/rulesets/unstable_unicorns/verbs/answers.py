@@ -171,6 +171,10 @@ class Answers:
         game.emit("attempt", eff.player, eff.source, effect=text)
         return True
 
+    def on_pile(self, game: Game) -> bool:
+        """Whether an effect waits on the instant pile for its window (the chain waits for it)."""
+        return bool(self.cards) and any(item.ability is not None for item in game.state.pile)
+
     def could_happen(self, game: Game, eff: Effect) -> bool:
         """Whether ``eff`` would do something now (a target still there and destroyable, a card to
         sacrifice, a card to draw): an effect that would be disregarded is not answered."""
