@@ -262,3 +262,79 @@ script:
     assert game.state.pending is not None and game.state.pending.player == "Cat"
     game.push(Respond((Response("Cat", "Neigh"),)))
     assert stable(game, "Ann") == [] and "Slowdown" in [game.shown(c) for c in game.state.zone(None, "discard")]
+
+
+@pytest.mark.rule("UU.CC.4", "UU.SEQ.3")
+@pytest.mark.scenario("cards/intervention.yaml")
+def test_intervention_stops_the_sacrifice_so_then_is_not_carried_out() -> None:
+    game, out = run("cards/intervention.yaml")
+    assert out["players"]["Ann"]["stable"] == ["Basic Unicorn"]  # Yay destroyed by Bob, nothing sacrificed
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn", "Rhinocorn"]
+    [sacrifice] = [e for link in game.state.chain for e in link.effects if e.verb == "sacrifice" and e.player == "Ann"]
+    assert sacrifice.status == "cancelled"
+    assert [(e["card"], e["join"]) for e in out["events"] if e["type"] == "skip"] == [("Two-For-One", "then")]
+    assert "destroy" not in [e.verb for e in game.state.chain[-1].effects if e.player == "Ann"]
+    # Bob's own sacrifice is his other choice
+    scn = scenario("cards/intervention.yaml")
+    game = scn.play(upto=2)
+    assert game.state.pending is not None and game.state.pending.options == ["SACRIFICE a card", "DESTROY a card"]
+
+
+@pytest.mark.rule("UU.CC.4")
+@pytest.mark.scenario("cards/redirect.yaml")
+def test_redirect_chooses_the_new_target_of_the_destroy() -> None:
+    game, out = run("cards/redirect.yaml")
+    assert out["players"]["Cat"]["stable"] == [] and out["players"]["Bob"]["stable"] == ["Rhinocorn"]
+    [destroy] = [e for link in game.state.chain for e in link.effects if e.verb == "destroy"]
+    assert destroy.player == "Ann" and destroy.status == "done"
+    # the choice is among the Unicorns Ann's Poison could destroy: not Ann's own
+    game = scenario("cards/redirect.yaml").play(upto=2)
+    assert game.state.pending is not None and game.state.pending.options == ["Bob/Rhinocorn", "Cat/Basic Unicorn"]
+    # Redirect answers a DESTROY of a Unicorn card only
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Redirect], stable: [Basic Unicorn, Yay]}
+"""
+    game = board(text).play()
+    game.push(Play("Ann", "Unicorn Poison", ("Bob/Basic Unicorn",)))
+    assert game.state.pending is not None and game.state.pending.options == ["pass", "Redirect"]
+
+
+@pytest.mark.rule("LU.INST.1")
+@pytest.mark.scenario("cards/absorb-and-reflect.yaml")
+def test_absorb_and_reflect_takes_the_magic_card_and_plays_it_at_once() -> None:
+    _game, out = run("cards/absorb-and-reflect.yaml")
+    assert out["players"]["Ann"]["stable"] == [] and out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    plays = [(e["player"], e["card"]) for e in out["events"] if e["type"] == "play"]
+    assert plays == [("Ann", "Unicorn Poison"), ("Bob", "Unicorn Poison")]
+    # the card played again is a new play: it may be Neigh'd
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Neigh], stable: [Basic Unicorn]}
+  - {name: Bob, hand: [Absorb and Reflect], stable: [Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - respond: {player: Bob, card: Absorb and Reflect}
+  - pass: all
+"""
+    game = board(text).play(auto=False)
+    assert [(game.shown(i.card), i.player) for i in game.state.pile] == [("Unicorn Poison", "Bob")]
+    assert game.state.pending is not None and game.state.pending.player == "Ann"
+    game.push(Respond((Response("Ann", "Neigh"),)))
+    assert stable(game, "Ann") == ["Basic Unicorn"] and stable(game, "Bob") == ["Basic Unicorn"]
+    # it answers Magic cards only
+    with pytest.raises(Exception, match="Absorb and Reflect answers a Magic card; Basic Unicorn is not one"):
+        board(
+            """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Basic Unicorn]}
+  - {name: Bob, hand: [Absorb and Reflect, Neigh]}
+script:
+  - play: {player: Ann, card: Basic Unicorn}
+  - respond: {player: Bob, card: Absorb and Reflect}
+"""
+        ).play()

@@ -311,6 +311,9 @@ class Answers:
         """The answer to :meth:`ask_target`: the effect is aimed at ``target`` now."""
         eff.data["stage"] = None
         eff.targets = [target]
+        for item in game.state.pile:  # its item on the pile now says what it is aimed at
+            if item.data.get("effect") == eff.id:
+                item.ability = f"{eff.verb.upper()} {game.shown(target)}"
         game.emit("redirect", eff.data.get("redirected-by"), target, effect=eff.label)
 
 
