@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import board, run, scenario
 from uurules import IllegalAction
 from uurules.engine.actions import Pass, Play, Respond, Response
+from uurules.engine.state import PileItem
 
 
 def hand(game, player):  # type: ignore[no-untyped-def]
@@ -338,3 +339,51 @@ script:
   - respond: {player: Bob, card: Absorb and Reflect}
 """
         ).play()
+
+
+@pytest.mark.rule("UU.CC.5", "LU.PILE.4")
+@pytest.mark.scenario("cards/objection.yaml")
+def test_objection_returns_the_neigh_and_bans_neighs_for_the_turn() -> None:
+    game, out = run("cards/objection.yaml")
+    assert out["players"]["Bob"] == {"hand": ["Neigh"], "stable": []}
+    assert out["players"]["Ann"] == {"hand": [], "stable": ["Objection"]}  # it stays; Ann paid a card
+    assert ("Bob", "Neigh") in [(e["player"], e["card"]) for e in out["events"] if e["type"] == "return"]
+    with pytest.raises(IllegalAction, match=r"Bob cannot play a Neigh card this turn \(Objection\)"):
+        game.push(Respond((Response("Bob", "Neigh"),)))
+    # the ban is for this turn only
+    rs = game.ruleset
+    neigh = game.state.zone("Bob", "hand")[0]
+    item = PileItem(0, game.state.zone("Ann", "stable")[0], "Ann")
+    assert rs.response_refusal(game, "Bob", neigh, item) is not None
+    game.state.turn += 1
+    assert rs.response_refusal(game, "Bob", neigh, item) is None
+
+
+@pytest.mark.rule("UU.CC.5")
+def test_objection_needs_a_card_to_discard_and_cannot_itself_be_neighed() -> None:
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison%s], stable: [Objection]}
+  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn]}
+  - {name: Cat, hand: [Neigh]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - respond: {player: Bob, card: Neigh}
+"""
+    game = board(text % "").play(auto=False)  # Ann's hand is empty: Objection cannot be paid for
+    assert game.state.pending is not None and game.state.pending.player == "Cat"
+    assert [p for p, _ in game.ruleset.windows.responders(game.ruleset, game, game.state.pile[-1])] == ["Cat"]
+    with pytest.raises(IllegalAction, match="Ann has no card to discard for Objection"):
+        game.push(Respond((Response("Ann", "Objection"),)))
+    game = board(text % ", Basic Unicorn").play(auto=False)
+    game.push(Respond((Response("Ann", "Objection"),)))
+    # its answer went on the pile (the card stays in Ann's Stable); Cat's Neigh answers a card
+    # being played, not Objection's answer, so nobody was asked about it and it resolved at once
+    answer = PileItem(0, game.state.zone("Ann", "stable")[0], "Ann", 1, "return the Neigh card")
+    assert game.ruleset.windows.responders(game.ruleset, game, answer) == []
+    assert [e.type for e in game.events if e.type in ("respond", "pass")] == ["respond", "respond"]
+    assert hand(game, "Bob") == ["Neigh"] and hand(game, "Ann") == []
+    # the Poison is the top card again: Cat may still Neigh it (the ban is Bob's)
+    assert [game.shown(i.card) for i in game.state.pile] == ["Unicorn Poison"]
+    assert game.state.pending is not None and game.state.pending.player == "Cat"

@@ -42,6 +42,8 @@ class Instants:
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)
+        if rs.answers.cards and game.state.where(card) == (player, rs.stable):
+            return rs.answers.in_play_refusal(game, player, card, top)  # a card in play that answers
         if d.type != "Instant" or d.get("instant") is None:  # `instant:` says what it does to what it answers
             return f"{d.name} is not an Instant"
         answers = rs.answers
@@ -58,6 +60,9 @@ class Instants:
             return f"{src} in {player}'s {rs.stable_word}: {player} cannot play Instants"
         if top.ability is not None or not answers.is_neigh(d):
             return None  # "cannot be Neigh'd" is about Neigh cards stopping a card being played
+        ban = answers.neigh_ban(game, player)
+        if ban is not None:
+            return ban
         if "cannot-be-neighed" in rs.card_statics(game, top.card):
             # rule: UU.CC.5 a card that cannot be Neigh'd cannot be answered by a Neigh
             return f"{game.shown(top.card)} cannot be Neigh'd"

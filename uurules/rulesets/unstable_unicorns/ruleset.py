@@ -90,6 +90,7 @@ DATA = CORE_DATA.extend(
         "skip_to_end": VALUE,  # the turn goes on to its End of Turn
         "extra_turns": ListOf(VALUE),  # players who take another turn, in order
         "limit_owed": VALUE,  # discards still owed for one discard down to the hand limit (Dread Pirate)
+        "neigh-ban": VALUE,  # player -> the turn in which they cannot play Neigh cards (Objection)
         RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
         # discards waiting for optional replacements: the effects they came from, the cards asked
         "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),
@@ -543,6 +544,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     def resolve_top(self, game: Game) -> None:
         self.instants.resolve_top(game)
+
+    def response_cards(self, game: Game, player: str) -> list[CardId]:
+        return self.answers.response_cards(game, player)
+
+    def answer_ability(self, game: Game, card: CardId) -> str | None:
+        return self.answers.ability(game, card)
 
     def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
         self.instants.late_response(game, responses)

@@ -48,11 +48,13 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
-ACTIONS = ("stop", "stop-to-deck", "take-and-play", "choose-stable", "choose-target", "none")
+ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-stable", "choose-target", "none")
 """What an Instant may do to what it answers (``instant:``)."""
-STOPS = frozenset({"stop", "stop-to-deck", "take-and-play"})
+STOPS = frozenset({"stop", "stop-to-deck", "take-and-play", "return-to-hand"})
 """The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
 EFFECTS = ("destroy", "sacrifice", "draw")
+ANSWER_WORDS = {"return-to-hand": "return the Neigh card to its player's hand"}
+"""How the pile names the answer of a card in play, by what it does."""
 """The verbs whose effects an Instant may answer (``answers: {effect: ...}``)."""
 
 VOCABULARY.card_keys["instant"] = {
@@ -72,8 +74,21 @@ VOCABULARY.card_keys["answers"] = {
         "effect": {"enum": list(EFFECTS), "description": "the verb of the effect it answers"},
         "what": WHAT,
         "target": {"enum": ["your-stable"], "description": "the effect is aimed at a card in your Stable"},
+        "from": {
+            "enum": ["stable"],
+            "description": "it answers from its player's Stable, not from the hand (Objection): "
+            "its answer goes on the pile and the card stays",
+        },
     },
     "oneOf": [{"required": ["play"]}, {"required": ["effect"]}],
+}
+VOCABULARY.card_keys["cost"] = {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 5,
+    "items": {"$ref": "#/$defs/step"},
+    "description": 'what a card in play that answers costs its player ("you may DISCARD a card. If you do"): '
+    "it may answer only if they can pay it, and they pay it as the answer resolves",
 }
 VOCABULARY.card_keys["with"] = {
     "type": "array",
@@ -128,7 +143,13 @@ class Answers:
         rs = self.rs
         spec: dict[str, Any] | None = d.get("answers")
         eff = self.effect_of(game, top)
+        if eff is None and top.ability is not None:
+            return f"{d.name} answers a card being played; {game.shown(top.card)}'s answer is not one"
         if eff is None:
+            if spec is not None and spec.get("play") == "neigh":
+                if top.answers is None or not self.is_neigh(rs.defn(game, top.card)):
+                    return f"{d.name} answers a Neigh card being played; {game.shown(top.card)} is not one"
+                return None
             if spec is not None and "effect" in spec:
                 return f"{d.name} answers an effect (a {spec['effect'].upper()}), not a card being played"
             if spec is not None and not rs.matches(game, top.card, spec["play"]):
@@ -145,6 +166,47 @@ class Answers:
             return f"{d.name} answers an effect aimed at {rs.noun(spec['what'])}"
         if spec.get("target") == "your-stable" and (target is None or game.holder(target) != player):
             return f"{d.name} answers an effect aimed at a card in {player}'s {rs.stable_word}"
+        return None
+
+    # -- cards in play that answer (Objection) -------------------------------------------------------
+    def response_cards(self, game: Game, player: str) -> list[CardId]:
+        """``player``'s hand, and the cards in their Stable that answer something (``answers: {from: stable}``)."""
+        hand = game.state.zone(player, "hand")
+        if not self.cards:
+            return hand
+        rs = self.rs
+        mine = [
+            c
+            for c in game.state.zone(player, rs.stable)
+            if (rs.defn(game, c).get("answers") or {}).get("from") == "stable" and not rs.is_blank(game, c, player)
+        ]
+        return [*hand, *mine] if mine else hand
+
+    def ability(self, game: Game, card: CardId) -> str | None:
+        """What a card in play answers with, as its item on the pile says it."""
+        return ANSWER_WORDS.get(self.action(self.rs.defn(game, card)), "its answer")
+
+    def in_play_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+        """Why the card ``card`` in ``player``'s Stable cannot answer ``top``, or ``None``."""
+        rs = self.rs
+        d = rs.defn(game, card)
+        if (d.get("answers") or {}).get("from") != "stable" or rs.is_blank(game, card, player):
+            return f"{d.name} is in {player}'s {rs.stable_word}: it answers nothing"
+        why = self.mismatch(game, player, d, top)
+        if why is not None:
+            return why
+        if player == top.player:
+            return f"{d.name} answers another player's card"
+        for step in d.get("cost", ()):
+            if step.get("do") == "discard" and not game.state.zone(player, "hand"):
+                return f"{player} has no card to discard for {d.name}"
+        return None
+
+    def neigh_ban(self, game: Game, player: str) -> str | None:
+        """rule: UU.CC.5 why ``player`` may not play a Neigh card now (Objection: this turn), or ``None``."""
+        ban = game.state.flags.get("neigh-ban")
+        if ban and ban.get(player) == game.state.turn:
+            return f"{player} cannot play a Neigh card this turn (Objection)"
         return None
 
     # -- the window on an effect -------------------------------------------------------------------
@@ -227,7 +289,8 @@ class Answers:
             game.emit("cancel", answered.player, answered.card, by=game.shown(top.card), **extra)
         else:
             game.emit("resolve", top.player, top.card)
-        rs.moves.to_discard(game, top.card)
+        if top.ability is None:  # a card played from the hand; a card in play stays where it is
+            rs.moves.to_discard(game, top.card)
         if eff is not None:
             eff.data["answered"] = True
             if action in STOPS:
@@ -238,7 +301,14 @@ class Answers:
             game.move(answered.card, (None, "deck"), top=True, off_pile=True)
         elif action == "take-and-play":
             self.take_and_play(game, top.player, answered.card)
-        steps = d.get("with")
+        elif action == "return-to-hand":
+            # Objection: the Neigh card goes back to its player's hand, who cannot play one this turn
+            game.move(answered.card, (answered.player, "hand"), off_pile=True)
+            game.emit("return", answered.player, answered.card, reason=game.shown(top.card))
+            ban = dict(s.flags.get("neigh-ban") or {})
+            ban[answered.player] = s.turn
+            s.flags["neigh-ban"] = ban
+        steps = [*d.get("cost", ()), *d.get("with", ())]  # a card in play pays its cost as its answer resolves
         if steps:
             self.carry_out(game, top, answered.player, steps, eff)
         if action == "choose-stable":
