@@ -387,3 +387,41 @@ script:
     # the Poison is the top card again: Cat may still Neigh it (the ban is Bob's)
     assert [game.shown(i.card) for i in game.state.pile] == ["Unicorn Poison"]
     assert game.state.pending is not None and game.state.pending.player == "Cat"
+
+
+@pytest.mark.rule("UU.CC.4")
+@pytest.mark.scenario("cards/hypnocorn.yaml")
+def test_hypnocorn_stops_another_players_unicorn_effect_from_triggering() -> None:
+    game, out = run("cards/hypnocorn.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Hypnocorn", "Rainbow Aura"]
+    assert out["zones"]["discard"] == ["Basic Unicorn"]  # the card Bob paid
+    [trigger] = [e for link in game.state.chain for e in link.effects if e.verb == "trigger"]
+    assert trigger.status == "cancelled" and game.shown(trigger.source) == "Alluring Narwhal"
+    assert "use" not in [e["type"] for e in out["events"]]  # Ann was never asked whether she uses it
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_hypnocorn_answers_only_another_players_unicorn_and_only_with_a_card_to_pay() -> None:
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [%s]}
+  - {name: Bob, hand: [%s], stable: [Hypnocorn, Rainbow Aura]}
+deck: [Neigh, Neigh, Neigh]
+auto: {optional: decline}
+script:
+  - play: {player: Ann, card: %s}
+"""
+    # nothing to discard: no window at all, Ann is asked whether she uses the Narwhal
+    game = board(text % ("Alluring Narwhal", "", "Alluring Narwhal")).play(auto=False)
+    assert not game.state.pile and "attempt" not in [e.type for e in game.events]
+    assert game.state.pending is not None and game.state.pending.player == "Ann"
+    # a Magic card's effect is no Unicorn card effect: no window either
+    game = board(text % ("Good Deal", "Basic Unicorn", "Good Deal")).play(auto=False)
+    assert hand(game, "Ann") == ["Neigh", "Neigh"]  # Good Deal triggered: 3 drawn, 1 discarded
+    assert "attempt" not in [e.type for e in game.events]
+    # the window is a decision like any response window: Bob may pass, and the effect triggers
+    game = board(text % ("Alluring Narwhal", "Basic Unicorn", "Alluring Narwhal")).play(auto=False)
+    assert game.state.pending is not None and game.state.pending.options == ["pass", "Hypnocorn"]
+    game.push(Pass("Bob"))
+    assert game.state.pending is not None and game.state.pending.question == "Ann: use Alluring Narwhal?"

@@ -127,6 +127,8 @@ class EffectChain:
         steps = ab.get("steps", [])
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
+        if stage == "use" and answer is None and rs.answers.window(game, trig):
+            return  # rule: UU.CC.4 a window opens on the effect about to trigger (Hypnocorn)
         if stage == "use":
             when = rs.whens.get(ab.get("when", ""))
             if when is not None and when.state and not when.holds(game, trig.source, ab, trig.player):

@@ -52,8 +52,8 @@ ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-st
 """What an Instant may do to what it answers (``instant:``)."""
 STOPS = frozenset({"stop", "stop-to-deck", "take-and-play", "return-to-hand"})
 """The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
-EFFECTS = ("destroy", "sacrifice", "draw")
-ANSWER_WORDS = {"return-to-hand": "return the Neigh card to its player's hand"}
+EFFECTS = ("destroy", "sacrifice", "draw", "trigger")
+ANSWER_WORDS = {"return-to-hand": "return the Neigh card to its player's hand", "stop": "stop it"}
 """How the pile names the answer of a card in play, by what it does."""
 """The verbs whose effects an Instant may answer (``answers: {effect: ...}``)."""
 
@@ -71,7 +71,10 @@ VOCABULARY.card_keys["answers"] = {
     "about to be carried out (effect: its verb); without it, any card another player plays",
     "properties": {
         "play": WHAT,
-        "effect": {"enum": list(EFFECTS), "description": "the verb of the effect it answers"},
+        "effect": {
+            "enum": list(EFFECTS),
+            "description": "the verb of the effect it answers (trigger: a card's effect about to trigger)",
+        },
         "what": WHAT,
         "target": {"enum": ["your-stable"], "description": "the effect is aimed at a card in your Stable"},
         "from": {
@@ -162,6 +165,8 @@ class Answers:
                 else (f"{d.name} answers a {spec['effect'].upper()}, not '{eff.label}'")
             )
         target = eff.targets[0] if eff.targets else None
+        if eff.verb == "trigger":  # a card's triggered effect: what: is the card whose effect it is
+            target = eff.source
         if "what" in spec and (target is None or not rs.matches(game, target, spec["what"])):
             return f"{d.name} answers an effect aimed at {rs.noun(spec['what'])}"
         if spec.get("target") == "your-stable" and (target is None or game.holder(target) != player):
@@ -223,11 +228,14 @@ class Answers:
             return False
         s = game.state
         text = f"{eff.verb.upper()} {game.shown(eff.targets[0])}" if eff.targets else eff.label
+        if eff.verb == "trigger":
+            text = "its effect triggers"
         assert eff.source is not None  # could_happen: an effect without a card has no window
-        item = PileItem(s.new_id(), eff.source, eff.player, None, text)
+        item = PileItem(0, eff.source, eff.player, None, text)  # its id only once it goes on the pile
         item.data["effect"] = eff.id
         if not rs.windows.responders(rs, game, item):
             return False
+        item.id = s.new_id()
         eff.data["answered"] = False
         s.pile.append(item)
         game.emit("attempt", eff.player, eff.source, effect=text)
@@ -258,6 +266,8 @@ class Answers:
             )
         if eff.verb == "draw":
             return bool(game.state.zone(None, "deck")) and not eff.data.get("up-to-hand-limit")
+        if eff.verb == "trigger":  # an effect about to trigger, as its link forms (Hypnocorn)
+            return eff.status == "forming" and eff.data.get("stage") == "use"
         return False
 
     def passed(self, game: Game, item: PileItem) -> None:
