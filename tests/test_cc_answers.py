@@ -425,3 +425,62 @@ script:
     assert game.state.pending is not None and game.state.pending.options == ["pass", "Hypnocorn"]
     game.push(Pass("Bob"))
     assert game.state.pending is not None and game.state.pending.question == "Ann: use Alluring Narwhal?"
+
+
+@pytest.mark.rule("UU.CC.5")
+@pytest.mark.scenario("cards/elusive-oceloticorn.yaml")
+def test_elusive_oceloticorn_cannot_be_neighed_and_bans_the_others_neighs() -> None:
+    game, out = run("cards/elusive-oceloticorn.yaml")
+    assert out["players"]["Ann"]["stable"] == ["Double Dutch", "Elusive Oceloticorn"]
+    assert out["players"]["Bob"] == {"hand": ["Neigh"], "stable": []}
+    assert [e for e in out["events"] if e["type"] == "respond"] == []
+    with pytest.raises(IllegalAction, match="Elusive Oceloticorn in Ann's Stable: no other player may play Neigh"):
+        game.push(Respond((Response("Bob", "Neigh"),)))
+    # its own player still may: the ban is on the other players
+    rs = game.ruleset
+    item = PileItem(0, game.state.zone("Bob", "hand")[0], "Bob")
+    assert rs.answers.neigh_ban(game, "Ann") is None
+    assert rs.answers.neigh_ban(game, "Bob") is not None
+    assert rs.response_refusal(game, "Bob", item.card, PileItem(0, game.state.zone("Ann", "hand")[0], "Ann"))
+
+
+@pytest.mark.rule("LU.PILE.4", "UU.CC.5")
+@pytest.mark.scenario("cards/chronocorn.yaml")
+def test_chronocorn_is_played_as_an_instant_and_enters_first() -> None:
+    game, out = run("cards/chronocorn.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Chronocorn"] and out["players"]["Ann"]["stable"] == ["Rhinocorn"]
+    enters = [e["card"] for e in out["events"] if e["type"] == "enter"]
+    assert enters == ["Chronocorn", "Rhinocorn"]  # last in, first out
+    assert out["zones"]["discard"] == ["Neigh"]  # its enter effect: DISCARD a card
+    # a ban on Instants bans it as an Instant
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Rhinocorn]}
+  - {name: Bob, hand: [Chronocorn], stable: [Brain Freeze]}
+"""
+    game = board(text).play()
+    game.push(Play("Ann", "Rhinocorn"))
+    assert game.state.pending is None and stable(game, "Ann") == ["Rhinocorn"]
+    assert hand(game, "Bob") == ["Chronocorn"]
+
+
+@pytest.mark.rule("LU.INST.1")
+@pytest.mark.scenario("cards/frankencorn.yaml")
+def test_frankencorn_is_sacrificed_and_its_player_plays_the_card() -> None:
+    game, out = run("cards/frankencorn.yaml")
+    assert out["players"]["Bob"]["stable"] == ["Basic Unicorn"]
+    assert out["players"]["Ann"]["stable"] == []
+    assert ("Bob", "Frankencorn") in [(e["player"], e["card"]) for e in out["events"] if e["type"] == "sacrifice"]
+    plays = [(e["player"], e["card"]) for e in out["events"] if e["type"] == "play"]
+    assert plays == [("Ann", "Unicorn Poison"), ("Bob", "Unicorn Poison")]
+    # it answers from the Stable only (Frankencorn in a hand is a Unicorn card, nothing more)
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison], stable: [Basic Unicorn]}
+  - {name: Bob, hand: [Frankencorn], stable: [Basic Unicorn]}
+"""
+    game = board(text).play()
+    game.push(Play("Ann", "Unicorn Poison", ("Bob/Basic Unicorn",)))
+    assert game.state.pending is None and stable(game, "Bob") == []

@@ -42,10 +42,12 @@ class Instants:
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)
-        if rs.answers.cards and game.state.where(card) == (player, rs.stable):
+        if rs.answers.here(game) and game.state.where(card) == (player, rs.stable):
             return rs.answers.in_play_refusal(game, player, card, top)  # a card in play that answers
-        if d.type != "Instant" or d.get("instant") is None:  # `instant:` says what it does to what it answers
-            return f"{d.name} is not an Instant"
+        if d.get("instant") is None or (d.type != "Instant" and d.get("answers") is None):
+            return f"{d.name} is not an Instant"  # `instant:` says what it does to what it answers
+        if (d.get("answers") or {}).get("from") == "stable":
+            return f"{d.name} answers from {player}'s {rs.stable_word}, not from the hand"
         answers = rs.answers
         if d.get("instant") != "stop" or d.get("answers") is not None or top.ability is not None:
             # rule: UU.CC.4 what an Instant answers: a card being played (of a kind), or an effect
@@ -94,7 +96,7 @@ class Instants:
         s.window = None
         if top.answers is not None:
             stopped = next(i for i in reversed(s.pile) if i.id == top.answers)
-            if rs.answers.cards and rs.answers.resolve(game, top, stopped):
+            if rs.answers.here(game) and rs.answers.resolve(game, top, stopped):
                 return  # rule: UU.CC.4 an Instant that answers an effect, or does more than stop a card
             take(s.pile, top)
             take(s.pile, stopped)

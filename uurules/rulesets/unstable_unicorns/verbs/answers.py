@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.engine.events import EventKind, declare, kinds
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
-from uurules.rulesets.base import DecisionKind
+from uurules.rulesets.base import DecisionKind, Static
 from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
 
 if TYPE_CHECKING:
@@ -48,12 +48,18 @@ if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
-ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-stable", "choose-target", "none")
+ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-stable", "choose-target", "enter", "none")
 """What an Instant may do to what it answers (``instant:``)."""
 STOPS = frozenset({"stop", "stop-to-deck", "take-and-play", "return-to-hand"})
 """The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
 EFFECTS = ("destroy", "sacrifice", "draw", "trigger")
-ANSWER_WORDS = {"return-to-hand": "return the Neigh card to its player's hand", "stop": "stop it"}
+NO_NEIGHS = "other-players-cannot-play-neighs"
+"""The static keyword of Elusive Oceloticorn: no player but its own may play Neigh cards (UU.CC.5)."""
+ANSWER_WORDS = {
+    "return-to-hand": "return the Neigh card to its player's hand",
+    "stop": "stop it",
+    "take-and-play": "take the card and play it",
+}
 """How the pile names the answer of a card in play, by what it does."""
 """The verbs whose effects an Instant may answer (``answers: {effect: ...}``)."""
 
@@ -61,8 +67,10 @@ VOCABULARY.card_keys["instant"] = {
     "enum": list(ACTIONS),
     "description": "what an Instant does to what it answers as it resolves: stop it (a card: to the discard "
     "pile; an effect: cancelled), stop-to-deck (the card goes on top of the deck), take-and-play (the "
-    "answering player takes the card and plays it at once), choose-stable (they choose the Stable the card "
-    "enters), choose-target (they choose the effect's target), none",
+    "answering player takes the card and plays it at once), return-to-hand (the Neigh card answered goes back "
+    "to its player's hand, who cannot play one this turn), choose-stable (they choose the Stable the card "
+    "enters), choose-target (they choose the effect's target), enter (a Unicorn played as an Instant: it "
+    "enters its player's Stable), none",
 }
 VOCABULARY.card_keys["answers"] = {
     "type": "object",
@@ -119,13 +127,27 @@ declare(
 )
 
 
+@VOCABULARY.static
+class OtherPlayersCannotPlayNeighs(Static):
+    """No other player may play Neigh cards (Elusive Oceloticorn; UU.CC.5)."""
+
+    name = NO_NEIGHS
+
+
 class Answers:
     """The windows on effects, and what an answering Instant does as it resolves."""
 
     def __init__(self, rs: UnstableUnicorns) -> None:
         self.rs = rs
-        self.cards = frozenset(d.name for d in rs.book if d.get("answers"))
-        """The cards of the book that answer something new (by name): without one in a game, nothing here runs."""
+        self.cards = frozenset(
+            d.name for d in rs.book if d.get("answers") or NO_NEIGHS in d.statics or d.get("instant") == "enter"
+        )
+        """The cards of the book that answer something new, or ban Neighs (by name): without one in a
+        game (:meth:`here`), nothing here runs."""
+
+    def here(self, game: Game) -> bool:
+        """Whether ``game`` has a card that answers something new (a rule only some cards bring)."""
+        return "answers" in self.rs.present(game)
 
     # -- what a card answers -------------------------------------------------------------------
     @staticmethod
@@ -177,7 +199,7 @@ class Answers:
     def response_cards(self, game: Game, player: str) -> list[CardId]:
         """``player``'s hand, and the cards in their Stable that answer something (``answers: {from: stable}``)."""
         hand = game.state.zone(player, "hand")
-        if not self.cards:
+        if not self.here(game):
             return hand
         rs = self.rs
         mine = [
@@ -212,6 +234,13 @@ class Answers:
         ban = game.state.flags.get("neigh-ban")
         if ban and ban.get(player) == game.state.turn:
             return f"{player} cannot play a Neigh card this turn (Objection)"
+        if not self.here(game):
+            return None
+        rs = self.rs
+        for other in game.state.players:
+            if other != player and NO_NEIGHS in rs.statics(game, other):
+                src = rs.static_source(game, other, NO_NEIGHS)
+                return f"{src} in {other}'s {rs.stable_word}: no other player may play Neigh cards"
         return None
 
     # -- the window on an effect -------------------------------------------------------------------
@@ -243,7 +272,7 @@ class Answers:
 
     def on_pile(self, game: Game) -> bool:
         """Whether an effect waits on the instant pile for its window (the chain waits for it)."""
-        return bool(self.cards) and any(item.ability is not None for item in game.state.pile)
+        return bool(game.state.pile) and self.here(game) and any(i.ability is not None for i in game.state.pile)
 
     def could_happen(self, game: Game, eff: Effect) -> bool:
         """Whether ``eff`` would do something now (a target still there and destroyable, a card to
@@ -298,8 +327,10 @@ class Answers:
             extra = {"ability": answered.ability} if eff is not None else {}
             game.emit("cancel", answered.player, answered.card, by=game.shown(top.card), **extra)
         else:
-            game.emit("resolve", top.player, top.card)
-        if top.ability is None:  # a card played from the hand; a card in play stays where it is
+            game.emit("resolve", top.player, top.card, **({"into": top.player} if action == "enter" else {}))
+        if action == "enter":  # a Unicorn played as an Instant (Chronocorn): it enters its player's Stable
+            rs.moves.enter(game, top.card, top.player)
+        elif top.ability is None:  # a card played from the hand; a card in play stays where it is
             rs.moves.to_discard(game, top.card)
         if eff is not None:
             eff.data["answered"] = True
