@@ -484,3 +484,50 @@ players:
     game = board(text).play()
     game.push(Play("Ann", "Unicorn Poison", ("Bob/Basic Unicorn",)))
     assert game.state.pending is None and stable(game, "Bob") == []
+
+
+ANSWERING = [
+    *("Wrecking Ball Unicorn", "Brain Freeze", "Unwind and Rewind", "Imitation", "Destabilize", "Bulletproof Vest"),
+    *("Intervention", "Redirect", "Absorb and Reflect", "Objection", "Hypnocorn", "Elusive Oceloticorn"),
+    *("Chronocorn", "Frankencorn", "Neigh", "Super Neigh", "Basic Unicorn", "Unicorn Poison", "Two-For-One"),
+    *("Rhinocorn", "Alluring Narwhal", "Good Deal", "Yay", "Slowdown", "Rainbow Aura", "Llamacorn", "Back Kick"),
+]
+IN_PLAY = [c for c in ANSWERING if c not in ("Unwind and Rewind", "Imitation", "Destabilize", "Bulletproof Vest")]
+IN_PLAY = [c for c in IN_PLAY if c not in ("Intervention", "Redirect", "Absorb and Reflect", "Neigh", "Super Neigh")]
+IN_PLAY = [c for c in IN_PLAY if c not in ("Unicorn Poison", "Two-For-One", "Good Deal", "Back Kick")]
+
+
+@pytest.mark.rule("UU.CC.4", "UU.CC.5")
+def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random games on boards full of these cards (the property test's checks: every listed action
+    accepted, no card lost, exact undo, every game ends), with windows on effects opening in them."""
+    import random
+
+    import yaml
+
+    from tests.test_properties import play_to_the_end
+    from uurules.rulesets.unstable_unicorns.verbs.answers import Answers
+
+    opened: list[str] = []
+    window = Answers.window
+
+    def counted(self: Answers, game: object, eff: object) -> bool:
+        found = window(self, game, eff)  # type: ignore[arg-type]
+        if found:
+            opened.append(eff.verb)  # type: ignore[attr-defined]
+        return found
+
+    monkeypatch.setattr(Answers, "window", counted)
+    for seed in range(30):
+        r = random.Random(seed)
+        players = [
+            {
+                "name": name,
+                "hand": r.choices(ANSWERING, k=r.randint(1, 5)),
+                "stable": r.choices(IN_PLAY, k=r.randint(0, 3)),
+            }
+            for name in ["Ann", "Bob", "Cat"][: r.randint(2, 3)]
+        ]
+        scn = {"ruleset": "unstable-unicorns", "seed": seed, "players": players, "deck": r.choices(ANSWERING, k=6)}
+        play_to_the_end(yaml.safe_dump(scn, sort_keys=False), random.Random(seed))
+    assert {"destroy", "sacrifice", "trigger"} <= set(opened), opened
