@@ -531,3 +531,47 @@ def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(mon
         scn = {"ruleset": "unstable-unicorns", "seed": seed, "players": players, "deck": r.choices(ANSWERING, k=6)}
         play_to_the_end(yaml.safe_dump(scn, sort_keys=False), random.Random(seed))
     assert {"destroy", "sacrifice", "trigger"} <= set(opened), opened
+
+
+@pytest.mark.rule("UU.CC.4", "UU.CC.5")
+def test_an_answer_in_a_window_on_an_effect_is_carried_out_at_once_and_vest_is_no_neigh_card() -> None:
+    from uurules.explore import explore
+
+    # Objection answers Neigh cards: not a Bulletproof Vest (an Instant that answers an effect)
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Basic Unicorn], stable: [Objection]}
+  - {name: Bob, hand: [Neigh, Bulletproof Vest], stable: [Basic Unicorn]}
+deck: [Yay, Yay]
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+"""
+    walk = explore(board(text))
+    assert walk.complete and len(walk.outcomes) == 5
+    # Cat Neighs Bob's Vest (on Ann's DESTROY); Bob's Objection sends the Neigh back: Bob pays its
+    # cost at once, before the Vest resolves and stops the DESTROY
+    text = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Bulletproof Vest, Yay], stable: [Basic Unicorn, Objection]}
+  - {name: Cat, hand: [Neigh]}
+deck: [Rainbow Aura, Rainbow Aura]
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - pass: all
+  - respond: {player: Bob, card: Bulletproof Vest}
+  - respond: {player: Cat, card: Neigh}
+  - respond: {player: Bob, card: Objection}
+"""
+    game = board(text).play()
+    order = [(e.type, e.card) for e in game.events if e.type in ("discard", "draw", "cancel", "return")]
+    assert order == [
+        ("cancel", "Neigh"),
+        ("return", "Neigh"),
+        ("discard", "Yay"),  # Objection's cost, at once
+        ("cancel", "Unicorn Poison"),  # then the Vest stops the DESTROY
+        ("draw", "Rainbow Aura"),
+    ]
+    assert stable(game, "Bob") == ["Basic Unicorn", "Objection"] and hand(game, "Cat") == ["Neigh"]

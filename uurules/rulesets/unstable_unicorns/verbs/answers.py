@@ -155,8 +155,10 @@ class Answers:
         return str(d.get("instant", "stop"))
 
     def is_neigh(self, d: CardDef) -> bool:
-        """A Neigh card: an Instant that stops the card it answers (UU.CC.5)."""
-        return self.action(d) in STOPS
+        """A Neigh card (UU.CC.5): an Instant that answers a card being played and stops it (Neigh, Super
+        Neigh, Unwind and Rewind, Absorb and Reflect); not one that answers an effect (Bulletproof Vest)."""
+        spec = d.get("answers")
+        return d.type == "Instant" and self.action(d) in STOPS and (spec is None or "play" in spec)
 
     def effect_of(self, game: Game, item: PileItem) -> Effect | None:
         """The effect a pile item stands for (a window on an effect), or ``None`` (a card played or answering)."""
@@ -271,8 +273,20 @@ class Answers:
         return True
 
     def on_pile(self, game: Game) -> bool:
-        """Whether an effect waits on the instant pile for its window (the chain waits for it)."""
-        return bool(game.state.pile) and self.here(game) and any(i.ability is not None for i in game.state.pile)
+        """Whether the chain's next step is an effect waiting on the instant pile for its window: then
+        the pile goes first (what an answer does meanwhile, its steps and costs, goes before it)."""
+        if not game.state.pile or not self.here(game):
+            return False
+        return self.windowed(game) is not None
+
+    def windowed(self, game: Game) -> Effect | None:
+        """The chain's next effect, if it waits for its window on the pile (``answered`` is ``False``)."""
+        link = game.state.first_open_link()
+        if link is None:
+            return None
+        forming = [e for e in link.effects if e.status == "forming"]
+        nxt = forming[0] if forming else next((e for e in link.effects if e.status == "waiting"), None)
+        return nxt if nxt is not None and nxt.data.get("answered") is False else None
 
     def could_happen(self, game: Game, eff: Effect) -> bool:
         """Whether ``eff`` would do something now (a target still there and destroyable, a card to
@@ -361,12 +375,18 @@ class Answers:
     def carry_out(
         self, game: Game, top: PileItem, answered: str, steps: list[dict[str, Any]], eff: Effect | None
     ) -> None:
-        """The answer's own steps: into the link of the effect it answered (just after it), or a new link."""
+        """The answer's own steps: into the link of the effect it answered (just after it); while an
+        effect below waits for its window, just before that effect (an answer resolves at once, before
+        the pile goes on); else a new link."""
         rs = self.rs
         s = game.state
+        waiting = self.windowed(game) if eff is None else None
         if eff is not None:
             link = rs.chain.link_of(game, eff)
             at = rs.chain.index(link.effects, eff) + 1
+        elif waiting is not None:
+            link = rs.chain.link_of(game, waiting)
+            at = rs.chain.index(link.effects, waiting)
         else:
             if s.first_open_link() is None:
                 s.chain.clear()
