@@ -117,6 +117,8 @@ DATA = CORE_DATA.extend(
             "placed": ListOf(CARD),
             "lineage": ListOf(CARD),  # the cards whose replacements made it
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
+            "answered": VALUE,  # its window on the pile (UU.CC.4): False while open, True once over
+            "redirected-by": VALUE,  # the player whose answer chooses its new target (Redirect)
         },
         rest=VALUE,
     ),
