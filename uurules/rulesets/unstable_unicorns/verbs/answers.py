@@ -1,37 +1,47 @@
-"""Answers (UU.CC.4, UU.CC.5): Instants that answer an *effect*, and Instants that do more than stop a card.
+"""Answers (UU.CC.4, UU.CC.5): cards that answer an *effect*, and answers that do more than stop a card.
 
 The white box's Instants answer a card being played and stop it (``instant: stop``). Control &
 Chaos adds Instants that answer an effect as it would happen (Bulletproof Vest: "when any other
-player tries to DESTROY a card in your Stable"), and Instants that do something else to what they
-answer. A card says both in data:
+player tries to DESTROY a card in your Stable"), answers that do something else to what they
+answer, and cards that answer from a Stable (Objection, Hypnocorn, Frankencorn). A card says it
+all in data:
 
 ``answers:``
     what it answers: ``{play: WHAT}`` (a card being played, of that kind: ``magic``,
-    ``[upgrade, downgrade]``), or ``{effect: VERB}`` (an effect of the chain about to be carried
-    out: ``destroy``, ``sacrifice``, ``draw``), narrowed by ``what:`` (the card the effect is aimed
-    at) and ``target: your-stable`` (aimed at a card in the answering player's Stable).
+    ``[upgrade, downgrade]``, ``neigh``: a Neigh card), or ``{effect: VERB}`` (an effect of the
+    chain about to be carried out: ``destroy``, ``sacrifice``, ``draw``; ``trigger``: another
+    player's card effect as its link forms), narrowed by ``what:`` (the card the effect is aimed
+    at; for a trigger, the card whose effect it is) and ``target: your-stable`` (aimed at a card in
+    the answering player's Stable); ``from: stable``: it answers from its player's Stable.
 ``instant:``
     what it does to what it answers as it resolves: ``stop`` (the card is discarded, the effect
     cancelled), ``stop-to-deck`` (the card goes on top of the deck), ``take-and-play`` (the
-    answering player takes the card and plays it at once), ``choose-stable`` (they choose the
-    Stable the card enters), ``choose-target`` (they choose the effect's target), ``none``.
-``with:``
-    steps the answering player carries out as it resolves (after stopping: "instead"). Steps
-    saying ``who: that-player`` are carried out by the player answered.
+    answering player takes the card and plays it at once), ``return-to-hand`` (the Neigh card goes
+    back to its player's hand, who may play no Neigh card this turn), ``choose-stable`` (they choose
+    the Stable the card enters), ``choose-target`` (they choose the effect's target), ``enter``
+    (a Unicorn played as an Instant enters its player's Stable), ``none``.
+``with:`` and ``cost:``
+    steps the answering player carries out as it resolves (after stopping: "instead"; ``who:
+    that-player``: the player answered); a card answering from its Stable may answer only if it
+    can pay its ``cost:``, paid as the answer resolves.
 
 **The window on an effect.** Just before the chain carries out an effect of a verb some card in
 the game answers (:meth:`Answers.window`), the players who hold a card that may answer it are
 looked for; if there are any, the effect goes on the instant pile as an item of its own (its card,
 its player and its text as the item's ``ability``), and the pile does the rest, as for a played
 card (LU.PILE.*): a response window (the ``respond`` decision, with ``pass``), answers on top, each
-answerable in turn (a Neigh may answer a Bulletproof Vest), last in first out. When the item
+answerable in turn (a Neigh may answer a Bulletproof Vest), last in first out. The chain waits
+while its next effect is the one on the pile (:meth:`Answers.on_pile`); what an answer does
+meanwhile goes just before that effect in its link, so it is carried out at once. When the item
 resolves unanswered (or its answers were stopped), the effect is carried out as it would have
 been; an answer that stops it cancels it. Each effect has one window. Where nobody holds such a
-card, nothing at all changes: no item, no event, no decision.
+card, nothing at all changes: no item, no event, no decision, no id.
 
-**Neighs.** A *Neigh* is an Instant that stops the card it answers (``stop``, ``stop-to-deck``,
-``take-and-play``): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh cards refuse
-those only; a ban on Instants (Brain Freeze, Slowdown) refuses them all (UU.CC.5).
+**Neigh cards.** A *Neigh card* is an Instant that answers a card being played and stops it
+(``stop``, ``stop-to-deck``, ``take-and-play``: Neigh, Super Neigh, Unwind and Rewind, Absorb and
+Reflect; not Bulletproof Vest): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh
+cards (Objection, Elusive Oceloticorn) refuse those only; a ban on Instants (Brain Freeze,
+Slowdown) refuses every Instant, a Unicorn played as one included (UU.CC.5).
 """
 
 from __future__ import annotations
