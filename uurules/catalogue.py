@@ -36,6 +36,7 @@ TYPES = (
     "Baby Unicorn",
     "Basic Unicorn",
     "Magical Unicorn",
+    "Ultimate Unicorn",  # Control & Chaos: a Unicorn card, not a Magical one
     "Magic",
     "Upgrade",
     "Downgrade",

@@ -40,6 +40,9 @@ class _Item:
     answers: str | None = None
     fate: str = ""
     order: int = 0
+    kind: str = "ability"
+    """What ``ability`` is: an ability of the card (Eve of Midnight), or an ``effect`` of it that
+    waits on the pile for its window (an effect that may be answered: Unstable Unicorns' UU.CC.4)."""
 
 
 CARD_WRAP = 20
@@ -142,6 +145,9 @@ def pile_group(
         )
         for i in known
     ]
+    for i, it in zip(known, items, strict=True):
+        if i.data.get("effect") is not None:
+            it.kind = "effect"
     nid = {i.id: f"i{i.id}" for i in known}
     for i, it in zip(known, items, strict=True):
         it.answers = nid.get(i.answers) if i.answers is not None else None
@@ -154,7 +160,10 @@ def pile_group(
             if same:
                 claimed.add(same[0].nid)
                 continue
-            rec = _Item(f"x{n}", str(ev.card), str(ev.player), ev.detail.get("ability"), False, True)
+            said = ev.detail.get("ability") or ev.detail.get("effect")
+            rec = _Item(f"x{n}", str(ev.card), str(ev.player), said, False, True)
+            if "effect" in ev.detail:
+                rec.kind = "effect"
             to = ev.detail.get("to")
             answered = [it for it in items if it.name == to]
             rec.answers = answered[-1].nid if answered else None
@@ -166,7 +175,7 @@ def pile_group(
         cancelled = it.fate.startswith("cancelled")
         rows = [_card(it.name, it.player, "bold strike" if cancelled else "bold")]
         if it.ability:
-            rows.append(text(f"ability: {it.ability}", "small"))
+            rows.append(text(f"{it.kind}: {it.ability}", "small"))
         if it.answers in by_nid:
             below = by_nid[str(it.answers)]
             rows.append(text(f"answers {below.name} ({below.player})", "small"))
@@ -194,7 +203,10 @@ def pile_group(
     if d is not None and d.is_response_window and d.data.get("item") in live:
         top = by_nid[nid[d.data["item"]]]
         may = [str(p) for p in d.data.get("may_respond", [d.player])]
-        rows = [text("Response window open", "bold"), text(f"on {top.name} ({top.player})")]
+        on = f"on {top.name} ({top.player})"
+        if top.kind == "effect":  # a window on an effect about to happen (UU.CC.4)
+            on = f"on {top.player}'s {top.ability} ({top.name})"
+        rows = [text("Response window open", "bold"), text(on)]
         rows.append(text("may still respond: " + (", ".join(may) or "nobody")))
         passed = s.window.passed if s.window is not None and s.window.item == d.data["item"] else []
         if passed:
@@ -236,7 +248,7 @@ def _waiting_group(name: str, structure: str, items: list[_Item]) -> Group:
     for n, it in enumerate(reversed(items)):
         rows = [_card(it.name, it.player)]
         if it.ability:
-            rows.append(text(f"ability: {it.ability}", "small"))
+            rows.append(text(f"{it.kind}: {it.ability}", "small"))
         if it.live:
             then = "still on the " + structure
         elif it.fate.startswith("cancelled"):

@@ -570,6 +570,14 @@ class Ruleset(ABC):
         """Why ``player`` cannot answer ``top`` with ``card``, or ``None``."""
         return f"{self.title} has no responses"
 
+    def response_cards(self, game: Game, player: str) -> list[CardId]:
+        """The cards ``player`` could answer with: their hand (a game may add cards in play that answer)."""
+        return game.state.zone(player, "hand")
+
+    def answer_ability(self, game: Game, card: CardId) -> str | None:
+        """What a card in play answers with (its pile item's ``ability``); ``None``: a card played from the hand."""
+        return None
+
     def resolve_top(self, game: Game) -> None:
         """The top item of the pile or stack resolves."""
         raise NotImplementedError
@@ -682,7 +690,7 @@ class ResponseWindows:
                 continue
             allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
             cards = []
-            for c in s.zone(p, "hand"):
+            for c in rs.response_cards(game, p):
                 name = s.cards[c].name
                 if name not in allowed:
                     allowed[name] = rs.response_refusal(game, p, c, top) is None
@@ -741,8 +749,13 @@ class ResponseWindows:
         """Put ``player``'s ``card`` on top as an answer to ``top``, and open a window on it."""
         s = game.state
         s.pending = None
-        s.zone(player, "hand").remove(card)
-        item = PileItem(s.new_id(), card, player, top.id)
+        hand = s.zone(player, "hand")
+        ability = None
+        if card in hand:
+            hand.remove(card)
+        else:  # a card in play that answers (it stays where it is; its answer goes on the pile)
+            ability = rs.answer_ability(game, card)
+        item = PileItem(s.new_id(), card, player, top.id, ability)
         s.pile.append(item)
         s.window = Window(item.id)
         game.emit("respond", player, card, to=game.shown(top.card), whose=top.player)
@@ -753,7 +766,7 @@ class ResponseWindows:
         """The card of response ``r`` to ``top``, after the checks every setting makes."""
         s = game.state
         card = game.find(r.card, player=r.player)
-        if s.where(card) != (r.player, "hand"):
+        if s.where(card) != (r.player, "hand") and card not in rs.response_cards(game, r.player):
             raise IllegalAction(f"{game.ref(card)} is not in {r.player}'s hand")
         if s.window is not None and r.player in s.window.passed:
             raise IllegalAction(f"{r.player} has already passed on {passed_text}", rule=self.open_rule)
@@ -860,6 +873,8 @@ class InstantPile(ResponseWindows):
         return game.state.in_turn_order_from(top.player)[1:]
 
     def question(self, rs: Ruleset, game: Game, player: str, top: PileItem) -> str:
+        if top.ability is not None:  # an effect about to happen (UU.CC.4)
+            return f"{player}: respond to {top.player}'s {top.ability} ({game.shown(top.card)})?"
         return f"{player}: respond to {top.player}'s {game.shown(top.card)}?"
 
     def legal_actions(self, rs: Ruleset, game: Game, d: Decision) -> list[Action]:

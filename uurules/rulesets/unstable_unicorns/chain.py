@@ -132,6 +132,8 @@ class EffectChain:
         steps = ab.get("steps", [])
         stage = trig.data["stage"]
         link = self.link_of(game, trig)
+        if stage == "use" and answer is None and rs.answers.window(game, trig):
+            return  # rule: UU.CC.4 a window opens on the effect about to trigger (Hypnocorn)
         if stage == "use":
             having = ab.get("if-stable-has")
             if having is not None and not self.stable_has(game, trig.player, having, trig.source):
@@ -426,6 +428,11 @@ class EffectChain:
             self.set_target(game, eff, answer)
             self.target_group(game, self.link_of(game, eff), eff.group or 0, [])
             return
+        if eff.data.get("stage") == "retarget":  # an answer chose its target (Redirect: UU.CC.4)
+            self.rs.answers.retarget(game, eff, answer)
+            return
+        if answer is None and self.rs.answers.window(game, eff):
+            return  # rule: UU.CC.4 a window opens on the effect: the pile resolves first
         self.rs.verbs[eff.verb].resolve(game, eff, answer)
 
     def done(self, game: Game, eff: Effect, text: str | None = None) -> None:

@@ -41,10 +41,12 @@ NOTATION = Notation(
         # the instant pile (LU.PILE.*): the pile as it stands once a card enters it, then what resolves
         "play": ["{pile}"],
         "respond": ["[!slower] {pile}"],
+        "attempt": ["{pile}"],  # an effect that may be answered goes on the pile (UU.CC.4)
         "return": ["[reason=slower response] - {player}'s {card} was slower and returns to {player}'s hand."],
         "resolve": [
             "[stops] | RESOLUTION:{pile_title}; {card} ({player}) stops {stops} ({whose}). |",
             "[into] | RESOLUTION:{pile_title}; {card} ({player}) enters {into}'s {stable}. |",
+            "[ability] | RESOLUTION:{pile_title}; {card}: {ability} ({player}) goes on. |",
             "| RESOLUTION:{pile_title}; {card} ({player}). |",
         ],
         # the effect chain (UU.CHAIN.*): links added, effects carried out or disregarded, replaced

@@ -42,14 +42,31 @@ class Instants:
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)
-        if d.type != "Instant" or d.get("instant") != "stop":  # `instant: stop`: it stops the card it answers
-            return f"{d.name} is not an Instant"
+        if rs.answers.here(game) and game.state.where(card) == (player, rs.stable):
+            return rs.answers.in_play_refusal(game, player, card, top)  # a card in play that answers
+        if d.get("instant") is None or (d.type != "Instant" and d.get("answers") is None):
+            return f"{d.name} is not an Instant"  # `instant:` says what it does to what it answers
+        if (d.get("answers") or {}).get("from") == "stable":
+            return f"{d.name} answers from {player}'s {rs.stable_word}, not from the hand"
+        answers = rs.answers
+        if d.get("instant") != "stop" or d.get("answers") is not None or top.ability is not None:
+            # rule: UU.CC.4 what an Instant answers: a card being played (of a kind), or an effect
+            why = answers.mismatch(game, player, d, top)
+            if why is not None:
+                return why
         if player == top.player:
             return f"a Neigh never answers its own player's card ({game.shown(top.card)} is {player}'s)"
         if "you-cannot-play-instants" in rs.statics(game, player):
+            # rule: UU.CC.5 a card that bans Instants leaves them unplayable for that player
             src = rs.static_source(game, player, "you-cannot-play-instants")
             return f"{src} in {player}'s {rs.stable_word}: {player} cannot play Instants"
+        if top.ability is not None or not answers.is_neigh(d):
+            return None  # "cannot be Neigh'd" is about Neigh cards stopping a card being played
+        ban = answers.neigh_ban(game, player)
+        if ban is not None:
+            return ban
         if "cannot-be-neighed" in rs.card_statics(game, top.card):
+            # rule: UU.CC.5 a card that cannot be Neigh'd cannot be answered by a Neigh
             return f"{game.shown(top.card)} cannot be Neigh'd"
         if "your-cards-cannot-be-neighed" in rs.statics(game, top.player):
             src = rs.static_source(game, top.player, "your-cards-cannot-be-neighed")
@@ -79,6 +96,8 @@ class Instants:
         s.window = None
         if top.answers is not None:
             stopped = next(i for i in reversed(s.pile) if i.id == top.answers)
+            if rs.answers.here(game) and rs.answers.resolve(game, top, stopped):
+                return  # rule: UU.CC.4 an Instant that answers an effect, or does more than stop a card
             take(s.pile, top)
             take(s.pile, stopped)
             game.emit("resolve", top.player, top.card, stops=game.shown(stopped.card), whose=stopped.player)
@@ -92,6 +111,9 @@ class Instants:
         """The played card resolves: a Magic card's effect joins the chain; others enter a stable."""
         rs = self.rs
         s = game.state
+        if item.ability is not None:  # a window on an effect (UU.CC.4): nobody stopped it, it goes on
+            rs.answers.passed(game, item)
+            return
         card, p = item.card, item.player
         d = rs.defn(game, card)
         if d.type == "Magic":

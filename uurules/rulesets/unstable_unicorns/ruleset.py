@@ -30,6 +30,7 @@ from uurules.rulesets.unstable_unicorns.pile import Instants
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import END, Turns
+from uurules.rulesets.unstable_unicorns.verbs.answers import Answers
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     VOCABULARY,
     ChainVerb,
@@ -90,6 +91,7 @@ DATA = CORE_DATA.extend(
         "skip_to_end": VALUE,  # the turn goes on to its End of Turn
         "extra_turns": ListOf(VALUE),  # players who take another turn, in order
         "limit_owed": VALUE,  # discards still owed for one discard down to the hand limit (Dread Pirate)
+        "neigh-ban": VALUE,  # player -> the turn in which they cannot play Neigh cards (Objection)
         RAN_OUT: VALUE,  # the deck ran out (UU.END.1): the game ends after this turn
         "skip_phases": ListOf(VALUE),  # phases of this turn that do not happen (UU.CC.7)
         "no_hand_play": VALUE,  # no card may be played from the hand this turn (UU.CC.7)
@@ -125,11 +127,15 @@ DATA = CORE_DATA.extend(
             "players": ListOf(VALUE),  # the players a choose-players step has chosen so far
             "lineage": ListOf(CARD),  # the cards whose replacements made it
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
+            "answered": VALUE,  # its window on the pile (UU.CC.4): False while open, True once over
+            "redirected-by": VALUE,  # the player whose answer chooses its new target (Redirect)
         },
         rest=VALUE,
     ),
-    item={"targets": ListOf(CARD), "stable": VALUE},  # a play's targets (ids or references); whose Stable
-    decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD},  # at: places in the hand
+    # a play's targets (ids or references); whose Stable; the effect a window is on (UU.CC.4)
+    item={"targets": ListOf(CARD), "stable": VALUE, "effect": FRESH},
+    # at: places in the hand; redirect: the Stable chosen by an answer (Destabilize)
+    decision={"preset": ListOf(CARD), "at": ListOf(VALUE), "card": CARD, "redirect": VALUE},
     payloads=_payloads,
 )
 """What Unstable Unicorns (and Llamas Unleashed) keep in the state's flags and data."""
@@ -227,6 +233,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         self.requirements = Requirements(self)
         self.moves = Moves(self)
         self.instants = Instants(self)
+        self.answers = Answers(self)
+        self._special["answers"] = self.answers.cards
         self.turns = Turns(self)
 
     # ------------------------------------------------------------------------------------
@@ -293,7 +301,8 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """Which of the rules only some cards bring have a card in ``game`` (in any zone):
         ``type-change`` (Pandamonium, Blinding Light), ``leaving`` (a replacement of a sacrifice or
         a destroy: the Flyers, Unicorn Phoenix, Black Knight Unicorn), ``state`` (a state trigger:
-        Tiny Stable). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
+        Tiny Stable), ``answers`` (an Instant that answers an effect, or more than stops a card:
+        Bulletproof Vest; UU.CC.4). A game's cards are staged with it (:mod:`uurules.scenario`) and never change
         names, so it is worked out once a game; where a rule has no card, nothing about it is
         asked again.
         """
@@ -490,9 +499,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             if inside and not s.pile:
                 del s.flags["played_inside"]  # the card played inside another has resolved
                 inside = False
-            if s.first_open_link() is not None and not inside:
+            if s.first_open_link() is not None and not inside and not self.answers.on_pile(game):
                 self.chain.step(game)
-            elif s.pile:
+            elif s.pile:  # a card played, or an effect that may be answered (UU.CC.4): before its link goes on
                 self.windows.step(self, game)
             elif self.moves.state_triggers(game):
                 continue
@@ -543,6 +552,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     @answers(DecisionKind.STABLE)
     def _answer_stable(self, game: Game, d: Decision, payload: Any) -> None:
+        if d.data.get("redirect"):  # an answer chose it (Destabilize): the card waits on the pile
+            self.answers.chose_stable(game, d, payload)
+            return
         self.instants.answer_stable(game, d.data["item"], payload)
 
     # -- the instant pile's hooks ------------------------------------------------------------
@@ -551,6 +563,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
 
     def resolve_top(self, game: Game) -> None:
         self.instants.resolve_top(game)
+
+    def response_cards(self, game: Game, player: str) -> list[CardId]:
+        return self.answers.response_cards(game, player)
+
+    def answer_ability(self, game: Game, card: CardId) -> str | None:
+        return self.answers.ability(game, card)
 
     def late_response(self, game: Game, responses: tuple[Response, ...]) -> None:
         self.instants.late_response(game, responses)

@@ -1,0 +1,470 @@
+"""Answers (UU.CC.4, UU.CC.5): cards that answer an *effect*, and answers that do more than stop a card.
+
+The white box's Instants answer a card being played and stop it (``instant: stop``). Control &
+Chaos adds Instants that answer an effect as it would happen (Bulletproof Vest: "when any other
+player tries to DESTROY a card in your Stable"), answers that do something else to what they
+answer, and cards that answer from a Stable (Objection, Hypnocorn, Frankencorn). A card says it
+all in data:
+
+``answers:``
+    what it answers: ``{play: WHAT}`` (a card being played, of that kind: ``magic``,
+    ``[upgrade, downgrade]``, ``neigh``: a Neigh card), or ``{effect: VERB}`` (an effect of the
+    chain about to be carried out: ``destroy``, ``sacrifice``, ``draw``; ``trigger``: another
+    player's card effect as its link forms), narrowed by ``what:`` (the card the effect is aimed
+    at; for a trigger, the card whose effect it is) and ``target: your-stable`` (aimed at a card in
+    the answering player's Stable); ``from: stable``: it answers from its player's Stable.
+``instant:``
+    what it does to what it answers as it resolves: ``stop`` (the card is discarded, the effect
+    cancelled), ``stop-to-deck`` (the card goes on top of the deck), ``take-and-play`` (the
+    answering player takes the card and plays it at once), ``return-to-hand`` (the Neigh card goes
+    back to its player's hand, who may play no Neigh card this turn), ``choose-stable`` (they choose
+    the Stable the card enters), ``choose-target`` (they choose the effect's target), ``enter``
+    (a Unicorn played as an Instant enters its player's Stable), ``none``.
+``with:`` and ``cost:``
+    steps the answering player carries out as it resolves (after stopping: "instead"; ``who:
+    that-player``: the player answered); a card answering from its Stable may answer only if it
+    can pay its ``cost:``, paid as the answer resolves.
+
+**The window on an effect.** Just before the chain carries out an effect of a verb some card in
+the game answers (:meth:`Answers.window`), the players who hold a card that may answer it are
+looked for; if there are any, the effect goes on the instant pile as an item of its own (its card,
+its player and its text as the item's ``ability``), and the pile does the rest, as for a played
+card (LU.PILE.*): a response window (the ``respond`` decision, with ``pass``), answers on top, each
+answerable in turn (a Neigh may answer a Bulletproof Vest), last in first out. The chain waits
+while its next effect is the one on the pile (:meth:`Answers.on_pile`); what an answer does
+meanwhile goes just before that effect in its link, so it is carried out at once. When the item
+resolves unanswered (or its answers were stopped), the effect is carried out as it would have
+been; an answer that stops it cancels it. Each effect has one window. Where nobody holds such a
+card, nothing at all changes: no item, no event, no decision, no id.
+
+**Neigh cards.** A *Neigh card* is an Instant that answers a card being played and stops it
+(``stop``, ``stop-to-deck``, ``take-and-play``: Neigh, Super Neigh, Unwind and Rewind, Absorb and
+Reflect; not Bulletproof Vest): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh
+cards (Objection, Elusive Oceloticorn) refuse those only; a ban on Instants (Brain Freeze,
+Slowdown) refuses every Instant, a Unicorn played as one included (UU.CC.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from uurules.engine.events import EventKind, declare, kinds
+from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
+from uurules.rulesets.base import DecisionKind, Static
+from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
+
+if TYPE_CHECKING:
+    from uurules.cards import CardDef
+    from uurules.engine.game import Game
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-stable", "choose-target", "enter", "none")
+"""What an Instant may do to what it answers (``instant:``)."""
+STOPS = frozenset({"stop", "stop-to-deck", "take-and-play", "return-to-hand"})
+"""The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
+EFFECTS = ("destroy", "sacrifice", "draw", "trigger")
+NO_NEIGHS = "other-players-cannot-play-neighs"
+"""The static keyword of Elusive Oceloticorn: no player but its own may play Neigh cards (UU.CC.5)."""
+ANSWER_WORDS = {
+    "return-to-hand": "return the Neigh card to its player's hand",
+    "stop": "stop it",
+    "take-and-play": "take the card and play it",
+}
+"""How the pile names the answer of a card in play, by what it does."""
+"""The verbs whose effects an Instant may answer (``answers: {effect: ...}``)."""
+
+VOCABULARY.card_keys["instant"] = {
+    "enum": list(ACTIONS),
+    "description": "what an Instant does to what it answers as it resolves: stop it (a card: to the discard "
+    "pile; an effect: cancelled), stop-to-deck (the card goes on top of the deck), take-and-play (the "
+    "answering player takes the card and plays it at once), return-to-hand (the Neigh card answered goes back "
+    "to its player's hand, who cannot play one this turn), choose-stable (they choose the Stable the card "
+    "enters), choose-target (they choose the effect's target), enter (a Unicorn played as an Instant: it "
+    "enters its player's Stable), none",
+}
+VOCABULARY.card_keys["answers"] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "what an Instant answers (UU.CC.4): a card being played (play: its kind) or an effect "
+    "about to be carried out (effect: its verb); without it, any card another player plays",
+    "properties": {
+        "play": WHAT,
+        "effect": {
+            "enum": list(EFFECTS),
+            "description": "the verb of the effect it answers (trigger: a card's effect about to trigger)",
+        },
+        "what": WHAT,
+        "target": {"enum": ["your-stable"], "description": "the effect is aimed at a card in your Stable"},
+        "from": {
+            "enum": ["stable"],
+            "description": "it answers from its player's Stable, not from the hand (Objection): "
+            "its answer goes on the pile and the card stays",
+        },
+    },
+    "oneOf": [{"required": ["play"]}, {"required": ["effect"]}],
+}
+VOCABULARY.card_keys["cost"] = {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 5,
+    "items": {"$ref": "#/$defs/step"},
+    "description": 'what a card in play that answers costs its player ("you may DISCARD a card. If you do"): '
+    "it may answer only if they can pay it, and they pay it as the answer resolves",
+}
+VOCABULARY.card_keys["with"] = {
+    "type": "array",
+    "minItems": 1,
+    "maxItems": 20,
+    "items": {"$ref": "#/$defs/step"},
+    "description": "what the answering player does as an Instant resolves (after stopping what it answers: "
+    "instead); who: that-player, the player answered",
+}
+
+kinds()  # the engine's own kinds first (they are declared when first asked for)
+declare(
+    EventKind(
+        "attempt",
+        {"en": ["{player} tries to {effect} ({card}): it may be answered"]},
+        fields=("effect",),
+        pile=(("", "enters"),),
+    ),
+    EventKind(
+        "redirect",
+        {"en": ["[stable] {player} chooses {stable}'s Stable for {card}", "{player} chooses {card} as the target"]},
+        optional=("stable", "effect"),
+        role="deed",
+    ),
+)
+
+
+@VOCABULARY.static
+class OtherPlayersCannotPlayNeighs(Static):
+    """No other player may play Neigh cards (Elusive Oceloticorn; UU.CC.5)."""
+
+    name = NO_NEIGHS
+
+
+class Answers:
+    """The windows on effects, and what an answering Instant does as it resolves."""
+
+    def __init__(self, rs: UnstableUnicorns) -> None:
+        self.rs = rs
+        self.cards = frozenset(
+            d.name for d in rs.book if d.get("answers") or NO_NEIGHS in d.statics or d.get("instant") == "enter"
+        )
+        """The cards of the book that answer something new, or ban Neighs (by name): without one in a
+        game (:meth:`here`), nothing here runs."""
+
+    def here(self, game: Game) -> bool:
+        """Whether ``game`` has a card that answers something new (a rule only some cards bring)."""
+        return "answers" in self.rs.present(game)
+
+    # -- what a card answers -------------------------------------------------------------------
+    @staticmethod
+    def action(d: CardDef) -> str:
+        return str(d.get("instant", "stop"))
+
+    def is_neigh(self, d: CardDef) -> bool:
+        """A Neigh card (UU.CC.5): an Instant that answers a card being played and stops it (Neigh, Super
+        Neigh, Unwind and Rewind, Absorb and Reflect); not one that answers an effect (Bulletproof Vest)."""
+        spec = d.get("answers")
+        return d.type == "Instant" and self.action(d) in STOPS and (spec is None or "play" in spec)
+
+    def effect_of(self, game: Game, item: PileItem) -> Effect | None:
+        """The effect a pile item stands for (a window on an effect), or ``None`` (a card played or answering)."""
+        eid = item.data.get("effect")
+        return None if eid is None else game.state.effect(eid)
+
+    def mismatch(self, game: Game, player: str, d: CardDef, top: PileItem) -> str | None:
+        """Why ``d`` (held by ``player``) does not answer ``top``, or ``None``."""
+        rs = self.rs
+        spec: dict[str, Any] | None = d.get("answers")
+        eff = self.effect_of(game, top)
+        if eff is None and top.ability is not None:
+            return f"{d.name} answers a card being played; {game.shown(top.card)}'s answer is not one"
+        if eff is None:
+            if spec is not None and spec.get("play") == "neigh":
+                if top.answers is None or not self.is_neigh(rs.defn(game, top.card)):
+                    return f"{d.name} answers a Neigh card being played; {game.shown(top.card)} is not one"
+                return None
+            if spec is not None and "effect" in spec:
+                return f"{d.name} answers an effect (a {spec['effect'].upper()}), not a card being played"
+            if spec is not None and not rs.matches(game, top.card, spec["play"]):
+                return f"{d.name} answers {rs.noun(spec['play'])}; {game.shown(top.card)} is not one"
+            return None
+        if spec is None or spec.get("effect") != eff.verb:
+            return (
+                f"{d.name} answers a card being played, not an effect"
+                if spec is None or "play" in spec
+                else (f"{d.name} answers a {spec['effect'].upper()}, not '{eff.label}'")
+            )
+        target = eff.targets[0] if eff.targets else None
+        if eff.verb == "trigger":  # a card's triggered effect: what: is the card whose effect it is
+            target = eff.source
+        if "what" in spec and (target is None or not rs.matches(game, target, spec["what"])):
+            return f"{d.name} answers an effect aimed at {rs.noun(spec['what'])}"
+        if spec.get("target") == "your-stable" and (target is None or game.holder(target) != player):
+            return f"{d.name} answers an effect aimed at a card in {player}'s {rs.stable_word}"
+        return None
+
+    # -- cards in play that answer (Objection) -------------------------------------------------------
+    def response_cards(self, game: Game, player: str) -> list[CardId]:
+        """``player``'s hand, and the cards in their Stable that answer something (``answers: {from: stable}``)."""
+        hand = game.state.zone(player, "hand")
+        if not self.here(game):
+            return hand
+        rs = self.rs
+        mine = [
+            c
+            for c in game.state.zone(player, rs.stable)
+            if (rs.defn(game, c).get("answers") or {}).get("from") == "stable" and not rs.is_blank(game, c, player)
+        ]
+        return [*hand, *mine] if mine else hand
+
+    def ability(self, game: Game, card: CardId) -> str | None:
+        """What a card in play answers with, as its item on the pile says it."""
+        return ANSWER_WORDS.get(self.action(self.rs.defn(game, card)), "its answer")
+
+    def in_play_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
+        """Why the card ``card`` in ``player``'s Stable cannot answer ``top``, or ``None``."""
+        rs = self.rs
+        d = rs.defn(game, card)
+        if (d.get("answers") or {}).get("from") != "stable" or rs.is_blank(game, card, player):
+            return f"{d.name} is in {player}'s {rs.stable_word}: it answers nothing"
+        why = self.mismatch(game, player, d, top)
+        if why is not None:
+            return why
+        if player == top.player:
+            return f"{d.name} answers another player's card"
+        for step in d.get("cost", ()):
+            if step.get("do") == "discard" and not game.state.zone(player, "hand"):
+                return f"{player} has no card to discard for {d.name}"
+        return None
+
+    def neigh_ban(self, game: Game, player: str) -> str | None:
+        """rule: UU.CC.5 why ``player`` may not play a Neigh card now (Objection: this turn), or ``None``."""
+        ban = game.state.flags.get("neigh-ban")
+        if ban and ban.get(player) == game.state.turn:
+            return f"{player} cannot play a Neigh card this turn (Objection)"
+        if not self.here(game):
+            return None
+        rs = self.rs
+        for other in game.state.players:
+            if other != player and NO_NEIGHS in rs.statics(game, other):
+                src = rs.static_source(game, other, NO_NEIGHS)
+                return f"{src} in {other}'s {rs.stable_word}: no other player may play Neigh cards"
+        return None
+
+    # -- the window on an effect -------------------------------------------------------------------
+    def window(self, game: Game, eff: Effect) -> bool:
+        """Put ``eff`` on the instant pile if somebody holds a card that may answer it (UU.CC.4).
+
+        Returns whether it did: then the pile resolves first, and the effect is carried out (or not)
+        when its item resolves. Each effect has one window; an effect that could do nothing has none.
+        """
+        rs = self.rs
+        if eff.verb not in EFFECTS or "answered" in eff.data or "answers" not in rs.present(game):
+            return False
+        if not self.could_happen(game, eff):
+            return False
+        s = game.state
+        text = f"{eff.verb.upper()} {game.shown(eff.targets[0])}" if eff.targets else eff.label
+        if eff.verb == "trigger":
+            text = "its effect triggers"
+        assert eff.source is not None  # could_happen: an effect without a card has no window
+        item = PileItem(0, eff.source, eff.player, None, text)  # its id only once it goes on the pile
+        item.data["effect"] = eff.id
+        if not rs.windows.responders(rs, game, item):
+            return False
+        item.id = s.new_id()
+        eff.data["answered"] = False
+        s.pile.append(item)
+        game.emit("attempt", eff.player, eff.source, effect=text)
+        return True
+
+    def on_pile(self, game: Game) -> bool:
+        """Whether the chain's next step is an effect waiting on the instant pile for its window: then
+        the pile goes first (what an answer does meanwhile, its steps and costs, goes before it)."""
+        if not game.state.pile or not self.here(game):
+            return False
+        return self.windowed(game) is not None
+
+    def windowed(self, game: Game) -> Effect | None:
+        """The chain's next effect, if it waits for its window on the pile (``answered`` is ``False``)."""
+        link = game.state.first_open_link()
+        if link is None:
+            return None
+        forming = [e for e in link.effects if e.status == "forming"]
+        nxt = forming[0] if forming else next((e for e in link.effects if e.status == "waiting"), None)
+        return nxt if nxt is not None and nxt.data.get("answered") is False else None
+
+    def could_happen(self, game: Game, eff: Effect) -> bool:
+        """Whether ``eff`` would do something now (a target still there and destroyable, a card to
+        sacrifice, a card to draw): an effect that would be disregarded is not answered."""
+        rs = self.rs
+        if eff.source is None:
+            return False
+        if eff.verb == "destroy":
+            t = rs.moves.target_alive(game, eff)
+            owner = game.holder(t) if t is not None else None
+            return (
+                owner is not None
+                and t is not None
+                and rs.requirements.destroy_refusal(game, t, owner, eff.source) is None
+            )
+        if eff.verb == "sacrifice":
+            what = eff.data.get("what", "card")
+            return eff.data.get("count") != "all" and bool(
+                rs.requirements.sacrificable(game, eff.player, what, eff.source)
+            )
+        if eff.verb == "draw":
+            return bool(game.state.zone(None, "deck")) and not eff.data.get("up-to-hand-limit")
+        if eff.verb == "trigger":  # an effect about to trigger, as its link forms (Hypnocorn)
+            return eff.status == "forming" and eff.data.get("stage") == "use"
+        return False
+
+    def passed(self, game: Game, item: PileItem) -> None:
+        """The effect's item resolves unanswered (or its answers were stopped): the effect goes on."""
+        s = game.state
+        eff = self.effect_of(game, item)
+        assert eff is not None
+        take(s.pile, item)
+        eff.data["answered"] = True
+        game.emit("resolve", item.player, item.card, ability=item.ability)
+
+    # -- an answer resolves --------------------------------------------------------------------------
+    def resolve(self, game: Game, top: PileItem, answered: PileItem) -> bool:
+        """``top`` (an Instant) resolves on ``answered``; ``False`` if it is a plain Neigh on a card
+        (the pile's own resolution)."""
+        rs = self.rs
+        d = rs.defn(game, top.card)
+        action = self.action(d)
+        eff = self.effect_of(game, answered)
+        if eff is None and action == "stop" and not d.get("with"):
+            return False
+        s = game.state
+        take(s.pile, top)
+        if action in STOPS:
+            take(s.pile, answered)
+            stopped = game.shown(answered.card) + (f": {answered.ability}" if eff is not None else "")
+            game.emit("resolve", top.player, top.card, stops=stopped, whose=answered.player)
+            extra = {"ability": answered.ability} if eff is not None else {}
+            game.emit("cancel", answered.player, answered.card, by=game.shown(top.card), **extra)
+        else:
+            game.emit("resolve", top.player, top.card, **({"into": top.player} if action == "enter" else {}))
+        if action == "enter":  # a Unicorn played as an Instant (Chronocorn): it enters its player's Stable
+            rs.moves.enter(game, top.card, top.player)
+        elif top.ability is None:  # a card played from the hand; a card in play stays where it is
+            rs.moves.to_discard(game, top.card)
+        if eff is not None:
+            eff.data["answered"] = True
+            if action in STOPS:
+                eff.status = "cancelled"
+        elif action == "stop":
+            rs.moves.to_discard(game, answered.card)
+        elif action == "stop-to-deck":
+            game.move(answered.card, (None, "deck"), top=True, off_pile=True)
+        elif action == "take-and-play":
+            self.take_and_play(game, top.player, answered.card)
+        elif action == "return-to-hand":
+            # Objection: the Neigh card goes back to its player's hand, who cannot play one this turn
+            game.move(answered.card, (answered.player, "hand"), off_pile=True)
+            game.emit("return", answered.player, answered.card, reason=game.shown(top.card))
+            ban = dict(s.flags.get("neigh-ban") or {})
+            ban[answered.player] = s.turn
+            s.flags["neigh-ban"] = ban
+        steps = [*d.get("cost", ()), *d.get("with", ())]  # a card in play pays its cost as its answer resolves
+        if steps:
+            self.carry_out(game, top, answered.player, steps, eff)
+        if action == "choose-stable":
+            self.ask_stable(game, top.player, answered)
+        elif action == "choose-target" and eff is not None:
+            self.ask_target(game, top.player, eff)
+        return True
+
+    def carry_out(
+        self, game: Game, top: PileItem, answered: str, steps: list[dict[str, Any]], eff: Effect | None
+    ) -> None:
+        """The answer's own steps: into the link of the effect it answered (just after it); while an
+        effect below waits for its window, just before that effect (an answer resolves at once, before
+        the pile goes on); else a new link."""
+        rs = self.rs
+        s = game.state
+        waiting = self.windowed(game) if eff is None else None
+        if eff is not None:
+            link = rs.chain.link_of(game, eff)
+            at = rs.chain.index(link.effects, eff) + 1
+        elif waiting is not None:
+            link = rs.chain.link_of(game, waiting)
+            at = rs.chain.index(link.effects, waiting)
+        else:
+            if s.first_open_link() is None:
+                s.chain.clear()
+            link = Link(s.new_id(), cause=f"{game.shown(top.card)} resolved")
+            s.chain.append(link)
+            at = 0
+        rs.chain.expand(game, link, at, top.player, top.card, steps, 0, [], bound=answered)
+
+    def take_and_play(self, game: Game, player: str, card: CardId) -> None:
+        """The answering player takes ``card`` and plays it at once (a new play, answerable as any)."""
+        rs = self.rs
+        s = game.state
+        rs.moves.to_hand(game, card, player)
+        why = rs.requirements.play_refusal(game, player, card, ())
+        if why is not None:
+            return  # it cannot be played: it stays in the answering player's hand
+        s.zone(player, "hand").remove(card)
+        s.pile.append(PileItem(s.new_id(), card, player, None, data={"targets": []}))
+        game.emit("play", player, card)
+
+    def ask_stable(self, game: Game, player: str, item: PileItem) -> None:
+        """Destabilize: the answering player chooses the Stable the card enters (it stays on the pile)."""
+        rs = self.rs
+        s = game.state
+        owner = item.player
+        hand = s.zone(owner, "hand")
+        where = [p for p in s.in_turn_order_from(player) if rs.entry_refusal(game, item.card, p, owner, hand) is None]
+        if not where:
+            return
+        question = f"{player}: which player's {rs.stable_word} does {game.shown(item.card)} enter?"
+        rs.ask(game, Decision(player, question, where, DecisionKind.STABLE, {"item": item.id, "redirect": True}, where))
+
+    def chose_stable(self, game: Game, d: Decision, stable: str) -> None:
+        item = next(p for p in game.state.pile if p.id == d.data["item"])
+        item.data["stable"] = stable
+        game.emit("redirect", d.player, item.card, stable=stable)
+
+    def ask_target(self, game: Game, player: str, eff: Effect) -> None:
+        """Redirect: the answering player chooses the effect's target among the cards it could be aimed at."""
+        rs = self.rs
+        verb = rs.verbs[eff.verb]
+        pool = verb.target_pool(game, eff.player, eff.data, eff.source)
+        if not pool:
+            return
+        labels, ids = rs.card_options(game, pool, distinct=False)
+        eff.data["stage"] = "retarget"
+        eff.data["redirected-by"] = player
+        src = f" ({game.shown(eff.source)})" if eff.source is not None else ""
+        question = f"{player}: choose the target of {eff.label!r}{src}"
+        rs.ask(game, Decision(player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
+
+    def retarget(self, game: Game, eff: Effect, target: CardId) -> None:
+        """The answer to :meth:`ask_target`: the effect is aimed at ``target`` now."""
+        eff.data["stage"] = None
+        eff.targets = [target]
+        for item in game.state.pile:  # its item on the pile now says what it is aimed at
+            if item.data.get("effect") == eff.id:
+                item.ability = f"{eff.verb.upper()} {game.shown(target)}"
+        game.emit("redirect", eff.data.get("redirected-by"), target, effect=eff.label)
+
+
+def take(pile: list[PileItem], item: PileItem) -> None:
+    """Take ``item`` off the pile (by identity)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] is item:
+            del pile[i]
+            return
+    raise ValueError("not on the pile")
+
+
+__all__ = ["ACTIONS", "EFFECTS", "STOPS", "Answers"]
