@@ -19,7 +19,7 @@ ENTRY = {
     "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases", "rulings"],
     "additionalProperties": False,
     "properties": {
-        "code": {"type": "string", "pattern": r"^[A-Z]+-(Base|Kit)-[0-9]{3}$"},
+        "code": {"type": "string", "pattern": r"^[A-Z]+-(Base|Kit|ChCo|Cntl|Chao)-[0-9]{3}$"},
         "name": {"type": "string", "minLength": 1},
         "card": {"type": "string", "minLength": 1},
         "type": {"type": "string", "minLength": 1},
@@ -141,7 +141,7 @@ def test_the_base_game_is_its_catalogue_every_printed_name_and_copy_by_type(
     cards = listing("unstable-unicorns", capsys)["cards"]
     base = [c for c in cards if c["code"].startswith("UU-Base-")]
     # the counts come from the card file's printed faces (tests/test_base_game.py checks those against the box)
-    faces = [f for c in book("unstable-unicorns") for f in c.printed]
+    faces = [f for c in book("unstable-unicorns") for f in c.printed if f.number.startswith("UU-Base-")]
     assert len(base) == len(faces) and sum(c["copies"] for c in base) == sum(f.copies for f in faces)
     assert [c["code"] for c in base] == sorted(c["code"] for c in base) == [c["code"] for c in cards[: len(base)]]
     by_type: dict[str, list[int]] = {}
@@ -174,7 +174,8 @@ def test_the_base_game_is_its_catalogue_every_printed_name_and_copy_by_type(
 def test_the_text_listing_shows_each_code_name_type_and_copies(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "unstable-unicorns"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Unstable Unicorns: 88 cards"
+    chaos = sum(1 for c in book("unstable-unicorns") for f in c.printed if not f.number.startswith("UU-Base-"))
+    assert lines[0] == f"Unstable Unicorns: {88 + chaos} cards"  # the white box's 88 and Control & Chaos faces
     assert "UU-Base-014  Basic Unicorn (Red) · Basic Unicorn · 3 copies · plays as Basic Unicorn" in lines
     assert "UU-Base-082  Neigh · Instant · 14 copies" in lines
     assert "UU-Kit-001  Controlled Chaos · Upgrade" in lines

@@ -16,7 +16,7 @@ from uurules import yamlio
 from uurules.engine.errors import InputError
 from uurules.engine.readonly import freeze, thaw
 
-DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed", "rulings")
+DESCRIPTION = ("name", "type", "text", "aliases", "kit", "printed", "rulings", "edition", "reading")
 """The keys of a card file that describe a card (:class:`CardDef`'s own fields); every other key is
 rules data (:attr:`CardDef.data`), which the game's rule set reads (``tests/test_cards.py``
 checks that each one is read)."""

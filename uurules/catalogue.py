@@ -28,7 +28,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from uurules.cards import CardDef, Printed, Ruling, book, repository_of
+from uurules.cards import WHITE_BOX, CardDef, Printed, Ruling, book, repository_of
 from uurules.render.markup import plural
 from uurules.rulesets import ruleset_class
 
@@ -223,7 +223,9 @@ class Catalogue:
         self.scenarios = Path(scenarios)
         self.kind = kind
         everything = list(book(game))
-        printed = [c for c in everything if c.printed] or everything
+        # the white box where the file has it (Control & Chaos faces wait for their own decks' catalogue)
+        white = [c for c in everything if any(p.number.startswith(WHITE_BOX) for p in c.printed)]
+        printed = white or [c for c in everything if c.printed] or everything
         cards = [c for c in printed if kind is None or c.type == kind]
         self.entries = [
             Entry(c, self.scenarios / f"{slug(c.name)}.yaml", game, where_it_goes(game, c.type))

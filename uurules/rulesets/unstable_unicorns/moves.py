@@ -64,7 +64,23 @@ class Moves:
                                 out.append(Trigger(c, i, stable))
                         elif c != subject:
                             out.append(Trigger(c, i, stable))
+        if out and "suppress" in rs.present(game):
+            out = self.unsuppressed(game, out)
         return out
+
+    def unsuppressed(self, game: Game, triggers: list[Trigger]) -> list[Trigger]:
+        """``triggers`` less those a card of their Stable stops (Slothicorn: "triggered effects of
+        your Magical Unicorn cards do not activate"), each stopped one said in the log."""
+        from uurules.rulesets.unstable_unicorns.verbs.losses import suppressor
+
+        kept = []
+        for t in triggers:
+            by = suppressor(game, self.rs, t)
+            if by is None:
+                kept.append(t)
+            else:
+                game.emit("suppress", t.player, t.card, by=game.shown(by))
+        return kept
 
     def state_fires(self, game: Game, card: CardId, i: int, ability: dict[str, Any], player: str) -> bool:
         """Whether ``card``'s state trigger ``i`` fires now: its condition holds, and it is not
@@ -107,6 +123,10 @@ class Moves:
                 if not futile(c) and self.state_fires(game, c, i, ab, p):
                     out.append(Trigger(c, i, p))
                     causes.append(when.condition(ab, p))
+        if out and "suppress" in rs.present(game):
+            kept = self.unsuppressed(game, out)
+            causes = [cause for t, cause in zip(out, causes, strict=True) if t in kept]
+            out = kept
         if out:
             rs.chain.add_link(game, out, "; ".join(dict.fromkeys(causes)))
         return bool(out)
@@ -146,7 +166,9 @@ class Moves:
             return (game.holder(card), place)
         return to
 
-    def leave_stable(self, game: Game, card: CardId, stable: str, to: ZoneKey, how: str | None = None) -> ZoneKey:
+    def leave_stable(
+        self, game: Game, card: CardId, stable: str, to: ZoneKey, how: str | None = None, *, quiet: bool = False
+    ) -> ZoneKey:
         """Move ``card`` out of ``stable``'s Stable towards ``to`` (``how``: the verb that takes it
         out): the one way out of a Stable.
 
@@ -162,14 +184,20 @@ class Moves:
                 game.card(card).owner = dest[0]
                 game.emit("replace", stable, card, to=dest[1], owner=dest[0])
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
-        self.leave(game, card, stable, how)
+        self.leave(game, card, stable, how, quiet=quiet)
         return dest
 
-    def leave(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
-        """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out)."""
+    def leave(self, game: Game, card: CardId, stable: str, how: str | None = None, *, quiet: bool = False) -> None:
+        """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out;
+        ``quiet``: its own triggered effects do not activate)."""
         rs = self.rs
         game.emit("leave", stable, card)
         triggers = self.fire(game, "leave", card, stable, how)
+        if quiet and triggers:
+            kept = [t for t in triggers if t.card != card]
+            if len(kept) != len(triggers):
+                game.emit("suppress", stable, card, why="destroyed without triggering its effects")
+            triggers = kept
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} left {stable}'s {rs.stable_word}")
 
@@ -178,10 +206,13 @@ class Moves:
         place = "nursery" if self.rs.is_baby(game, card) else "discard"  # a Baby lives in the Nursery
         game.move(card, (None, place), top=True, off_pile=True)
 
-    def remove_from_stable(self, game: Game, card: CardId, stable: str, verb: str, *, by: str) -> None:
-        """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by``."""
+    def remove_from_stable(
+        self, game: Game, card: CardId, stable: str, verb: str, *, by: str, quiet: bool = False
+    ) -> None:
+        """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by`` (``quiet``:
+        without its own triggered effects)."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.leave_stable(game, card, stable, (None, "discard"), verb)
+        self.leave_stable(game, card, stable, (None, "discard"), verb, quiet=quiet)
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""

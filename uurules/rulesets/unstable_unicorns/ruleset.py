@@ -54,6 +54,8 @@ _NOUN = {
     "instant": "an Instant card",
     "this": "this card",
     "panda": "a Panda card",
+    "cat": "a Cat card",
+    "otter": "an Otter card",
 }
 
 
@@ -209,10 +211,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The cards of the book with a state trigger ("if at any time ...": Tiny Stable), by name."""
         self.chain = EffectChain(self)
         self.replacements = Replacements(self)
+        suppressors = {n for n, c in vocabulary.statics().items() if getattr(c, "suppresses", False)}
         self._special = {
             "type-change": frozenset(self._changers),
             "leaving": frozenset(self.replacements.leaving_cards),
             "state": self.state_cards,
+            "suppress": frozenset(d.name for d in book if not suppressors.isdisjoint(d.statics)),
         }
         self.requirements = Requirements(self)
         self.moves = Moves(self)

@@ -104,6 +104,8 @@ class Destroy(Targeted):
 
     name = "destroy"
     none_left = "no other {stable} has {noun} that can be destroyed"
+    quiet: ClassVar[bool] = False
+    """The destroyed card's own triggered effects do not activate as it leaves (Controlled Destruction)."""
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
@@ -122,7 +124,7 @@ class Destroy(Targeted):
             return
         eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
-        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
+        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player, quiet=self.quiet)
 
 
 @FAMILY.verb

@@ -1,0 +1,204 @@
+"""Control & Chaos, group G2 (issue #28): replacements, triggers on others' and own actions,
+leave and loss triggers, suppressed triggers, Pandamonium's cousins.
+
+Each card's rule is checked on a board (zones, the chain, the decision's options), against the
+same board without the card where the difference is the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import board, run
+from tests.rulesets_helpers import refused
+from uurules.engine.actions import Play
+from uurules.engine.game import Game
+
+
+def names(game: Game, player: str | None, zone: str) -> list[str]:
+    return [game.shown(c) for c in game.state.zone(player, zone)]
+
+
+def rules(game: Game) -> Any:
+    return game.ruleset
+
+
+def types(out: dict[str, Any]) -> list[str]:
+    return [e["type"] for e in out["events"]]
+
+
+ULTIMATE = """
+cards:
+  - name: Test Ultimate
+    type: Ultimate Unicorn
+    text: When this card enters your Stable, each player must DISCARD a card.
+    abilities:
+      - when: enter
+        steps:
+          - {do: discard, who: each-player}
+"""
+
+
+# -- Otter Devastation, Catastrophe: Pandamonium's cousins ----------------------------------------
+@pytest.mark.scenario("cards/otter-devastation.yaml")
+def test_otters_are_no_unicorn_cards() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Two-For-One], stable: [Yay]}
+  - {name: Bob, stable: [Rhinocorn, Basic Unicorn, Otter Devastation]}
+"""
+    ).stage()
+    refused(game, Play("Ann", "Unicorn Poison"), "its Requirement 'DESTROY a Unicorn card' cannot be met")
+    rs = rules(game)
+    rhino = game.find("Bob/Rhinocorn")
+    assert rs.kinds(game, rhino) == {"card", "otter"} and rs.unicorn_count(game, "Bob") == 0
+    assert Play("Ann", "Ann/Two-For-One") in game.legal_actions()  # an Otter is still a card
+    game, _out = run("cards/otter-devastation.yaml")
+    assert game.state.winner is None and rules(game).unicorn_count(game, "Ann") == 0
+
+
+@pytest.mark.scenario("cards/catastrophe.yaml")
+def test_catastrophe_cats_are_no_unicorns_and_their_triggers_do_not_activate() -> None:
+    game, out = run("cards/catastrophe.yaml")
+    assert names(game, "Ann", "hand") == ["Rainbow Aura"] and names(game, "Bob", "hand") == ["Yay"]
+    assert "suppress" in types(out) and "trigger" not in types(out)
+    assert rules(game).kinds(game, game.find("Bob/Llamacorn")) == {"card", "cat"}
+    # without Catastrophe, Llamacorn's enter effect makes each player discard
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+active: Bob
+players:
+  - {name: Ann, hand: [Rainbow Aura]}
+  - {name: Bob, hand: [Llamacorn, Yay], stable: [Basic Unicorn]}
+script:
+  - play: {player: Bob, card: Llamacorn}
+"""
+    )
+    assert names(game, "Ann", "hand") == [] and names(game, "Bob", "hand") == []
+
+
+def test_catastrophe_leaves_and_the_cats_trigger_again() -> None:
+    # Catastrophe is returned: Bob's Unicorns are Unicorns again, and Stabby's leave trigger activates
+    game, _out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison], stable: [Rhinocorn]}
+  - {name: Bob, stable: [Stabby the Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Stabby the Unicorn]}
+  - choose: "yes"
+"""
+    )
+    assert names(game, "Ann", "stable") == []
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One], stable: [Rhinocorn, Yay]}
+  - {name: Bob, stable: [Stabby the Unicorn, Catastrophe]}
+script:
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Stabby the Unicorn, Bob/Catastrophe]}
+  - choose: Ann/Yay
+"""
+    ).play()
+    # Stabby was destroyed as a Cat (its trigger stopped), Catastrophe after it
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and names(game, "Bob", "stable") == []
+    assert any(e.type == "suppress" for e in game.events)
+
+
+# -- Slothicorn: suppressed triggers --------------------------------------------------------------
+@pytest.mark.scenario("cards/slothicorn.yaml")
+def test_slothicorn_stops_a_magical_unicorns_leave_trigger() -> None:
+    game, out = run("cards/slothicorn.yaml")
+    assert names(game, "Ann", "stable") == ["Rhinocorn"]
+    stabby = game.state.zone(None, "discard")[0]
+    assert game.shown(stabby) == "Stabby the Unicorn"
+    assert not any(e.verb == "trigger" and e.source == stabby for e in game.state.chain[-1].effects)
+    assert next(e for e in out["events"] if e["type"] == "suppress")["by"] == "Slothicorn"
+
+
+def test_slothicorn_stops_enter_triggers_of_magical_unicorns_not_of_ultimates_nor_replacements() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+active: Bob"""
+        + ULTIMATE
+        + """
+players:
+  - {name: Ann, hand: [Yay, Rainbow Aura]}
+  - {name: Bob, hand: [Llamacorn, Test Ultimate, Yay, Yay], stable: [Slothicorn]}
+script:
+  - play: {player: Bob, card: Llamacorn}
+"""
+    )
+    assert len(names(game, "Ann", "hand")) == 2  # Llamacorn (Magical) did nothing
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+active: Bob"""
+        + ULTIMATE
+        + """
+players:
+  - {name: Ann, hand: [Yay, Rainbow Aura]}
+  - {name: Bob, hand: [Test Ultimate, Yay, Yay], stable: [Slothicorn]}
+script:
+  - play: {player: Bob, card: Test Ultimate}
+  - choose: Ann/Yay
+"""
+    )
+    assert len(names(game, "Ann", "hand")) == 1  # an Ultimate is no Magical Unicorn: its trigger activates
+    # a replacement is no triggered effect: Black Knight Unicorn still stands in beside Slothicorn
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Slothicorn, Basic Unicorn, Black Knight Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - choose: "yes"
+"""
+    )
+    assert names(game, "Bob", "stable") == ["Slothicorn", "Basic Unicorn"]
+
+
+# -- Controlled Destruction ----------------------------------------------------------------------
+@pytest.mark.scenario("cards/controlled-destruction.yaml")
+def test_controlled_destruction_destroys_without_the_cards_own_triggers() -> None:
+    game, out = run("cards/controlled-destruction.yaml")
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and names(game, "Bob", "stable") == ["Basic Unicorn"]
+    assert not [e for e in out["events"] if e["type"] == "trigger" and e["card"] == "Stabby the Unicorn"]
+    assert types(out).count("destroy") == 1
+
+
+def test_controlled_destruction_leaves_other_cards_triggers_and_a_flyers_return() -> None:
+    # Barbed Wire, another card of the Stable, still sees the Unicorn leave
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Controlled Destruction]}
+  - {name: Bob, hand: [Yay], stable: [Rhinocorn, Barbed Wire]}
+script:
+  - play: {player: Ann, card: Controlled Destruction, targets: [Bob/Rhinocorn]}
+"""
+    )
+    assert names(game, "Bob", "hand") == [] and "Yay" in names(game, None, "discard")
+    # a Flyer's own replacement is no triggered effect: it goes back to its hand
+    game, _out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Controlled Destruction]}
+  - {name: Bob, stable: [Swift Flying Unicorn]}
+script:
+  - play: {player: Ann, card: Controlled Destruction, targets: [Bob/Swift Flying Unicorn]}
+"""
+    )
+    assert names(game, "Bob", "hand") == ["Swift Flying Unicorn"]

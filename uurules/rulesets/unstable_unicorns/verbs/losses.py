@@ -1,0 +1,104 @@
+"""Control & Chaos words of replacements, losses and suppressed triggers (issue #28, group G2).
+
+- static keywords: Pandamonium's cousins (Otter Devastation's Otters, Catastrophe's Cats: a
+  :class:`~..vocabulary.TypeChange` each, read in one place), and the suppression of triggered
+  effects (``your-triggered-effects-do-not-activate: <word>``: Slothicorn's Magical Unicorns,
+  Catastrophe's Cats; read by :meth:`.moves.Moves.fire`, the one place triggers are gathered);
+- verbs: ``destroy-without-triggers`` (Controlled Destruction: a DESTROY whose card's own
+  triggered effects do not activate as it leaves).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from uurules.rulesets.base import Static
+from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, Step, TypeChange
+
+if TYPE_CHECKING:
+    from uurules.engine.game import Game
+    from uurules.engine.state import CardId
+    from uurules.rulesets.unstable_unicorns.chain import Trigger
+    from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+
+
+# ----------------------------------------------------------------------------------------
+# Static keywords: Pandamonium's cousins
+# ----------------------------------------------------------------------------------------
+@VOCABULARY.static
+class YourUnicornsAreOtters(TypeChange):
+    """Your Unicorn cards are Otters: no card that affects Unicorn cards affects them (Otter Devastation).
+
+    Pandamonium's mechanism: an Otter is no Unicorn card for any ``what:`` filter, protection,
+    watcher or the count toward winning; it keeps its own effects.
+    """
+
+    name = "your-unicorns-are-otters"
+    kinds = frozenset({"card", "otter"})
+
+
+@VOCABULARY.static
+class YourUnicornsAreCats(TypeChange):
+    """Your Unicorn cards are Cats: no card that affects Unicorn cards affects them (Catastrophe).
+
+    Pandamonium's mechanism; Catastrophe's C&C text also stops its Cats' triggered effects
+    (``your-triggered-effects-do-not-activate: cat``).
+    """
+
+    name = "your-unicorns-are-cats"
+    kinds = frozenset({"card", "cat"})
+
+
+# ----------------------------------------------------------------------------------------
+# Static keywords: suppressed triggers
+# ----------------------------------------------------------------------------------------
+SUPPRESS = "your-triggered-effects-do-not-activate"
+"""The static keyword that stops the triggered effects of some cards of its Stable."""
+
+
+@FAMILY.static
+class YourTriggersDoNotActivate(Static):
+    """Triggered effects of the cards of this kind in your Stable do not activate (Slothicorn:
+    magical-unicorn; Catastrophe: cat).
+
+    Read where triggers are gathered (:meth:`.moves.Moves.fire`, the state triggers too), with
+    the card as it is (or, having left, as it was) in that Stable: an Ultimate Unicorn is no
+    Magical Unicorn, so Slothicorn does not stop it. Only triggered effects (``abilities:``) are
+    stopped: replacements ("would ... instead") and static keywords go on.
+    """
+
+    name = SUPPRESS
+    value: ClassVar[dict[str, Any] | None] = {"$ref": "#/$defs/word"}
+    suppresses: ClassVar[bool] = True
+    """The ruleset notes the cards with it (:meth:`.ruleset.UnstableUnicorns.present`: ``suppress``)."""
+
+
+def suppressor(game: Game, rs: UnstableUnicorns, trigger: Trigger) -> CardId | None:
+    """The card that stops ``trigger`` (for the log), or ``None``."""
+    stable = trigger.player
+    for c in game.state.zone(stable, rs.stable):
+        kind = rs.static_value(game, c, SUPPRESS)
+        if kind is not None and str(kind) in rs.kinds(game, trigger.card, stable):
+            return c
+    return None
+
+
+# ----------------------------------------------------------------------------------------
+# Verbs
+# ----------------------------------------------------------------------------------------
+@FAMILY.verb
+class DestroyWithoutTriggers(Destroy):
+    """DESTROY a card without triggering any of its triggered effects (Controlled Destruction).
+
+    A DESTROY in every other way (its pool, protections, replacements, "each time you destroy");
+    as the card leaves its Stable, its own triggered effects (Stabby the Unicorn's, a leave
+    trigger) do not activate. A replacement is no triggered effect: a Flyer still returns to
+    its hand instead.
+    """
+
+    name = "destroy-without-triggers"
+    quiet = True
+
+    def label(self, step: Step) -> str:
+        return f"DESTROY {self.rs.noun(step.get('what', 'card'))} without triggering its effects"
