@@ -202,3 +202,48 @@ script:
 """
     )
     assert names(game, "Bob", "hand") == ["Swift Flying Unicorn"]
+
+
+# -- Patient Zero Unicorn: a replacement of a SACRIFICE as it joins the chain (UU.CC.6) ------------
+@pytest.mark.rule("UU.CC.6")
+@pytest.mark.scenario("cards/patient-zero-unicorn.yaml")
+def test_patient_zero_doubles_a_sacrifice_once() -> None:
+    game, _ = run("cards/patient-zero-unicorn.yaml")
+    assert names(game, "Ann", "stable") == ["Basic Unicorn"]
+    sacrifices = [e for link in game.state.chain for e in link.effects if e.verb == "sacrifice"]
+    pz = game.find("Bob/Patient Zero Unicorn")
+    # the one printed sacrifice replaced by two, each made by Patient Zero and not replaced again
+    assert [e.status for e in sacrifices] == ["replaced", "done", "done"]
+    assert all(e.data["lineage"] == [pz] for e in sacrifices[1:])
+
+
+@pytest.mark.rule("UU.CC.6")
+def test_patient_zero_keeps_the_kind_and_leaves_all_and_a_lone_card_alone() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - name: Ann
+    stable: [Tiny Stable, Yay, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Basic Unicorn, Rhinocorn]
+  - {name: Bob, stable: [Patient Zero Unicorn]}
+"""
+    ).play()
+    # Tiny Stable's "SACRIFICE a Unicorn card", doubled: two Unicorn cards, never Yay
+    chain = [e for link in game.state.chain for e in link.effects if e.verb == "sacrifice"]
+    assert [e.label for e in chain] == ["SACRIFICE a Unicorn card"] * 3
+    assert game.state.pending is not None and game.state.pending.options == ["Ann/Basic Unicorn", "Ann/Rhinocorn"]
+
+
+@pytest.mark.rule("UU.CC.6")
+@pytest.mark.scenario("uu-cc-6-replaced-replacement.yaml")
+def test_a_replacement_is_a_new_effect_another_card_replaces() -> None:
+    game, _ = run("uu-cc-6-replaced-replacement.yaml")
+    effects = [e for link in game.state.chain for e in link.effects]
+    discards = [e for e in effects if e.verb == "discard"]
+    phoenix, pirate, pz = (
+        game.find(r) for r in ("Ann/Unicorn Phoenix", "Bob/Dread Pirate Unicorn", "Bob/Patient Zero Unicorn")
+    )
+    # Phoenix's discard replaced one of Patient Zero's sacrifices, and Dread Pirate replaced that discard
+    assert discards[0].status == "replaced" and discards[0].data["lineage"] == [pz, phoenix]
+    assert [e.data["lineage"] for e in discards[1:]] == [[pz, phoenix, pirate]] * 2
+    assert names(game, "Ann", "stable") == ["Unicorn Phoenix", "Basic Unicorn"] and names(game, "Ann", "hand") == []

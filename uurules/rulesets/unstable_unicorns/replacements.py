@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
 
+JOINING = ("sacrifice",)
+"""The effects besides a discard that a replacement may replace as they join the chain (``joins-chain: true``)."""
+
 LEAVING = ("sacrifice", "destroy")
 """The ways out of a Stable a card's text may replace (``replaces: [sacrifice, destroy]``)."""
 
@@ -43,13 +46,21 @@ class Replacements:
         self.rs = rs
         leaving: dict[str, list[dict[str, Any]]] = {}
         for d in rs.book:
-            mine = [r for r in d.get("replacements", ()) if any(replaces(r, how) for how in LEAVING)]
+            mine = [
+                r
+                for r in d.get("replacements", ())
+                if any(replaces(r, how) for how in LEAVING) and not r.get("joins-chain")
+            ]
             if mine:
                 leaving[d.name] = mine
         self._leaving = leaving
         self._texts: dict[tuple[int, str, bool], tuple[dict[str, Any], str]] = {}  # see instead_text
         self.leaving_cards = frozenset(leaving)
         """The cards of the book that replace a sacrifice or a destroy (by name)."""
+        self.joining_cards = frozenset(
+            d.name for d in rs.book if any(r.get("joins-chain") for r in d.get("replacements", ()))
+        )
+        """The cards of the book that replace a sacrifice as it joins the chain (Patient Zero Unicorn)."""
 
     def own_destination(self, game: Game, card: CardId, how: str | None) -> str | None:
         """Where ``card``'s own mandatory replacement sends it instead of being sacrificed or
@@ -82,6 +93,8 @@ class Replacements:
     def apply(self, game: Game, atoms: list[Effect]) -> None:
         """rule: UU.REPL.1 mandatory replacements apply first, then optional ones are offered."""
         s = game.state
+        if "joining" in self.rs.present(game):
+            self.apply_joining(game, atoms)
         discards = [e for e in atoms if e.verb == "discard" and e.status == "waiting"]
         if not discards:
             return
@@ -103,6 +116,32 @@ class Replacements:
         if opts:
             s.flags["replace_queue"] = {"roots": [e.id for e in discards], "cards": [c for _, c, _ in opts]}
             self.offer_next(game)
+
+    def apply_joining(self, game: Game, atoms: list[Effect]) -> None:
+        """rule: UU.CC.6 the mandatory replacements of a SACRIFICE as it joins the chain (``joins-chain:
+        true``; Patient Zero Unicorn: "each time a player would SACRIFICE a card, that player must
+        SACRIFICE 2 cards instead"), the way Dread Pirate Unicorn replaces a discard.
+
+        Each card replaces an effect at most once (its ``lineage``); what replaced it is a new effect,
+        which another card may replace in turn. A ``count: all`` sacrifice (every card of a kind) is
+        no sacrifice of "a card": it is not replaced.
+        """
+        for verb in JOINING:
+            roots = [e for e in atoms if e.verb == verb and e.status == "waiting" and e.data.get("count") != "all"]
+            if not roots:
+                continue
+            link = self.rs.chain.link_of(game, roots[0])
+            for p, c, r in self.replacers(game, verb):
+                if r.get("optional") or not r.get("joins-chain") or "with" not in r:
+                    continue
+                fresh: list[Effect] = []
+                for e in self.leaves(game, roots):
+                    if e.verb != verb or c in e.data.get("lineage", []) or e.status != "waiting":
+                        continue
+                    fresh.extend(self.replace(game, link, e, c, r))
+                if fresh:
+                    game.emit("replace", p, c, effects=len(fresh), each=verb)
+                    self.say_chain(game, roots)
 
     def offer_next(self, game: Game) -> None:
         rs = self.rs
@@ -165,8 +204,14 @@ class Replacements:
         at = index(link.effects, eff) + 1
         lineage = [*list(eff.data.get("lineage", [])), card]
         new = []
-        for step in r["with"]:
+        for i, step in enumerate(r["with"]):
             data = {k: v for k, v in step.items() if k not in ("join", "count")}
+            if r.get("keep-what") and step["do"] == eff.verb and "what" not in step:
+                # the new effects name what the replaced one named ("a Unicorn card"); "this card"
+                # is the first of them, the others any card
+                what = eff.data.get("what", "card")
+                data["what"] = "card" if what == "this" and i else what
+                step = {**step, "what": data["what"]}
             data["lineage"] = lineage
             new.append(
                 Effect(

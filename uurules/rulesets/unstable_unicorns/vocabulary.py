@@ -228,6 +228,16 @@ FAMILY = Vocabulary(
                     "description": "the effect it replaces, or a list of them (sacrifice, destroy)",
                 },
                 "optional": {"type": "boolean"},
+                "joins-chain": {
+                    "const": True,
+                    "description": "it replaces a SACRIFICE as the effect joins the chain, whoever carries it out "
+                    "(Patient Zero Unicorn, as Dread Pirate Unicorn a discard), not a card as it leaves its Stable",
+                },
+                "keep-what": {
+                    "const": True,
+                    "description": "the new effects of the replaced effect's verb name what it named (a Unicorn "
+                    "card; this card: the first of them, the others any card)",
+                },
                 "what": {"$ref": "#/$defs/word"},
                 "with": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
                 "to": {
