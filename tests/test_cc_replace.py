@@ -247,3 +247,62 @@ def test_a_replacement_is_a_new_effect_another_card_replaces() -> None:
     assert discards[0].status == "replaced" and discards[0].data["lineage"] == [pz, phoenix]
     assert [e.data["lineage"] for e in discards[1:]] == [[pz, phoenix, pirate]] * 2
     assert names(game, "Ann", "stable") == ["Unicorn Phoenix", "Basic Unicorn"] and names(game, "Ann", "hand") == []
+
+
+# -- Unicorn Tax, Tollbooth: triggers on your own draw and your own Unicorn play ---------------------
+@pytest.mark.scenario("cards/unicorn-tax.yaml")
+def test_unicorn_tax_one_discard_for_a_draw_of_three() -> None:
+    game, out = run("cards/unicorn-tax.yaml")
+    assert names(game, "Ann", "hand") == ["Neigh"]
+    assert [e["card"] for e in out["events"] if e["type"] == "trigger"] == ["Good Deal", "Unicorn Tax"]
+
+
+def test_unicorn_tax_triggers_on_the_draw_phase_and_the_action_draw_not_on_a_search() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Neigh], stable: [Unicorn Tax]}
+  - {name: Bob, stable: [Unicorn Tax]}
+deck: [Yay, Slowdown, Rainbow Aura, Basic Unicorn]
+script:
+  - begin-turn: Ann
+"""
+    ).play()
+    # the Draw phase's draw is a draw: Ann must discard one of her two cards
+    assert game.state.pending is not None and game.state.pending.player == "Ann"
+    assert sorted(game.state.pending.options) == ["Ann/Neigh", "Ann/Yay"]
+    # a draw by Ann is no draw of Bob's: only Ann's Unicorn Tax triggered
+    assert [(e.player, e.card) for e in game.events if e.type == "trigger"] == [("Ann", "Unicorn Tax")]
+
+
+@pytest.mark.rule("UU.REQ.3")
+@pytest.mark.scenario("cards/tollbooth.yaml")
+def test_tollbooth_a_discard_for_each_unicorn_played_and_a_requirement_of_the_play() -> None:
+    game, _ = run("cards/tollbooth.yaml")
+    assert names(game, "Ann", "hand") == [] and names(game, None, "discard") == ["Yay"]
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Rhinocorn], stable: [Tollbooth]}
+  - {name: Bob, hand: [Yay], stable: [Tollbooth]}
+"""
+    ).stage()
+    refused(game, Play("Ann", "Rhinocorn"), "Tollbooth in Ann's Stable adds the Requirement 'Discard a card'")
+    # a Unicorn brought in is not played: Tollbooth triggers for Mother Goose, not for the Baby it brings
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Mother Goose Unicorn, Yay, Neigh], stable: [Tollbooth]}
+  - {name: Bob}
+nursery: [Baby Unicorn (Red)]
+script:
+  - play: {player: Ann, card: Mother Goose Unicorn}
+  - choose: "yes"
+  - choose: Ann/Yay
+"""
+    )
+    assert "Baby Unicorn (Red)" in names(game, "Ann", "stable") and names(game, "Ann", "hand") == ["Neigh"]
+    assert [e["card"] for e in out["events"] if e["type"] == "trigger"].count("Tollbooth") == 1

@@ -132,17 +132,18 @@ class Moves:
         return bool(out)
 
     # -- entering and leaving Stables --------------------------------------------------------
-    def enter(self, game: Game, card: CardId, stable: str) -> None:
-        """``card`` enters ``stable``'s Stable (played or brought in)."""
+    def enter(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
+        """``card`` enters ``stable``'s Stable (played, ``how="play"``, or brought in)."""
         game.move(card, (stable, self.rs.stable))
-        self.entered(game, card, stable)
+        self.entered(game, card, stable, how)
 
-    def entered(self, game: Game, card: CardId, stable: str) -> None:
-        """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen): its own
-        "when this card enters" abilities and the Stable's watchers trigger, as one new link."""
+    def entered(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
+        """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen; ``how``:
+        ``play`` for a played card): its own "when this card enters" abilities and the Stable's
+        watchers trigger, as one new link."""
         rs = self.rs
         game.emit("enter", stable, card)
-        triggers = self.fire(game, "enter", card, stable)
+        triggers = self.fire(game, "enter", card, stable, how)
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {rs.stable_word}")
 
@@ -251,11 +252,13 @@ class Moves:
             game.emit("deck-ran-out", player)
 
     # -- hands ---------------------------------------------------------------------------------
-    def draw(self, game: Game, player: str, **detail: Any) -> CardId | None:
+    def draw(self, game: Game, player: str, *, first: bool = True, **detail: Any) -> CardId | None:
         """Draw the top card of the deck into ``player``'s hand: the card, or ``None``.
 
         ``None``: the deck is empty, so it has run out (UU.END.1); the caller says what becomes of
-        the draw (a card's draw is disregarded, UU.IMP.2; the turn's draws nothing).
+        the draw (a card's draw is disregarded, UU.IMP.2; the turn's draws nothing). The first card
+        of a draw (``first``: "DRAW 3 cards" is one draw of three) is the moment ``draw``, which the
+        Stable's "each time you DRAW" triggers listen to (Unicorn Tax): a new link.
         """
         deck = game.state.zone(None, "deck")
         if not deck:
@@ -264,6 +267,10 @@ class Moves:
         c = game.reveal(1)[0]  # a shuffled deck's top card is chance's
         game.emit("draw", player, c, **detail)
         self.take_from_deck(game, c, player)
+        if first:
+            triggers = self.fire(game, "draw", None, player)
+            if triggers:
+                self.rs.chain.add_link(game, triggers, f"{player} drew")
         return c
 
     def discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:

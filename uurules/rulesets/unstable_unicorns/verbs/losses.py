@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from uurules.engine.state import CardId
 from uurules.rulesets.base import Static
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, Step, TypeChange
+from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainWhen, Step, TypeChange
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
-    from uurules.engine.state import CardId
     from uurules.rulesets.unstable_unicorns.chain import Trigger
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
@@ -102,3 +102,33 @@ class DestroyWithoutTriggers(Destroy):
 
     def label(self, step: Step) -> str:
         return f"DESTROY {self.rs.noun(step.get('what', 'card'))} without triggering its effects"
+
+
+# ----------------------------------------------------------------------------------------
+# Triggers on your own actions
+# ----------------------------------------------------------------------------------------
+@FAMILY.when
+class YouDraw(ChainWhen):
+    """Each time you DRAW at least one card (Unicorn Tax): a draw of several cards ("DRAW 3 cards",
+    the Draw phase's card) is one moment, as its first card is drawn (the rules wiki's Unicorn Tax
+    ruling: Unicornucopia's "draw until the hand limit" is one draw); a new link."""
+
+    name = "you-draw"
+    moments = ("draw",)
+    scope = "stable"
+
+
+@FAMILY.when
+class YouPlayAUnicorn(ChainWhen):
+    """Each time you play a Unicorn card from your hand (Tollbooth): as the played card enters your
+    Stable (not when it is brought, stolen or moved in). Its first statement is also a Requirement of
+    your Unicorn plays (UU.REQ.3, as Barbed Wire's: :meth:`.requirements.Requirements.play_refusal`)."""
+
+    name = "you-play-a-unicorn"
+    moments = ("enter",)
+    scope = "stable"
+    requirement_of_plays: ClassVar[bool] = True
+    """Its first statement is a Requirement added to the Unicorn cards its player plays."""
+
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        return how == "play" and subject is not None and self.rs.is_creature(game, subject)
