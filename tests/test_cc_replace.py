@@ -57,7 +57,7 @@ players:
     rhino = game.find("Bob/Rhinocorn")
     assert rs.kinds(game, rhino) == {"card", "otter"} and rs.unicorn_count(game, "Bob") == 0
     assert Play("Ann", "Ann/Two-For-One") in game.legal_actions()  # an Otter is still a card
-    game, _out = run("cards/otter-devastation.yaml")
+    game, _ = run("cards/otter-devastation.yaml")
     assert game.state.winner is None and rules(game).unicorn_count(game, "Ann") == 0
 
 
@@ -84,7 +84,7 @@ script:
 
 def test_catastrophe_leaves_and_the_cats_trigger_again() -> None:
     # Catastrophe is returned: Bob's Unicorns are Unicorns again, and Stabby's leave trigger activates
-    game, _out = run(
+    game, _ = run(
         """
 ruleset: unstable-unicorns
 players:
@@ -191,7 +191,7 @@ script:
     )
     assert names(game, "Bob", "hand") == [] and "Yay" in names(game, None, "discard")
     # a Flyer's own replacement is no triggered effect: it goes back to its hand
-    game, _out = run(
+    game, _ = run(
         """
 ruleset: unstable-unicorns
 players:
@@ -306,3 +306,56 @@ script:
     )
     assert "Baby Unicorn (Red)" in names(game, "Ann", "stable") and names(game, "Ann", "hand") == ["Neigh"]
     assert [e["card"] for e in out["events"] if e["type"] == "trigger"].count("Tollbooth") == 1
+
+
+# -- Mutually Assured Destructicorn, Pickpocket Unicorn: loss and leave triggers ----------------------
+@pytest.mark.rule("UU.CHAIN.1")
+@pytest.mark.scenario("cards/mutually-assured-destructicorn.yaml")
+def test_mutually_assured_destructicorn_each_player_its_own_too_sacrifices() -> None:
+    game, _ = run("cards/mutually-assured-destructicorn.yaml")
+    assert names(game, "Ann", "stable") == [] and names(game, "Bob", "stable") == []
+    sacrifices = [e for e in game.state.chain[-1].effects if e.verb == "sacrifice"]
+    assert [e.player for e in sacrifices] == ["Bob", "Ann"]
+    # returned to its hand, it was neither sacrificed nor destroyed: nobody sacrifices
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Back Kick], stable: [Rhinocorn]}
+  - {name: Bob, stable: [Mutually Assured Destructicorn, Yay]}
+script:
+  - play: {player: Ann, card: Back Kick, targets: [Bob/Mutually Assured Destructicorn]}
+"""
+    )
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and names(game, "Bob", "stable") == ["Yay"]
+
+
+@pytest.mark.scenario("cards/pickpocket-unicorn.yaml")
+def test_pickpocket_unicorn_any_road_out_lets_its_player_pull() -> None:
+    game, _ = run("cards/pickpocket-unicorn.yaml")
+    assert names(game, "Bob", "hand") == ["Neigh"] and names(game, "Ann", "hand") == []
+    for magic in ("Unicorn Poison", "Back Kick"):  # destroyed, returned
+        game, _ = run(
+            f"""
+ruleset: unstable-unicorns
+players:
+  - {{name: Ann, hand: [{magic}, Yay]}}
+  - {{name: Bob, stable: [Pickpocket Unicorn]}}
+script:
+  - play: {{player: Ann, card: {magic}, targets: [Bob/Pickpocket Unicorn]}}
+  - choose: "yes"
+"""
+        )
+        assert "Yay" in names(game, "Bob", "hand") and "Yay" not in names(game, "Ann", "hand"), magic
+    # Controlled Destruction: its leave trigger does not activate
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Controlled Destruction, Yay]}
+  - {name: Bob, stable: [Pickpocket Unicorn]}
+script:
+  - play: {player: Ann, card: Controlled Destruction, targets: [Bob/Pickpocket Unicorn]}
+"""
+    )
+    assert names(game, "Ann", "hand") == ["Yay"] and game.state.pending is None

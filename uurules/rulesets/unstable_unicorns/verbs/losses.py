@@ -132,3 +132,15 @@ class YouPlayAUnicorn(ChainWhen):
 
     def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
         return how == "play" and subject is not None and self.rs.is_creature(game, subject)
+
+
+# ----------------------------------------------------------------------------------------
+# Leave and loss triggers
+# ----------------------------------------------------------------------------------------
+@FAMILY.when
+class Leaves(ChainWhen):
+    """When this card leaves your Stable, by any road (destroyed, sacrificed, returned, stolen,
+    moved, shuffled into the deck: Pickpocket Unicorn); "you" is the player whose Stable it left."""
+
+    name = "leaves"
+    moments = ("leave",)
