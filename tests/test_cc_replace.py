@@ -359,3 +359,44 @@ script:
 """
     )
     assert names(game, "Ann", "hand") == ["Yay"] and game.state.pending is None
+
+
+# -- Nine-Tailed Foxicorn: an enter cost, then a bring from the deck; a loss trigger ------------------
+@pytest.mark.rule("UU.CHAIN.1")
+@pytest.mark.scenario("cards/nine-tailed-foxicorn.yaml")
+def test_nine_tailed_foxicorn_sacrificed_by_its_own_cost_brings_twice() -> None:
+    game, out = run("cards/nine-tailed-foxicorn.yaml")
+    assert names(game, "Ann", "stable") == ["Rhinocorn", "Stabby the Unicorn"]
+    assert [e["card"] for e in out["events"] if e["type"] == "bring"] == ["Rhinocorn", "Stabby the Unicorn"]
+    assert rules(game).is_creature(game, game.state.zone(None, "discard")[0])  # an Ultimate is a Unicorn card
+
+
+def test_nine_tailed_foxicorn_destroyed_may_bring_a_unicorn_and_needs_two_to_bring_on_entering() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Nine-Tailed Foxicorn, Slothicorn]}
+deck: [Yay, Rhinocorn]
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Nine-Tailed Foxicorn]}
+  - choose: "yes"
+"""
+    )
+    # an Ultimate Unicorn is no Magical Unicorn: Slothicorn does not stop its trigger
+    assert names(game, "Bob", "stable") == ["Slothicorn", "Rhinocorn"] and names(game, None, "deck") == ["Yay"]
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Nine-Tailed Foxicorn]}
+  - {name: Bob}
+deck: [Yay, Rhinocorn]
+script:
+  - play: {player: Ann, card: Nine-Tailed Foxicorn}
+  - choose: "no"
+"""
+    )
+    # only itself to sacrifice: "then" is not performed, nothing comes from the deck on entering
+    assert names(game, "Ann", "stable") == [] and names(game, None, "deck") == ["Yay", "Rhinocorn"]

@@ -211,10 +211,12 @@ class Return(Targeted):
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card into your Stable from your hand, the discard pile or the Nursery (it enters; it is not played)."""
+    """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (searched
+    for: "search the deck for a Unicorn card and bring it directly into your Stable"); it enters, it
+    is not played."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", default="hand")}
+    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", "deck", default="hand")}
 
     def label(self, step: Step) -> str:
         rs = self.rs
@@ -275,3 +277,5 @@ class Bring(ChainVerb):
         if place != "hand":
             game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
         rs.moves.enter(game, answer, p)
+        if place == "deck" and not game.state.zone(None, "deck"):
+            rs.moves.ran_out(game, p)  # rule: UU.END.1 its last card was taken
