@@ -400,3 +400,33 @@ script:
     )
     # only itself to sacrifice: "then" is not performed, nothing comes from the deck on entering
     assert names(game, "Ann", "stable") == [] and names(game, None, "deck") == ["Yay", "Rhinocorn"]
+
+
+# -- Trojan Unicorn: a trigger on another player's Unicorn play, binding that card -------------------
+@pytest.mark.rule("UU.SEQ.4")
+@pytest.mark.scenario("cards/trojan-unicorn.yaml")
+def test_trojan_unicorn_steals_that_unicorn_only() -> None:
+    game, _ = run("cards/trojan-unicorn.yaml")
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and names(game, "Bob", "stable") == ["Basic Unicorn"]
+    steal = next(e for link in game.state.chain for e in link.effects if e.verb == "steal")
+    assert steal.data["that-card"] == steal.targets[0] == game.find("Ann/Rhinocorn")
+
+
+def test_trojan_unicorn_not_for_its_own_players_play_nor_a_brought_unicorn_nor_an_upgrade() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Rhinocorn, Mother Goose Unicorn], stable: [Trojan Unicorn]}
+  - {name: Bob, hand: [Yay], stable: [Trojan Unicorn]}
+nursery: [Baby Unicorn (Red)]
+script:
+  - play: {player: Ann, card: Mother Goose Unicorn}
+  - choose: "yes"
+  - choose: "no"
+"""
+    )
+    # Bob's Trojan triggered for Mother Goose (declined); Ann's never; Mother Goose's Baby brings no trigger
+    triggers = [(e.player, e.card) for e in game.events if e.type == "trigger"]
+    assert triggers == [("Ann", "Mother Goose Unicorn"), ("Bob", "Trojan Unicorn")]
+    assert "Baby Unicorn (Red)" in names(game, "Ann", "stable") and game.state.pending is None

@@ -14,6 +14,9 @@ from uurules.engine.state import CardId, Effect, ZoneKey
 from uurules.rulesets.unstable_unicorns.chain import Trigger
 
 if TYPE_CHECKING:
+    from uurules.rulesets.unstable_unicorns.vocabulary import ChainWhen
+
+if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
 
@@ -29,7 +32,13 @@ class Moves:
 
     # -- triggers ------------------------------------------------------------------------------
     def fire(
-        self, game: Game, moment: str, subject: CardId | None, stable: str, how: str | None = None
+        self,
+        game: Game,
+        moment: str,
+        subject: CardId | None,
+        stable: str,
+        how: str | None = None,
+        by: str | None = None,
     ) -> list[Trigger]:
         """The abilities that trigger at ``moment`` (about ``subject``, in ``stable``), in order.
 
@@ -37,7 +46,10 @@ class Moves:
         cards in ``stable`` (scope ``stable``; a state trigger's own card too), in board order,
         each card's abilities in printed order. A card that left ``stable`` is read as it was
         there (blank under Blinding Light, a Panda under Pandamonium); ``how``: the verb that
-        took it out.
+        took it out (or ``play``: a played card entered), ``by``: the player who did it. Then the
+        triggers of the cards in the other Stables that watch every Stable or the others' (scope
+        ``all``, ``others``: Trojan Unicorn), players in turn order from ``stable``'s. A trigger
+        that binds (:attr:`ChainWhen.binds`) keeps the moment's card ("that card") and player.
         """
         rs = self.rs
         own_names, watchers = rs.whens_at.get(moment, (frozenset(), {}))
@@ -50,7 +62,11 @@ class Moves:
             zone = game.state.zone(stable, rs.stable)
             cards = game.state.cards
             states = "state" in rs.present(game) and any(cards[c].name in rs.state_cards for c in zone)
-            live = [n for n, w in watchers.items() if (states or not w.state) and w.fires(game, subject, stable, how)]
+            live = [
+                n
+                for n, w in watchers.items()
+                if (states or not w.state) and w.fires_by(game, subject, stable, how, by)
+            ]
             if live:
                 for c in zone:
                     if rs.is_blank(game, c, stable):
@@ -63,9 +79,49 @@ class Moves:
                             if self.state_fires(game, c, i, ab, stable):
                                 out.append(Trigger(c, i, stable))
                         elif c != subject:
-                            out.append(Trigger(c, i, stable))
+                            out.append(self.trigger(when, c, i, stable, subject, by))
+        elsewhere = rs.whens_elsewhere.get(moment)
+        if elsewhere:
+            out.extend(self.fire_elsewhere(game, elsewhere, subject, stable, how, by))
         if out and "suppress" in rs.present(game):
             out = self.unsuppressed(game, out)
+        return out
+
+    def trigger(
+        self, when: ChainWhen, card: CardId, ability: int, player: str, subject: CardId | None, by: str | None
+    ) -> Trigger:
+        """``card``'s ability, triggered in ``player``'s Stable, with what its trigger binds."""
+        if not when.binds or subject is None:
+            return Trigger(card, ability, player)
+        return Trigger(card, ability, player, subject, when.bound_player(player, by))
+
+    def fire_elsewhere(
+        self,
+        game: Game,
+        whens: dict[str, ChainWhen],
+        subject: CardId | None,
+        stable: str,
+        how: str | None,
+        by: str | None,
+    ) -> list[Trigger]:
+        """The triggers of the cards that watch a moment in another player's Stable (or in any Stable)."""
+        rs = self.rs
+        out: list[Trigger] = []
+        s = game.state
+        for p in s.in_turn_order_from(stable):
+            live = [
+                n
+                for n, w in whens.items()
+                if (p != stable or w.scope == "all") and w.fires_by(game, subject, stable, how, by)
+            ]
+            if not live:
+                continue
+            for c in s.zone(p, rs.stable):
+                if c == subject or rs.is_blank(game, c, p):
+                    continue
+                for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
+                    if ab.get("when") in live:
+                        out.append(self.trigger(whens[ab["when"]], c, i, p, subject, by or stable))
         return out
 
     def unsuppressed(self, game: Game, triggers: list[Trigger]) -> list[Trigger]:
@@ -132,18 +188,18 @@ class Moves:
         return bool(out)
 
     # -- entering and leaving Stables --------------------------------------------------------
-    def enter(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
-        """``card`` enters ``stable``'s Stable (played, ``how="play"``, or brought in)."""
+    def enter(self, game: Game, card: CardId, stable: str, how: str | None = None, by: str | None = None) -> None:
+        """``card`` enters ``stable``'s Stable (played by ``by``, ``how="play"``, or brought in)."""
         game.move(card, (stable, self.rs.stable))
-        self.entered(game, card, stable, how)
+        self.entered(game, card, stable, how, by)
 
-    def entered(self, game: Game, card: CardId, stable: str, how: str | None = None) -> None:
+    def entered(self, game: Game, card: CardId, stable: str, how: str | None = None, by: str | None = None) -> None:
         """``card`` is now in ``stable``'s Stable, however it came (played, brought, stolen; ``how``:
         ``play`` for a played card): its own "when this card enters" abilities and the Stable's
         watchers trigger, as one new link."""
         rs = self.rs
         game.emit("enter", stable, card)
-        triggers = self.fire(game, "enter", card, stable, how)
+        triggers = self.fire(game, "enter", card, stable, how, by)
         if triggers:
             rs.chain.add_link(game, triggers, f"{game.shown(card)} entered {stable}'s {rs.stable_word}")
 
@@ -168,7 +224,15 @@ class Moves:
         return to
 
     def leave_stable(
-        self, game: Game, card: CardId, stable: str, to: ZoneKey, how: str | None = None, *, quiet: bool = False
+        self,
+        game: Game,
+        card: CardId,
+        stable: str,
+        to: ZoneKey,
+        how: str | None = None,
+        *,
+        quiet: bool = False,
+        by: str | None = None,
     ) -> ZoneKey:
         """Move ``card`` out of ``stable``'s Stable towards ``to`` (``how``: the verb that takes it
         out): the one way out of a Stable.
@@ -185,15 +249,24 @@ class Moves:
                 game.card(card).owner = dest[0]
                 game.emit("replace", stable, card, to=dest[1], owner=dest[0])
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
-        self.leave(game, card, stable, how, quiet=quiet)
+        self.leave(game, card, stable, how, quiet=quiet, by=by)
         return dest
 
-    def leave(self, game: Game, card: CardId, stable: str, how: str | None = None, *, quiet: bool = False) -> None:
+    def leave(
+        self,
+        game: Game,
+        card: CardId,
+        stable: str,
+        how: str | None = None,
+        *,
+        quiet: bool = False,
+        by: str | None = None,
+    ) -> None:
         """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out;
         ``quiet``: its own triggered effects do not activate)."""
         rs = self.rs
         game.emit("leave", stable, card)
-        triggers = self.fire(game, "leave", card, stable, how)
+        triggers = self.fire(game, "leave", card, stable, how, by)
         if quiet and triggers:
             kept = [t for t in triggers if t.card != card]
             if len(kept) != len(triggers):
@@ -213,7 +286,7 @@ class Moves:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by`` (``quiet``:
         without its own triggered effects)."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.leave_stable(game, card, stable, (None, "discard"), verb, quiet=quiet)
+        self.leave_stable(game, card, stable, (None, "discard"), verb, quiet=quiet, by=by)
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""

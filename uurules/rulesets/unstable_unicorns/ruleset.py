@@ -27,6 +27,7 @@ from uurules.rulesets.unstable_unicorns.chain import EffectChain
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
 from uurules.rulesets.unstable_unicorns.notation import NOTATION, WRITTEN, written_value
 from uurules.rulesets.unstable_unicorns.pile import Instants
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import END, Turns
@@ -53,6 +54,7 @@ _NOUN = {
     "magic": "a Magic card",
     "instant": "an Instant card",
     "this": "this card",
+    "that-card": "that card",
     "panda": "a Panda card",
     "cat": "a Cat card",
     "otter": "an Otter card",
@@ -110,6 +112,7 @@ DATA = CORE_DATA.extend(
             "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
+            "that-card": CARD,  # the card a trigger was about ("that card": players.THAT_CARD)
             "chosen": CARD,
             "taken": CARD,
             "look": VALUE,
@@ -190,6 +193,12 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             own = frozenset(n for n, w in whens.items() if moment in w.moments and w.scope == "self")
             watchers = {n: w for n, w in whens.items() if moment in w.moments and w.scope == "stable"}
             self.whens_at[moment] = (own, watchers)
+        self.whens_elsewhere: dict[str, dict[str, ChainWhen]] = {}
+        """The triggers that watch a moment in the other Stables (scope ``others``, ``all``), by moment."""
+        for n, w in whens.items():
+            if w.scope in ("others", "all"):
+                for moment in w.moments:
+                    self.whens_elsewhere.setdefault(moment, {})[n] = w
         self.watcher_names = frozenset(n for n, w in whens.items() if isinstance(w, CreatureWatcher))
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
         self._creature = self.creature_word.lower()
@@ -328,7 +337,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def step_matches(self, game: Game, card: CardId, step: dict[str, Any], source: CardId | None = None) -> bool:
         """Whether ``card`` is what ``step`` asks for: its ``what:`` and, if it has one, its ``name:``
         (a word of the card's printed name: :meth:`printed_name`)."""
-        if not self.matches(game, card, step.get("what", "card"), source):
+        what = step.get("what", "card")
+        if what == THAT_CARD:  # the card the trigger was about, whatever it is
+            return card == step.get(THAT_CARD)
+        if not self.matches(game, card, what, source):
             return False
         name = step.get("name")
         return name is None or name in self.printed_name(game, card)

@@ -121,7 +121,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
-from uurules.rulesets.unstable_unicorns.players import possessive, whose
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD, possessive, whose
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -410,7 +410,11 @@ class Targeted(ChainVerb):
         return self.missing(game, player, step, self.target_pool(game, player, step, source))
 
     def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        return self.in_reach(game, player, step, self.pool(game, player, step.get("what", "card"), source))
+        what = step.get("what", "card")
+        if what == THAT_CARD:  # "that card": the one the trigger was about, if the verb may choose it
+            that = step.get(THAT_CARD)
+            return [c for c in self.in_reach(game, player, step, self.pool(game, player, "card", source)) if c == that]
+        return self.in_reach(game, player, step, self.pool(game, player, what, source))
 
 
 # ----------------------------------------------------------------------------------------
@@ -422,7 +426,11 @@ class ChainWhen(When):
     moments: ClassVar[tuple[str, ...]] = ()
     """``enter`` / ``leave`` (a card entered or left a Stable), ``beginning-of-turn``, ``played``."""
     scope: ClassVar[str] = "self"
-    """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
+    """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens;
+    ``others``: the cards in the other players' Stables; ``all``: the cards in every Stable."""
+    binds: ClassVar[bool] = False
+    """Its link keeps the moment's card ("that card", ``what: that-card``) and player ("that player":
+    :meth:`bound_player`)."""
     state: ClassVar[bool] = False
     """A state trigger ("if at any time ..."): its condition (:meth:`holds`) is checked at each of its
     moments, the card's own entering included, and whenever nothing is resolving; it never waits
@@ -438,6 +446,16 @@ class ChainWhen(When):
         ``how``: for ``leave``, the verb that took the card out (``sacrifice``, ``destroy``, ``steal``...).
         """
         return True
+
+    def fires_by(
+        self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None
+    ) -> bool:
+        """:meth:`fires`, told also ``by``: the player who did what the moment is (who destroyed, who played)."""
+        return self.fires(game, subject, stable, how)
+
+    def bound_player(self, player: str, by: str | None) -> str | None:
+        """"That player" for a trigger that binds: the player who did it (``by``), by default."""
+        return by
 
     def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
         """A state trigger's condition, for ``card``'s ``ability`` in ``player``'s Stable."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
 
 if TYPE_CHECKING:
@@ -132,4 +132,5 @@ class Continue(ChainVerb):
             eff.data.get("preset", []),
             optional=eff.data.get("optional", False),
             bound=bound,
+            card=eff.data.get(THAT_CARD),
         )

@@ -144,3 +144,20 @@ class Leaves(ChainWhen):
 
     name = "leaves"
     moments = ("leave",)
+
+
+# ----------------------------------------------------------------------------------------
+# Triggers on other players' actions
+# ----------------------------------------------------------------------------------------
+@FAMILY.when
+class AnotherPlayerPlaysAUnicorn(ChainWhen):
+    """When any other player plays a Unicorn card (Trojan Unicorn): as the played card enters that
+    player's Stable; its link keeps "that card" (``what: that-card``) and "that player"."""
+
+    name = "another-player-plays-a-unicorn"
+    moments = ("enter",)
+    scope = "others"
+    binds = True
+
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        return how == "play" and subject is not None and self.rs.is_creature(game, subject)
