@@ -430,3 +430,49 @@ script:
     triggers = [(e.player, e.card) for e in game.events if e.type == "trigger"]
     assert triggers == [("Ann", "Mother Goose Unicorn"), ("Bob", "Trojan Unicorn")]
     assert "Baby Unicorn (Red)" in names(game, "Ann", "stable") and game.state.pending is None
+
+
+# -- Retribution, Epic Level Unicorn: who destroyed ------------------------------------------------------
+@pytest.mark.rule("UU.CHAIN.1")
+@pytest.mark.scenario("cards/retribution.yaml")
+def test_retribution_destroys_in_the_destroyers_stable() -> None:
+    game, _ = run("cards/retribution.yaml")
+    assert names(game, "Ann", "stable") == [] and names(game, "Cid", "stable") == ["Basic Unicorn"]
+    last = game.state.chain[-1].effects[-1]
+    assert last.verb == "destroy" and last.data["that-player"] == "Ann"
+
+
+def test_retribution_not_for_a_sacrifice_nor_a_card_that_is_no_unicorn() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One], stable: [Rhinocorn, Yay]}
+  - {name: Bob, stable: [Retribution, Rainbow Aura, Slowdown]}
+script:
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Rainbow Aura, Bob/Slowdown]}
+  - choose: Ann/Yay
+"""
+    ).play()
+    assert names(game, "Ann", "stable") == ["Rhinocorn"] and game.state.pending is None
+    assert not any(e.type == "trigger" and e.card == "Retribution" for e in game.events)
+
+
+@pytest.mark.scenario("cards/epic-level-unicorn.yaml")
+def test_epic_level_unicorn_a_second_destroy_not_a_third() -> None:
+    game, out = run("cards/epic-level-unicorn.yaml")
+    assert names(game, "Bob", "stable") == ["Basic Unicorn"]
+    assert [e["card"] for e in out["events"] if e["type"] == "trigger"] == ["Unicorn Poison", "Epic Level Unicorn"]
+    # another player's destroy is not Ann's: her Epic Level Unicorn does not trigger
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, stable: [Epic Level Unicorn, Yay]}
+  - {name: Bob, hand: [Unicorn Poison], stable: [Rhinocorn]}
+active: Bob
+script:
+  - play: {player: Bob, card: Unicorn Poison, targets: [Ann/Epic Level Unicorn]}
+"""
+    )
+    assert [e["card"] for e in out["events"] if e["type"] == "trigger"] == ["Unicorn Poison"]

@@ -39,6 +39,7 @@ class Moves:
         stable: str,
         how: str | None = None,
         by: str | None = None,
+        via: CardId | None = None,
     ) -> list[Trigger]:
         """The abilities that trigger at ``moment`` (about ``subject``, in ``stable``), in order.
 
@@ -49,7 +50,9 @@ class Moves:
         took it out (or ``play``: a played card entered), ``by``: the player who did it. Then the
         triggers of the cards in the other Stables that watch every Stable or the others' (scope
         ``all``, ``others``: Trojan Unicorn), players in turn order from ``stable``'s. A trigger
-        that binds (:attr:`ChainWhen.binds`) keeps the moment's card ("that card") and player.
+        that binds (:attr:`ChainWhen.binds`) keeps the moment's card ("that card") and player. ``via``:
+        the card whose effect did it, which does not watch its own deed (Epic Level Unicorn's second
+        destroy is no new "each time you DESTROY").
         """
         rs = self.rs
         own_names, watchers = rs.whens_at.get(moment, (frozenset(), {}))
@@ -82,7 +85,7 @@ class Moves:
                             out.append(self.trigger(when, c, i, stable, subject, by))
         elsewhere = rs.whens_elsewhere.get(moment)
         if elsewhere:
-            out.extend(self.fire_elsewhere(game, elsewhere, subject, stable, how, by))
+            out.extend(self.fire_elsewhere(game, elsewhere, subject, stable, how, by, via))
         if out and "suppress" in rs.present(game):
             out = self.unsuppressed(game, out)
         return out
@@ -103,8 +106,11 @@ class Moves:
         stable: str,
         how: str | None,
         by: str | None,
+        via: CardId | None = None,
     ) -> list[Trigger]:
-        """The triggers of the cards that watch a moment in another player's Stable (or in any Stable)."""
+        """The triggers of the cards that watch a moment in another player's Stable (or in any Stable;
+        a trigger on its own player's deed, :attr:`ChainWhen.own_deed`, only in the Stable of the
+        player who did it)."""
         rs = self.rs
         out: list[Trigger] = []
         s = game.state
@@ -112,12 +118,14 @@ class Moves:
             live = [
                 n
                 for n, w in whens.items()
-                if (p != stable or w.scope == "all") and w.fires_by(game, subject, stable, how, by)
+                if (p != stable or w.scope == "all")
+                and (not w.own_deed or by == p)
+                and w.fires_by(game, subject, stable, how, by)
             ]
             if not live:
                 continue
             for c in s.zone(p, rs.stable):
-                if c == subject or rs.is_blank(game, c, p):
+                if c in (subject, via) or rs.is_blank(game, c, p):
                     continue
                 for i, ab in enumerate(rs.defn(game, c).get("abilities", [])):
                     if ab.get("when") in live:
@@ -233,6 +241,7 @@ class Moves:
         *,
         quiet: bool = False,
         by: str | None = None,
+        via: CardId | None = None,
     ) -> ZoneKey:
         """Move ``card`` out of ``stable``'s Stable towards ``to`` (``how``: the verb that takes it
         out): the one way out of a Stable.
@@ -249,7 +258,7 @@ class Moves:
                 game.card(card).owner = dest[0]
                 game.emit("replace", stable, card, to=dest[1], owner=dest[0])
         game.move(card, dest, top=dest[0] is None)  # shared piles are listed top card first
-        self.leave(game, card, stable, how, quiet=quiet, by=by)
+        self.leave(game, card, stable, how, quiet=quiet, by=by, via=via)
         return dest
 
     def leave(
@@ -261,12 +270,13 @@ class Moves:
         *,
         quiet: bool = False,
         by: str | None = None,
+        via: CardId | None = None,
     ) -> None:
         """``card`` has left ``stable``'s Stable (it is already elsewhere; ``how``: the verb that took it out;
         ``quiet``: its own triggered effects do not activate)."""
         rs = self.rs
         game.emit("leave", stable, card)
-        triggers = self.fire(game, "leave", card, stable, how, by)
+        triggers = self.fire(game, "leave", card, stable, how, by, via)
         if quiet and triggers:
             kept = [t for t in triggers if t.card != card]
             if len(kept) != len(triggers):
@@ -281,12 +291,20 @@ class Moves:
         game.move(card, (None, place), top=True, off_pile=True)
 
     def remove_from_stable(
-        self, game: Game, card: CardId, stable: str, verb: str, *, by: str, quiet: bool = False
+        self,
+        game: Game,
+        card: CardId,
+        stable: str,
+        verb: str,
+        *,
+        by: str,
+        quiet: bool = False,
+        via: CardId | None = None,
     ) -> None:
         """``card`` is sacrificed or destroyed out of ``stable`` (``verb``) by player ``by`` (``quiet``:
         without its own triggered effects)."""
         game.emit(verb, by, card, **({"from": stable} if verb != "sacrifice" else {}))
-        self.leave_stable(game, card, stable, (None, "discard"), verb, quiet=quiet, by=by)
+        self.leave_stable(game, card, stable, (None, "discard"), verb, quiet=quiet, by=by, via=via)
 
     def target_alive(self, game: Game, eff: Effect) -> CardId | None:
         """``eff``'s target, if it is still in a Stable (else the effect has nothing to act on)."""

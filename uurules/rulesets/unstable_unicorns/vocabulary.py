@@ -428,6 +428,8 @@ class ChainWhen(When):
     scope: ClassVar[str] = "self"
     """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens;
     ``others``: the cards in the other players' Stables; ``all``: the cards in every Stable."""
+    own_deed: ClassVar[bool] = False
+    """Scope ``all``: it triggers only in the Stable of the player who did it ("each time you DESTROY")."""
     binds: ClassVar[bool] = False
     """Its link keeps the moment's card ("that card", ``what: that-card``) and player ("that player":
     :meth:`bound_player`)."""

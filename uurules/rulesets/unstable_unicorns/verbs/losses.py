@@ -161,3 +161,37 @@ class AnotherPlayerPlaysAUnicorn(ChainWhen):
 
     def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
         return how == "play" and subject is not None and self.rs.is_creature(game, subject)
+
+
+@FAMILY.when
+class AnotherPlayerDestroysYourUnicorn(ChainWhen):
+    """Each time any other player destroys a Unicorn card in your Stable (Retribution): "that player"
+    is the one who destroyed it (their effect's player)."""
+
+    name = "another-player-destroys-your-unicorn"
+    moments = ("leave",)
+    scope = "stable"
+    binds = True
+
+    def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
+        return (
+            how == "destroy"
+            and by is not None
+            and by != stable
+            and subject is not None
+            and self.rs.counts_as_creature(game, subject, stable)
+        )
+
+
+@FAMILY.when
+class YouDestroy(ChainWhen):
+    """Each time you DESTROY a card (Epic Level Unicorn), in any Stable; the destroy this card's own
+    effect makes is no new moment for it."""
+
+    name = "you-destroy"
+    moments = ("leave",)
+    scope = "all"
+    own_deed = True
+
+    def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
+        return how == "destroy"

@@ -103,9 +103,18 @@ class Destroy(Targeted):
     """DESTROY a card in another player's Stable (its target is chosen as the step joins the chain)."""
 
     name = "destroy"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
     none_left = "no other {stable} has {noun} that can be destroyed"
+    none_in = "there is no {noun} in {whose} {stable} that can be destroyed"
+    default_player = "another-player"
     quiet: ClassVar[bool] = False
     """The destroyed card's own triggered effects do not activate as it leaves (Controlled Destruction)."""
+
+    def label(self, step: Step) -> str:
+        return f"DESTROY {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
@@ -124,7 +133,7 @@ class Destroy(Targeted):
             return
         eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
-        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player, quiet=self.quiet)
+        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player, quiet=self.quiet, via=eff.source)
 
 
 @FAMILY.verb
