@@ -476,3 +476,46 @@ script:
 """
     )
     assert [e["card"] for e in out["events"] if e["type"] == "trigger"] == ["Unicorn Poison"]
+
+
+# -- Puppetmaster Unicorn: a trigger on your own discard; choosing up to 2 players ------------------------
+@pytest.mark.scenario("cards/puppetmaster-unicorn.yaml")
+def test_puppetmaster_its_enter_discard_makes_up_to_two_others_discard() -> None:
+    game, out = run("cards/puppetmaster-unicorn.yaml")
+    assert [names(game, p, "hand") for p in ("Ann", "Bob", "Cid", "Dee")] == [[], [], [], ["Rainbow Aura"]]
+    # the others' discards are not Ann's: Puppetmaster triggered once
+    assert [e["card"] for e in out["events"] if e["type"] == "trigger"] == ["Puppetmaster Unicorn"] * 2
+
+
+def test_puppetmaster_may_choose_fewer_and_offers_only_players_who_can_discard() -> None:
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Puppetmaster Unicorn, Yay]}
+  - {name: Bob, hand: [Yay]}
+  - {name: Cid}
+  - {name: Dee, hand: [Slowdown]}
+script:
+  - play: {player: Ann, card: Puppetmaster Unicorn}
+  - choose: "yes"
+"""
+    ).play()
+    pending = game.state.pending
+    assert pending is not None and pending.options == ["Bob", "Dee", "nobody"]  # Cid has no card to discard
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Puppetmaster Unicorn, Yay]}
+  - {name: Bob, hand: [Yay]}
+  - {name: Cid}
+  - {name: Dee, hand: [Slowdown]}
+script:
+  - play: {player: Ann, card: Puppetmaster Unicorn}
+  - choose: "yes"
+  - choose: Dee
+  - choose: nobody
+"""
+    ).play()
+    assert names(game, "Bob", "hand") == ["Yay"] and names(game, "Dee", "hand") == [] and game.state.pending is None

@@ -365,8 +365,13 @@ class Moves:
         return c
 
     def discard(self, game: Game, player: str, card: CardId, **detail: Any) -> None:
+        """``player`` discards ``card`` from their hand: the moment ``discard``, which the Stable's "each
+        time you DISCARD" triggers listen to (Puppetmaster Unicorn): a new link."""
         game.move(card, (None, "discard"), top=True)
         game.emit("discard", player, card, **detail)
+        triggers = self.fire(game, "discard", card, player)
+        if triggers:
+            self.rs.chain.add_link(game, triggers, f"{player} discarded {game.shown(card)}")
 
     def hand_line(self, game: Game, player: str) -> None:
         """The size of ``player``'s hand, against the hand limit (UU.HAND.1), after a card came or went."""

@@ -112,6 +112,7 @@ DATA = CORE_DATA.extend(
             "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
+            "players": ListOf(VALUE),  # the players chosen so far (choose-players)
             "that-card": CARD,  # the card a trigger was about ("that card": players.THAT_CARD)
             "chosen": CARD,
             "taken": CARD,

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from uurules.engine.state import CardId
-from uurules.rulesets.base import Static
+from uurules.engine.state import CardId, Decision, Effect
+from uurules.rulesets.base import DecisionKind, Keys, Static
+from uurules.rulesets.unstable_unicorns.verbs.between import ChoosePlayer
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainWhen, Step, TypeChange
 
@@ -195,3 +196,60 @@ class YouDestroy(ChainWhen):
 
     def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
         return how == "destroy"
+
+
+@FAMILY.when
+class YouDiscard(ChainWhen):
+    """Each time you DISCARD a card (Puppetmaster Unicorn): each card discarded from your hand, by a
+    card's effect or down to the hand limit; a new link."""
+
+    name = "you-discard"
+    moments = ("discard",)
+    scope = "stable"
+
+
+# ----------------------------------------------------------------------------------------
+# Verbs: choosing players
+# ----------------------------------------------------------------------------------------
+NOBODY = ""
+"""The payload of "no more players" in :class:`ChoosePlayers`' question."""
+
+
+@FAMILY.verb
+class ChoosePlayers(ChoosePlayer):
+    """Choose up to ``up-to`` players, one at a time (none, if you like); the steps under it are carried
+    out for each of them, in the order they were chosen, each bound as "that player" (Puppetmaster
+    Unicorn: "choose up to 2 other players. Each of those players must also DISCARD a card")."""
+
+    name = "choose-players"
+    keys: ClassVar[Keys] = {
+        **ChoosePlayer.keys,
+        "up-to": {"type": "integer", "minimum": 1, "maximum": 10, "description": "how many players at most"},
+    }
+
+    def label(self, step: Step) -> str:
+        n = int(step.get("up-to", 1))
+        other = " other" if step.get("player") == "another-player" else ""
+        return f"Choose up to {n}{other} player{'s' if n != 1 else ''}"
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        chosen: list[str] = list(eff.data.get("players", []))
+        if answer is not None and answer != NOBODY:
+            chosen.append(str(answer))
+            eff.data["players"] = chosen
+            game.emit("choose", eff.player, eff.source, choice=answer)
+        left = [p for p in self.candidates(game, eff.player, eff.data, eff.source, None) if p not in chosen]
+        if answer != NOBODY and left and len(chosen) < int(eff.data.get("up-to", 1)):
+            why = f" ({game.shown(eff.source)})" if eff.source is not None else ""
+            question = f"{eff.player}: choose a player{why}, or nobody more"
+            options = [*left, "nobody"]
+            rs.ask(
+                game, Decision(eff.player, question, options, DecisionKind.EFFECT, {"effect": eff.id}, [*left, NOBODY])
+            )
+            return
+        rs.chain.done(game, eff, f"Choose {', '.join(chosen)}" if chosen else "Choose nobody")
+        link = rs.chain.link_of(game, eff)
+        at = rs.chain.index(link.effects, eff) + 1
+        for p in reversed(chosen):  # each inserted at the same place: the first chosen comes first
+            rs.chain.expand(game, link, at, eff.player, eff.source, eff.data["steps"], 0, [], bound=p)
