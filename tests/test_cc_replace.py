@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import board, run
 from tests.rulesets_helpers import refused
+from uurules import InputError
 from uurules.engine.actions import Play
 from uurules.engine.game import Game
 
@@ -519,3 +520,115 @@ script:
 """
     ).play()
     assert names(game, "Bob", "hand") == ["Yay"] and names(game, "Dee", "hand") == [] and game.state.pending is None
+
+
+# -- Unicorn of Glory, Unicorn of Foreboding Doom, Glass Half Full: Upgrades and Downgrades entering -------
+@pytest.mark.scenario("cards/unicorn-of-glory.yaml")
+def test_unicorn_of_glory_answers_a_downgrade_played_by_another_player_only() -> None:
+    game, _ = run("cards/unicorn-of-glory.yaml")
+    assert names(game, "Ann", "stable") == ["Unicorn of Glory", "Broken Stable", "Rainbow Aura"]
+    # Ann's own Downgrade into her own Stable: no trigger
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Broken Stable], stable: [Unicorn of Glory]}
+  - {name: Bob}
+deck: [Rainbow Aura]
+script:
+  - play: {player: Ann, card: Broken Stable, targets: [Ann]}
+"""
+    )
+    assert names(game, "Ann", "stable") == ["Unicorn of Glory", "Broken Stable"]
+    assert "trigger" not in types(out)
+
+
+@pytest.mark.rule("UU.SEQ.4")
+@pytest.mark.scenario("cards/unicorn-of-foreboding-doom.yaml")
+def test_foreboding_doom_brings_a_downgrade_into_that_players_stable() -> None:
+    game, _ = run("cards/unicorn-of-foreboding-doom.yaml")
+    assert names(game, "Bob", "stable") == ["Rainbow Aura", "Broken Stable"]
+    assert names(game, "Ann", "stable") == ["Unicorn of Foreboding Doom"]
+    # an Upgrade played into another player's Stable is not played "in their Stable"
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+active: Bob
+players:
+  - {name: Ann, hand: [Slowdown], stable: [Unicorn of Foreboding Doom]}
+  - {name: Bob, hand: [Rainbow Aura]}
+deck: [Broken Stable]
+script:
+  - play: {player: Bob, card: Rainbow Aura, targets: [Ann]}
+"""
+    )
+    assert "trigger" not in types(out) and names(game, "Ann", "hand") == ["Slowdown"]
+
+
+@pytest.mark.scenario("cards/glass-half-full.yaml")
+def test_glass_half_full_any_road_in() -> None:
+    game, _ = run("cards/glass-half-full.yaml")
+    assert names(game, "Ann", "stable") == ["Glass Half Full", "Broken Stable", "Yay"]
+    # an Upgrade entering is no Downgrade: nothing
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+active: Bob
+players:
+  - {name: Ann, stable: [Glass Half Full]}
+  - {name: Bob, hand: [Rainbow Aura]}
+deck: [Yay]
+script:
+  - play: {player: Bob, card: Rainbow Aura, targets: [Ann]}
+"""
+    )
+    assert "trigger" not in types(out)
+
+
+# -- Anti-Magic Bubble, Restricted Area: mass sacrifice, bans, a Downgrade entering ------------------------
+@pytest.mark.rule("UU.REQ.3")
+@pytest.mark.scenario("cards/anti-magic-bubble.yaml")
+def test_anti_magic_bubble_sacrifices_the_other_downgrades_and_bans_magic() -> None:
+    game, _ = run("cards/anti-magic-bubble.yaml")
+    assert names(game, "Ann", "stable") == ["Basic Unicorn", "Anti-Magic Bubble"]
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Rhinocorn], stable: [Anti-Magic Bubble]}
+  - {name: Bob, stable: [Basic Unicorn]}
+"""
+    ).stage()
+    refused(game, Play("Ann", "Unicorn Poison"), "Anti-Magic Bubble in Ann's Stable: Ann cannot play Magic cards")
+    assert Play("Ann", "Ann/Rhinocorn") in game.legal_actions()
+
+
+@pytest.mark.rule("UU.REQ.3")
+@pytest.mark.scenario("cards/restricted-area.yaml")
+def test_restricted_area_bans_magical_unicorns_only_and_leaves_when_a_downgrade_enters() -> None:
+    with pytest.raises(InputError, match="Ann cannot play Magical Unicorn cards"):
+        run("cards/restricted-area.yaml")
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+active: Bob
+players:
+  - {name: Ann, stable: [Restricted Area, Basic Unicorn]}
+  - {name: Bob, hand: [Broken Stable]}
+script:
+  - play: {player: Bob, card: Broken Stable, targets: [Ann]}
+"""
+    )
+    assert names(game, "Ann", "stable") == ["Basic Unicorn", "Broken Stable"]
+    assert names(game, None, "discard") == ["Restricted Area"]
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Rhinocorn, Basic Unicorn, Nine-Tailed Foxicorn], stable: [Restricted Area]}
+  - {name: Bob}
+"""
+    ).stage()
+    refused(game, Play("Ann", "Rhinocorn"), "Ann cannot play Magical Unicorn cards")
+    legal = game.legal_actions()
+    assert Play("Ann", "Ann/Basic Unicorn") in legal and Play("Ann", "Ann/Nine-Tailed Foxicorn") in legal

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.vocabulary import What
 
 
+BANS = "you-cannot-play"
+"""The static keyword that bans playing cards of a kind (Anti-Magic Bubble, Restricted Area)."""
+
 IMMUNE = "cannot-be-destroyed-by"
 """The static keyword of an immunity to a kind of card's destroy (Magical Kittencorn)."""
 
@@ -75,6 +78,9 @@ class Requirements:
             src = rs.static_source(game, player, "you-cannot-play-upgrades")
             # rule: UU.REQ.3 a card in play adds a Requirement to the cards played
             return Refusal(f"{src} in {player}'s {rs.stable_word}: {player} cannot play Upgrade cards", "UU.REQ.3")
+        banned = self.banned(game, player, card)
+        if banned is not None:
+            return banned
         hand_after = [c for c in game.state.zone(player, "hand") if c != card]
         if rs.is_creature(game, card) or d.type in ("Upgrade", "Downgrade"):
             stable = self.stable_for(game, player, card, targets)
@@ -142,6 +148,22 @@ class Requirements:
                                 f"{rs.chain.step_text(first)!r}, which cannot be met ({why})",
                                 "UU.REQ.3",
                             )
+        return None
+
+    def banned(self, game: Game, player: str, card: CardId) -> Refusal | None:
+        """rule: UU.REQ.3 a card in ``player``'s Stable that bans playing cards of a kind (``you-cannot-play:
+        magic``: Anti-Magic Bubble; ``magical-unicorn``: Restricted Area), or ``None``."""
+        rs = self.rs
+        if BANS not in rs.statics(game, player):
+            return None
+        for c in game.state.zone(player, rs.stable):
+            kind = rs.static_value(game, c, BANS)
+            if kind is not None and rs.matches(game, card, str(kind)):
+                return Refusal(
+                    f"{game.shown(c)} in {player}'s {rs.stable_word}: {player} cannot play "
+                    f"{rs.bare_noun(str(kind))}s",
+                    "UU.REQ.3",
+                )
         return None
 
     def play_requirement(self, game: Game, player: str, hand_after: list[CardId]) -> Refusal | None:

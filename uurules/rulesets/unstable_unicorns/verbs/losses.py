@@ -253,3 +253,62 @@ class ChoosePlayers(ChoosePlayer):
         at = rs.chain.index(link.effects, eff) + 1
         for p in reversed(chosen):  # each inserted at the same place: the first chosen comes first
             rs.chain.expand(game, link, at, eff.player, eff.source, eff.data["steps"], 0, [], bound=p)
+
+
+# ----------------------------------------------------------------------------------------
+# Upgrades and Downgrades entering, and bans on plays
+# ----------------------------------------------------------------------------------------
+@FAMILY.when
+class ADowngradeEntersYourStable(ChainWhen):
+    """Each time (or if) a Downgrade card enters your Stable, however it comes: played, moved, brought
+    (Glass Half Full, Anti-Magic Bubble, Restricted Area); the card itself entering is not another."""
+
+    name = "a-downgrade-enters-your-stable"
+    moments = ("enter",)
+    scope = "stable"
+
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        return subject is not None and "downgrade" in self.rs.printed_kinds(game, subject)
+
+
+@FAMILY.when
+class AnotherPlayerPlaysADowngradeInYourStable(ChainWhen):
+    """When any other player plays a Downgrade card in your Stable (Unicorn of Glory): as it enters."""
+
+    name = "another-player-plays-a-downgrade-in-your-stable"
+    moments = ("enter",)
+    scope = "stable"
+
+    def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
+        return (
+            how == "play"
+            and by is not None
+            and by != stable
+            and subject is not None
+            and "downgrade" in self.rs.printed_kinds(game, subject)
+        )
+
+
+@FAMILY.when
+class AnyPlayerPlaysAnUpgradeInTheirStable(ChainWhen):
+    """When any player (you too) plays an Upgrade card in their own Stable (Unicorn of Foreboding Doom):
+    as it enters; "that player" is the one who played it."""
+
+    name = "any-player-plays-an-upgrade-in-their-stable"
+    moments = ("enter",)
+    scope = "all"
+    binds = True
+
+    def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
+        return (
+            how == "play" and by == stable and subject is not None and "upgrade" in self.rs.printed_kinds(game, subject)
+        )
+
+
+@FAMILY.static
+class YouCannotPlay(Static):
+    """You cannot play cards of this kind (Anti-Magic Bubble: magic; Restricted Area: magical-unicorn);
+    read by :meth:`.requirements.Requirements.banned` (UU.REQ.3)."""
+
+    name = "you-cannot-play"
+    value: ClassVar[dict[str, Any] | None] = {"$ref": "#/$defs/word"}

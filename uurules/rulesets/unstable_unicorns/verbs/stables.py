@@ -28,13 +28,17 @@ class Sacrifice(ChainVerb):
     """SACRIFICE a card in your own Stable (you choose which as it resolves); count: all, every card it names."""
 
     name = "sacrifice"
-    keys: ClassVar[Keys] = {"what": WHAT}
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "other": {"const": True, "description": "a card other than this one (all other Downgrade cards)"},
+    }
     all_ok = True
 
     def label(self, step: Step) -> str:
         what = step.get("what", "card")
+        other = " other" if step.get("other") else ""
         if step.get("count") == "all":
-            return f"SACRIFICE {self.rs.nouns(what)}"
+            return f"SACRIFICE {self.rs.nouns(what).replace('all ', f'all{other} ', 1)}"
         return f"SACRIFICE {self.rs.noun(what)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
@@ -59,6 +63,8 @@ class Sacrifice(ChainVerb):
         if chosen is None:
             what = eff.data.get("what", "card")
             pool = rs.requirements.sacrificable(game, p, what, eff.source)
+            if eff.data.get("other"):
+                pool = [c for c in pool if c != eff.source]
             if eff.data.get("count") == "all":
                 self.resolve_all(game, eff, pool)
                 return
@@ -225,13 +231,22 @@ class Bring(ChainVerb):
     is not played."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", "deck", default="hand")}
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "from": from_key("hand", "discard", "nursery", "deck", default="hand"),
+        "into": {"enum": ["that-player"], "description": "into that player's Stable (default: yours)"},
+    }
 
     def label(self, step: Step) -> str:
         rs = self.rs
         place = step.get("from", "hand")
         where = "" if place == "hand" else f" from {PLACES[place]}"
-        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into your {rs.stable_word}"
+        into = "your" if "into" not in step else f"{step.get(THAT) or 'that player'}'s"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {into} {rs.stable_word}"
+
+    def into(self, player: str, step: Step) -> str | None:
+        """Whose Stable the card enters: ``player``'s, or "that player"'s (``into: that-player``)."""
+        return player if "into" not in step else step.get(THAT)
 
     def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
@@ -239,12 +254,15 @@ class Bring(ChainVerb):
         rs = self.rs
         place = step.get("from", "hand")
         hand = game.state.zone(player, "hand")
+        into = self.into(player, step)
+        if into is None:
+            return []
         out = []
         for c in place_cards(game, player, place):
             if not rs.step_matches(game, c, step, source):
                 continue
             after = [x for x in hand if x != c] if place == "hand" else hand
-            if rs.entry_refusal(game, c, player, player, after) is None:
+            if rs.entry_refusal(game, c, into, player, after) is None:
                 out.append(c)
         return out
 
@@ -283,8 +301,9 @@ class Bring(ChainVerb):
             return
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
+        into = self.into(p, eff.data) or p
         if place != "hand":
-            game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
-        rs.moves.enter(game, answer, p)
+            game.card(answer).owner = into  # a card from a shared pile is now the one whose Stable it enters
+        rs.moves.enter(game, answer, into)
         if place == "deck" and not game.state.zone(None, "deck"):
             rs.moves.ran_out(game, p)  # rule: UU.END.1 its last card was taken
