@@ -632,3 +632,102 @@ players:
     refused(game, Play("Ann", "Rhinocorn"), "Ann cannot play Magical Unicorn cards")
     legal = game.legal_actions()
     assert Play("Ann", "Ann/Basic Unicorn") in legal and Play("Ann", "Ann/Nine-Tailed Foxicorn") in legal
+
+
+# -- Extra Life: a loss trigger that binds that card ----------------------------------------------------
+@pytest.mark.rule("UU.SEQ.4")
+@pytest.mark.scenario("cards/extra-life.yaml")
+def test_extra_life_brings_that_unicorn_back() -> None:
+    game, _ = run("cards/extra-life.yaml")
+    assert names(game, "Bob", "stable") == ["Rhinocorn"] and names(game, None, "discard")[0] == "Extra Life"
+    # a Baby goes to the Nursery: nothing to bring back, and "if you do" brings nothing else
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Extra Life, Baby Unicorn (Red)]}
+discard: [Rhinocorn]
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Baby Unicorn (Red)]}
+  - choose: "yes"
+"""
+    )
+    assert names(game, "Bob", "stable") == [] and "Rhinocorn" in names(game, None, "discard")
+
+
+# -- Unicorn Bribe, Conniving Artistry, The Rad Scientist, Archangel: "instead" of losing a card ------------
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/unicorn-bribe.yaml")
+def test_unicorn_bribe_sacrifice_an_upgrade_or_downgrade_instead() -> None:
+    game, _ = run("cards/unicorn-bribe.yaml")
+    assert names(game, "Bob", "stable") == ["Basic Unicorn", "Broken Stable"]
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Unicorn Bribe, Basic Unicorn, Broken Stable]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+  - choose: "yes"
+"""
+    ).play()
+    pending = game.state.pending
+    assert pending is not None and pending.options == ["Bob/Unicorn Bribe", "Bob/Broken Stable"]
+
+
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/unicorn-of-conniving-artistry.yaml")
+def test_conniving_artistry_replaces_its_own_destroy_not_a_sacrifice() -> None:
+    game, _ = run("cards/unicorn-of-conniving-artistry.yaml")
+    assert names(game, "Bob", "stable") == ["Unicorn of Conniving Artistry"]
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison, Two-For-One], stable: [Basic Unicorn, Rainbow Aura]}
+  - {name: Bob, stable: [Unicorn of Conniving Artistry, Rhinocorn, Broken Stable]}
+script:
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Rhinocorn, Bob/Broken Stable]}
+  - choose: Ann/Basic Unicorn
+  - choose: "no"
+"""
+    )
+    # Ann's own sacrifice is hers; Bob declines for Rhinocorn, which is destroyed
+    assert names(game, "Bob", "stable") == ["Unicorn of Conniving Artistry"]
+
+
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/the-rad-scientist-unicorn.yaml")
+def test_rad_scientist_two_discards_instead_while_the_hand_holds_a_card() -> None:
+    game, _ = run("cards/the-rad-scientist-unicorn.yaml")
+    assert names(game, "Bob", "stable") == ["The Rad Scientist Unicorn", "Yay"] and names(game, "Bob", "hand") == []
+
+
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/archangel-unicorn.yaml")
+def test_archangel_a_discard_instead_of_a_sacrifice_too_and_a_draw_each_turn() -> None:
+    game, _ = run("cards/archangel-unicorn.yaml")
+    assert names(game, "Bob", "stable") == ["Archangel Unicorn", "Basic Unicorn"]
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One, Yay], stable: [Archangel Unicorn, Basic Unicorn]}
+  - {name: Bob, stable: [Rhinocorn, Broken Stable]}
+deck: [Slowdown, Rainbow Aura, Neigh, Yay]
+script:
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Rhinocorn, Bob/Broken Stable]}
+  - choose: Ann/Basic Unicorn
+  - choose: "yes"
+  - end-turn: Ann
+  - begin-turn: Bob
+  - end-turn: Bob
+  - begin-turn: Ann
+  - choose: "yes"
+"""
+    )
+    # Two-For-One's sacrifice is replaced by a discard; Archangel's beginning-of-turn draw is one card
+    assert names(game, "Ann", "stable") == ["Archangel Unicorn", "Basic Unicorn"]
+    assert names(game, "Bob", "stable") == [] and names(game, "Ann", "hand") == ["Rainbow Aura", "Neigh"]

@@ -250,11 +250,14 @@ class Replacements:
     def applies(self, game: Game, card: CardId, r: dict[str, Any], leaving: CardId) -> bool:
         """Whether ``card``'s leaving replacement ``r`` applies to ``leaving`` (in the same Stable):
         ``what: this``, to the card itself; otherwise to the other cards its ``what:`` names, as they
-        are now (Black Knight Unicorn's ``what: unicorn``: a Panda is no Unicorn card)."""
+        are now (Black Knight Unicorn's ``what: unicorn``: a Panda is no Unicorn card), and with
+        ``this-too`` to itself as well (The Rad Scientist Unicorn: "a card in your Stable")."""
         what = str(r.get("what", "card"))
         if what == "this":
             return card == leaving
-        return card != leaving and self.rs.matches(game, leaving, what, card)
+        if card == leaving and not r.get("this-too"):  # "a card in your Stable" (this-too) is this one too
+            return False
+        return self.rs.matches(game, leaving, what, card)
 
     def instead_text(self, game: Game, card: CardId, r: dict[str, Any], *, third_person: bool = False) -> str:
         """What ``card``'s replacement does instead, in words: "sacrifice Black Knight Unicorn",

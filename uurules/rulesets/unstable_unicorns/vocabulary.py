@@ -233,6 +233,10 @@ FAMILY = Vocabulary(
                     "description": "it replaces a SACRIFICE as the effect joins the chain, whoever carries it out "
                     "(Patient Zero Unicorn, as Dread Pirate Unicorn a discard), not a card as it leaves its Stable",
                 },
+                "this-too": {
+                    "const": True,
+                    "description": "it replaces the card's own leaving too (a card in your Stable: this one included)",
+                },
                 "keep-what": {
                     "const": True,
                     "description": "the new effects of the replaced effect's verb name what it named (a Unicorn "

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys, Static
+from uurules.rulesets.unstable_unicorns.replacements import LEAVING
 from uurules.rulesets.unstable_unicorns.verbs.between import ChoosePlayer
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainWhen, Step, TypeChange
@@ -312,3 +313,17 @@ class YouCannotPlay(Static):
 
     name = "you-cannot-play"
     value: ClassVar[dict[str, Any] | None] = {"$ref": "#/$defs/word"}
+
+
+@FAMILY.when
+class YourUnicornIsSacrificedOrDestroyed(ChainWhen):
+    """If a Unicorn card in your Stable is sacrificed or destroyed (Extra Life): its link keeps "that
+    card" (``what: that-card``), now in the discard pile."""
+
+    name = "a-unicorn-of-yours-is-sacrificed-or-destroyed"
+    moments = ("leave",)
+    scope = "stable"
+    binds = True
+
+    def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
+        return how in LEAVING and subject is not None and self.rs.counts_as_creature(game, subject, stable)
