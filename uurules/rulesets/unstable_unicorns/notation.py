@@ -55,6 +55,10 @@ NOTATION = Notation(
             "[lapsed] - {card} does nothing: {reason}.",
             "[reason] - {card} cannot be used ({reason}).",
         ],
+        "suppress": [
+            "[by] - {card}'s triggered effect does not activate ({by}).",
+            "[why] - {card}'s triggered effects do not activate: {why}.",
+        ],
         "skip": ['- "{join_text}": the action before it was not performed, so "{effect}" is not.'],
         "no-player": ['- "That player": no player was chosen, so "{effect}" is not carried out.'],
         "replace": [
