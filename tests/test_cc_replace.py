@@ -731,3 +731,47 @@ script:
     # Two-For-One's sacrifice is replaced by a discard; Archangel's beginning-of-turn draw is one card
     assert names(game, "Ann", "stable") == ["Archangel Unicorn", "Basic Unicorn"]
     assert names(game, "Bob", "stable") == [] and names(game, "Ann", "hand") == ["Rainbow Aura", "Neigh"]
+
+
+# -- Unicorn of Betrayal: a replacement offered to the destroyer ------------------------------------------
+@pytest.mark.rule("UU.CHAIN.1")
+@pytest.mark.scenario("cards/unicorn-of-betrayal.yaml")
+def test_unicorn_of_betrayal_the_destroyer_may_steal_it_instead() -> None:
+    game, _ = run("cards/unicorn-of-betrayal.yaml")
+    assert names(game, "Ann", "stable") == ["Unicorn of Betrayal"] and names(game, "Bob", "stable") == []
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Unicorn of Betrayal, Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Unicorn of Betrayal]}
+"""
+    ).play()
+    pending = game.state.pending
+    assert pending is not None and pending.player == "Ann" and "steal Unicorn of Betrayal" in pending.question
+    # declined: it is destroyed; a sacrifice is never replaced
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, stable: [Unicorn of Betrayal, Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Unicorn of Betrayal]}
+  - choose: "no"
+"""
+    )
+    assert names(game, "Bob", "stable") == ["Basic Unicorn"] and "Unicorn of Betrayal" in names(game, None, "discard")
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Two-For-One], stable: [Unicorn of Betrayal]}
+  - {name: Bob, stable: [Basic Unicorn, Yay]}
+script:
+  - play: {player: Ann, card: Two-For-One, targets: [Bob/Basic Unicorn, Bob/Yay]}
+"""
+    )
+    assert names(game, "Ann", "stable") == [] and game.state.pending is None

@@ -226,6 +226,9 @@ class Replacements:
                     group=eff.group,
                 )
             )
+        for e in new:
+            if e.data.get("what") == "this" and self.rs.verbs[e.verb].targeted:
+                e.targets = [card]  # "STEAL it instead": its target is the replacing card itself
         eff.status = "replaced"
         eff.replaced_by = [e.id for e in new]
         link.effects[at:at] = new
@@ -300,26 +303,33 @@ class Replacements:
             if answer is True:
                 c = asking["card"]
                 del eff.data["instead"]
-                r = next(x for card, x in self.optional_leaving(game, leaving, owner, how) if card == c)
-                self.replace_leaving(game, eff, owner, c, r)
+                r = next(x for card, x in self.optional_leaving(game, leaving, owner, how, eff) if card == c)
+                self.replace_leaving(game, eff, self.chooser(r, owner, eff), c, r)
                 return True
             declined.append(asking["card"])
         verb = "sacrificed" if how == "sacrifice" else "destroyed"
-        for c, r in self.optional_leaving(game, leaving, owner, how):
+        for c, r in self.optional_leaving(game, leaving, owner, how, eff):
             if c in declined:
                 continue
             eff.data["instead"] = {"card": c, "declined": declined}
-            question = f"{owner}: {self.instead_text(game, c, r)} instead of {game.shown(leaving)} being {verb}?"
-            rs.ask(game, rs.yes_no(owner, question, DecisionKind.EFFECT, effect=eff.id))
+            who = self.chooser(r, owner, eff)
+            question = f"{who}: {self.instead_text(game, c, r)} instead of {game.shown(leaving)} being {verb}?"
+            rs.ask(game, rs.yes_no(who, question, DecisionKind.EFFECT, effect=eff.id))
             return True
         eff.data.pop("instead", None)
         return False
 
+    def chooser(self, r: dict[str, Any], owner: str, eff: Effect) -> str:
+        """Who is offered replacement ``r`` and carries it out: the card's player, or (``offered-to:
+        destroyer``, Unicorn of Betrayal) the player whose card's effect would destroy it."""
+        return eff.player if r.get("offered-to") == "destroyer" else owner
+
     def optional_leaving(
-        self, game: Game, leaving: CardId, owner: str, how: str
+        self, game: Game, leaving: CardId, owner: str, how: str, eff: Effect | None = None
     ) -> list[tuple[CardId, dict[str, Any]]]:
         """The optional replacements that may be offered for ``leaving`` (see :meth:`instead_of_leaving`):
-        (card, replacement) for the cards in ``owner``'s Stable, in its order."""
+        (card, replacement) for the cards in ``owner``'s Stable, in its order. One offered to the
+        destroyer needs ``eff``, a card's effect of another player."""
         rs = self.rs
         impossible = rs.requirements.impossible
         cards = game.state.cards
@@ -329,13 +339,18 @@ class Replacements:
             if not mine:
                 continue
             for r in mine:
+                who = owner
+                if r.get("offered-to") == "destroyer":
+                    if eff is None or eff.player == owner or eff.source is None:
+                        continue  # only "any other player's card" destroying it
+                    who = eff.player
                 if (
                     r.get("optional")
                     and "with" in r
                     and replaces(r, how)
                     and self.applies(game, c, r, leaving)
                     and not rs.is_blank(game, c, owner)
-                    and not any(impossible(game, owner, step, c) for step in r["with"])
+                    and not any(impossible(game, who, step, c) for step in r["with"])
                 ):
                     out.append((c, r))
         return out

@@ -233,6 +233,11 @@ FAMILY = Vocabulary(
                     "description": "it replaces a SACRIFICE as the effect joins the chain, whoever carries it out "
                     "(Patient Zero Unicorn, as Dread Pirate Unicorn a discard), not a card as it leaves its Stable",
                 },
+                "offered-to": {
+                    "enum": ["destroyer"],
+                    "description": "who is offered it and carries it out: the player whose card's effect would "
+                    "destroy it (Unicorn of Betrayal: that player may STEAL it instead); default: its own player",
+                },
                 "this-too": {
                     "const": True,
                     "description": "it replaces the card's own leaving too (a card in your Stable: this one included)",
