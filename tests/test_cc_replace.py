@@ -775,3 +775,49 @@ script:
 """
     )
     assert names(game, "Ann", "stable") == [] and game.state.pending is None
+
+
+# -- Pied Pipercorn: a replacement of another player's bring from the Nursery ---------------------------
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/pied-pipercorn.yaml")
+def test_pied_pipercorn_takes_the_baby_another_player_brings() -> None:
+    game, _ = run("cards/pied-pipercorn.yaml")
+    assert names(game, "Bob", "stable") == ["Pied Pipercorn", "Baby Narwhal"]
+    assert names(game, "Ann", "stable") == ["Mother Goose Unicorn"]
+    # no card to discard: not offered; its own player's bring: not offered
+    for ann_hand, bob_hand, player in (
+        ("[Mother Goose Unicorn]", "[]", "Ann"),
+        ("[Yay]", "[Mother Goose Unicorn]", "Bob"),
+    ):
+        game, _ = run(
+            f"""
+ruleset: unstable-unicorns
+active: {player}
+players:
+  - {{name: Ann, hand: {ann_hand}}}
+  - {{name: Bob, hand: {bob_hand}, stable: [Pied Pipercorn]}}
+nursery: [Baby Narwhal]
+script:
+  - play: {{player: {player}, card: Mother Goose Unicorn}}
+  - choose: "yes"
+"""
+        )
+        assert "Baby Narwhal" in names(game, player, "stable") and game.state.pending is None
+
+
+def test_pied_pipercorn_its_discard_meets_dread_pirate() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Mother Goose Unicorn], stable: [Dread Pirate Unicorn]}
+  - {name: Bob, hand: [Yay, Slowdown], stable: [Pied Pipercorn]}
+nursery: [Baby Narwhal]
+script:
+  - play: {player: Ann, card: Mother Goose Unicorn}
+  - choose: "yes"
+  - choose: "yes"
+  - choose: Bob/Yay
+"""
+    )
+    assert names(game, "Bob", "hand") == [] and names(game, "Bob", "stable") == ["Pied Pipercorn", "Baby Narwhal"]

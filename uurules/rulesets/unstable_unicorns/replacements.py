@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.state import CardId, Effect, Link
 from uurules.rulesets.base import DecisionKind
 from uurules.rulesets.unstable_unicorns.chain import index
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -57,6 +58,10 @@ class Replacements:
         self._texts: dict[tuple[int, str, bool], tuple[dict[str, Any], str]] = {}  # see instead_text
         self.leaving_cards = frozenset(leaving)
         """The cards of the book that replace a sacrifice or a destroy (by name)."""
+        self.bringing_cards = frozenset(
+            d.name for d in rs.book if any(replaces(r, "bring") for r in d.get("replacements", ()))
+        )
+        """The cards of the book that replace another player's bringing a card in (Pied Pipercorn)."""
         self.joining_cards = frozenset(
             d.name for d in rs.book if any(r.get("joins-chain") for r in d.get("replacements", ()))
         )
@@ -316,6 +321,62 @@ class Replacements:
             question = f"{who}: {self.instead_text(game, c, r)} instead of {game.shown(leaving)} being {verb}?"
             rs.ask(game, rs.yes_no(who, question, DecisionKind.EFFECT, effect=eff.id))
             return True
+        eff.data.pop("instead", None)
+        return False
+
+    def instead_of_bringing(self, game: Game, eff: Effect, card: CardId, answer: Any) -> bool:
+        """The replacements of another player's bringing ``card`` from the Nursery into their Stable
+        (``replaces: bring``; Pied Pipercorn: "you may DISCARD a card. If you do, bring that Baby
+        Unicorn card directly into your Stable instead").
+
+        The players after ``eff``'s, in turn order, are asked about each such card of theirs, one at
+        a time, if its ``with:`` steps can be carried out (bound to ``card``: ``what: that-card``).
+        The first accepted replaces ``eff``: its steps take its place, for that card's player.
+        Returns ``True`` when ``eff`` was replaced or a decision was asked, ``False`` when the card
+        is brought in as it would be.
+        """
+        rs = self.rs
+        if "bringing" not in rs.present(game):
+            return False
+        asking = eff.data.get("instead")
+        declined: list[CardId] = []
+        if asking is not None:
+            declined = list(asking["declined"])
+            c = asking["card"]
+            if answer is True:
+                del eff.data["instead"]
+                r = next(x for x in rs.defn(game, c).get("replacements", []) if replaces(x, "bring"))
+                who = game.holder(c) or eff.player
+                link = rs.chain.link_of(game, eff)
+                new = self.replace(game, link, eff, c, r, player=who, source=c)
+                for e in new:
+                    e.data[THAT_CARD] = card
+                text = self.instead_text(game, c, r, third_person=True).replace("that card", game.shown(card))
+                text = text.replace(f"into your {rs.stable_word}", f"into their {rs.stable_word}")
+                game.emit("replace", who, c, effects=len(new), effect=eff.label, instead=text)
+                rs.chain.announce(game, new)
+                self.apply(game, new)
+                return True
+            declined.append(c)
+        impossible = rs.requirements.impossible
+        for p in game.state.in_turn_order_from(eff.player)[1:]:
+            for c in game.state.zone(p, rs.stable):
+                if c in declined or game.state.cards[c].name not in self.bringing_cards or rs.is_blank(game, c, p):
+                    continue
+                for r in rs.defn(game, c).get("replacements", []):
+                    bound = [{**step, THAT_CARD: card} for step in r.get("with", ())]
+                    if (
+                        replaces(r, "bring")
+                        and r.get("optional")
+                        and bound
+                        and rs.matches(game, card, str(r.get("what", "card")), c)
+                        and not any(impossible(game, p, step, c) for step in bound)
+                    ):
+                        eff.data["instead"] = {"card": c, "declined": declined}
+                        what = self.instead_text(game, c, r).replace("that card", game.shown(card))
+                        question = f"{p}: {what} instead of {eff.player} bringing it into their {rs.stable_word}?"
+                        rs.ask(game, rs.yes_no(p, question, DecisionKind.EFFECT, effect=eff.id))
+                        return True
         eff.data.pop("instead", None)
         return False
 

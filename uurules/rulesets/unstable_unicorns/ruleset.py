@@ -226,6 +226,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             "type-change": frozenset(self._changers),
             "leaving": frozenset(self.replacements.leaving_cards),
             "joining": self.replacements.joining_cards,
+            "bringing": self.replacements.bringing_cards,
             "state": self.state_cards,
             "suppress": frozenset(d.name for d in book if not suppressors.isdisjoint(d.statics)),
         }

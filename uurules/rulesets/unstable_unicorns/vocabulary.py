@@ -204,8 +204,9 @@ FAMILY = Vocabulary(
     ability_rules={"required": ["when", "steps"]},
     defs={
         "replaceable": {
-            "enum": ["discard", "sacrifice", "destroy"],
-            "description": "an effect a replacement may replace",
+            "enum": ["discard", "sacrifice", "destroy", "bring"],
+            "description": "an effect a replacement may replace (bring: another player's bringing a card "
+            "from the Nursery into their Stable)",
         },
         "replacement": {
             "type": "object",

@@ -279,6 +279,12 @@ class Bring(ChainVerb):
         rs = self.rs
         p = eff.player
         place = eff.data.get("from", "hand")
+        chosen = eff.data.get("chosen")
+        if chosen is not None:  # another player was asked whether to bring it instead (Pied Pipercorn)
+            if rs.replacements.instead_of_bringing(game, eff, chosen, answer):
+                return
+            self.carry_out(game, eff, chosen)
+            return
         pool = self.pool(game, p, eff.data, eff.source)
         if not pool:
             why = self.impossible(game, p, eff.data, eff.source, [])
@@ -299,6 +305,17 @@ class Bring(ChainVerb):
                 ),
             )
             return
+        if place == "nursery" and rs.replacements.instead_of_bringing(game, eff, answer, None):
+            if eff.status == "waiting":
+                eff.data["chosen"] = answer  # the question asked: its answer comes back here
+            return
+        self.carry_out(game, eff, answer)
+
+    def carry_out(self, game: Game, eff: Effect, answer: CardId) -> None:
+        """Bring ``answer`` (chosen from the pool) into the Stable."""
+        rs = self.rs
+        p = eff.player
+        place = eff.data.get("from", "hand")
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
         into = self.into(p, eff.data) or p
