@@ -821,3 +821,44 @@ script:
 """
     )
     assert names(game, "Bob", "hand") == [] and names(game, "Bob", "stable") == ["Pied Pipercorn", "Baby Narwhal"]
+
+
+# -- Shadow Unicorn: a replacement of another Stable's sacrifice or return, with a choice of costs ----------
+@pytest.mark.rule("UU.REPL.1")
+@pytest.mark.scenario("cards/shadow-unicorn.yaml")
+def test_shadow_unicorn_two_discards_bring_that_card_into_your_stable() -> None:
+    game, _ = run("cards/shadow-unicorn.yaml")
+    assert names(game, "Ann", "stable") == ["Shadow Unicorn", "Rhinocorn"] and names(game, "Bob", "stable") == []
+
+
+def test_shadow_unicorn_one_discard_to_your_hand_and_a_return_too_never_a_destroy() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+active: Cid
+players:
+  - {name: Ann, hand: [Slowdown], stable: [Shadow Unicorn]}
+  - {name: Bob, stable: [Rhinocorn]}
+  - {name: Cid, hand: [Back Kick]}
+script:
+  - play: {player: Cid, card: Back Kick, targets: [Bob/Rhinocorn]}
+  - choose: "yes"
+"""
+    )
+    # one card in hand: only the one-discard choice can be made; the Rhinocorn goes to Ann's hand
+    assert names(game, "Ann", "hand") == ["Rhinocorn"] and names(game, "Bob", "stable") == []
+    assert game.card(game.find("Ann/Rhinocorn")).owner == "Ann"
+    game, out = run(
+        """
+ruleset: unstable-unicorns
+active: Cid
+players:
+  - {name: Ann, hand: [Slowdown], stable: [Shadow Unicorn]}
+  - {name: Bob, stable: [Rhinocorn]}
+  - {name: Cid, hand: [Unicorn Poison]}
+script:
+  - play: {player: Cid, card: Unicorn Poison, targets: [Bob/Rhinocorn]}
+"""
+    )
+    assert game.state.pending is None and "Rhinocorn" in names(game, None, "discard")
+    assert "replace" not in types(out)

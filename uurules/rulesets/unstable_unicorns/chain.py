@@ -357,7 +357,8 @@ class EffectChain:
         rs = self.rs
         taken = self.taken_targets(game, link)
         verb = rs.verbs[eff.verb]
-        pool = [c for c in verb.target_pool(game, eff.player, eff.data, eff.source) if c not in taken]
+        that = eff.data.get(THAT_CARD)  # "that card" may be the target of the effect it replaced (Shadow Unicorn)
+        pool = [c for c in verb.target_pool(game, eff.player, eff.data, eff.source) if c not in taken or c == that]
         if not pool:
             eff.data["untargeted"] = True  # disregarded at resolution (UU.IMP.2)
             return True

@@ -309,15 +309,15 @@ class Replacements:
                 c = asking["card"]
                 del eff.data["instead"]
                 r = next(x for card, x in self.optional_leaving(game, leaving, owner, how, eff) if card == c)
-                self.replace_leaving(game, eff, self.chooser(r, owner, eff), c, r)
+                self.replace_leaving(game, eff, self.chooser(game, r, owner, eff, c), c, r, leaving)
                 return True
             declined.append(asking["card"])
-        verb = "sacrificed" if how == "sacrifice" else "destroyed"
+        verb = {"sacrifice": "sacrificed", "return": "returned"}.get(how, "destroyed")
         for c, r in self.optional_leaving(game, leaving, owner, how, eff):
             if c in declined:
                 continue
             eff.data["instead"] = {"card": c, "declined": declined}
-            who = self.chooser(r, owner, eff)
+            who = self.chooser(game, r, owner, eff, c)
             question = f"{who}: {self.instead_text(game, c, r)} instead of {game.shown(leaving)} being {verb}?"
             rs.ask(game, rs.yes_no(who, question, DecisionKind.EFFECT, effect=eff.id))
             return True
@@ -380,9 +380,12 @@ class Replacements:
         eff.data.pop("instead", None)
         return False
 
-    def chooser(self, r: dict[str, Any], owner: str, eff: Effect) -> str:
-        """Who is offered replacement ``r`` and carries it out: the card's player, or (``offered-to:
-        destroyer``, Unicorn of Betrayal) the player whose card's effect would destroy it."""
+    def chooser(self, game: Game, r: dict[str, Any], owner: str, eff: Effect, card: CardId) -> str:
+        """Who is offered ``card``'s replacement ``r`` and carries it out: the leaving card's player; or
+        (``offered-to: destroyer``, Unicorn of Betrayal) the player whose card's effect would destroy
+        it; or (``watches: others``, Shadow Unicorn) the player whose Stable holds ``card``."""
+        if r.get("watches") == "others":
+            return game.holder(card) or owner
         return eff.player if r.get("offered-to") == "destroyer" else owner
 
     def optional_leaving(
@@ -412,15 +415,37 @@ class Replacements:
                     and self.applies(game, c, r, leaving)
                     and not rs.is_blank(game, c, owner)
                     and not any(impossible(game, who, step, c) for step in r["with"])
+                    and not r.get("watches")
                 ):
                     out.append((c, r))
+        # then the cards of the other players that watch the others' Stables (Shadow Unicorn), in turn order
+        for p in game.state.in_turn_order_from(owner)[1:]:
+            for c in game.state.zone(p, rs.stable):
+                mine = self._leaving.get(cards[c].name)
+                for r in mine or ():
+                    if (
+                        r.get("watches") == "others"
+                        and r.get("optional")
+                        and "with" in r
+                        and replaces(r, how)
+                        and rs.matches(game, leaving, str(r.get("what", "card")), c)
+                        and not rs.is_blank(game, c, p)
+                        and not any(impossible(game, p, step, c) for step in r["with"])
+                    ):
+                        out.append((c, r))
         return out
 
-    def replace_leaving(self, game: Game, eff: Effect, owner: str, card: CardId, r: dict[str, Any]) -> None:
-        """``card``'s replacement ``r`` is used: ``eff`` is replaced, its steps join the link in its place."""
+    def replace_leaving(
+        self, game: Game, eff: Effect, owner: str, card: CardId, r: dict[str, Any], leaving: CardId | None = None
+    ) -> None:
+        """``card``'s replacement ``r`` is used: ``eff`` is replaced, its steps join the link in its place
+        (one that watches the others' Stables keeps the ``leaving`` card as "that card")."""
         rs = self.rs
         link = rs.chain.link_of(game, eff)
         new = self.replace(game, link, eff, card, r, player=owner, source=card)
+        if r.get("watches") and leaving is not None:
+            for e in new:
+                e.data[THAT_CARD] = leaving
         text = self.instead_text(game, card, r, third_person=True)
         game.emit("replace", owner, card, effects=len(new), effect=eff.label, instead=text)
         rs.chain.announce(game, new)

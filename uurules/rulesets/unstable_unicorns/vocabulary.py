@@ -204,7 +204,7 @@ FAMILY = Vocabulary(
     ability_rules={"required": ["when", "steps"]},
     defs={
         "replaceable": {
-            "enum": ["discard", "sacrifice", "destroy", "bring"],
+            "enum": ["discard", "sacrifice", "destroy", "bring", "return"],
             "description": "an effect a replacement may replace (bring: another player's bringing a card "
             "from the Nursery into their Stable)",
         },
@@ -221,7 +221,7 @@ FAMILY = Vocabulary(
                         {
                             "type": "array",
                             "minItems": 1,
-                            "maxItems": 3,
+                            "maxItems": 4,
                             "uniqueItems": True,
                             "items": {"$ref": "#/$defs/replaceable"},
                         },
@@ -233,6 +233,11 @@ FAMILY = Vocabulary(
                     "const": True,
                     "description": "it replaces a SACRIFICE as the effect joins the chain, whoever carries it out "
                     "(Patient Zero Unicorn, as Dread Pirate Unicorn a discard), not a card as it leaves its Stable",
+                },
+                "watches": {
+                    "enum": ["others"],
+                    "description": "it replaces the leaving of a card in another player's Stable (Shadow "
+                    "Unicorn), offered to its own player after that Stable's own replacements",
                 },
                 "offered-to": {
                     "enum": ["destroyer"],

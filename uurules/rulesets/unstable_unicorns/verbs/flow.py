@@ -84,7 +84,8 @@ class OneOf(ChainVerb):
         game.emit("choose", eff.player, eff.source, choice=" then ".join(text(st) for st in chosen))
         link = rs.chain.link_of(game, eff)
         at = rs.chain.index(link.effects, eff) + 1
-        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [], bound=eff.data.get(THAT))
+        bound, card = eff.data.get(THAT), eff.data.get(THAT_CARD)
+        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [], bound=bound, card=card)
 
 
 @FAMILY.verb

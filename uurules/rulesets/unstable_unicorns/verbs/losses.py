@@ -14,10 +14,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys, Static
+from uurules.rulesets.unstable_unicorns.players import THAT, player_key
 from uurules.rulesets.unstable_unicorns.replacements import LEAVING
 from uurules.rulesets.unstable_unicorns.verbs.between import ChoosePlayer
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
-from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, VOCABULARY, ChainWhen, Step, TypeChange
+from uurules.rulesets.unstable_unicorns.vocabulary import (
+    FAMILY,
+    VOCABULARY,
+    WHAT,
+    ChainWhen,
+    Step,
+    Targeted,
+    TypeChange,
+    What,
+)
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -327,3 +337,37 @@ class YourUnicornIsSacrificedOrDestroyed(ChainWhen):
 
     def fires(self, game: Game, subject: CardId | None, stable: str | None = None, how: str | None = None) -> bool:
         return how in LEAVING and subject is not None and self.rs.counts_as_creature(game, subject, stable)
+
+
+@FAMILY.verb
+class AddToYourHand(Targeted):
+    """ADD a card in another player's Stable to your hand (Shadow Unicorn: "add that card to your hand
+    instead"); it leaves that Stable (a Baby for the Nursery)."""
+
+    name = "add-to-your-hand"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
+    none_left = "no other {stable} has {noun}"
+    default_player = "another-player"
+
+    def label(self, step: Step) -> str:
+        return f"ADD {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to your hand"
+
+    def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
+        return self.rs.requirements.others_cards(game, player, what, source)
+
+    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
+        rs = self.rs
+        found = self.alive_target(game, eff, "there is no card to add to the hand")
+        if found is None:
+            return
+        t, holder = found
+        eff.data[THAT] = holder
+        rs.chain.done(game, eff, f"ADD {game.shown(t)} to {eff.player}'s hand")
+        game.emit("take", eff.player, t, **{"from": holder})
+        to = (eff.player, "hand")
+        if rs.moves.leave_stable(game, t, holder, to, "take") == to:
+            game.card(t).owner = eff.player
+            rs.moves.hand_line(game, eff.player)

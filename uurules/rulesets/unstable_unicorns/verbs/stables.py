@@ -217,6 +217,8 @@ class Return(Targeted):
         if found is None:
             return
         t, holder = found
+        if rs.replacements.instead_of_leaving(game, eff, t, holder, "return", answer):
+            return  # a card of another Stable replaces its return (Shadow Unicorn)
         owner = game.card(t).owner or holder
         eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
