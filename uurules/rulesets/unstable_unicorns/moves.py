@@ -14,11 +14,9 @@ from uurules.engine.state import CardId, Effect, ZoneKey
 from uurules.rulesets.unstable_unicorns.chain import Trigger
 
 if TYPE_CHECKING:
-    from uurules.rulesets.unstable_unicorns.vocabulary import ChainWhen
-
-if TYPE_CHECKING:
     from uurules.engine.game import Game
     from uurules.rulesets.unstable_unicorns.ruleset import UnstableUnicorns
+    from uurules.rulesets.unstable_unicorns.vocabulary import ChainWhen
 
 RAN_OUT = "deck-ran-out"
 """The state's flag that says the deck has run out (UU.END.1), until the game ends or the deck is refilled."""
@@ -84,7 +82,7 @@ class Moves:
                         elif c != subject:
                             out.append(self.trigger(when, c, i, stable, subject, by))
         elsewhere = rs.whens_elsewhere.get(moment)
-        if elsewhere:
+        if elsewhere and "elsewhere" in rs.present(game):  # a card that watches the other Stables is in the game
             out.extend(self.fire_elsewhere(game, elsewhere, subject, stable, how, by, via))
         if out and "suppress" in rs.present(game):
             out = self.unsuppressed(game, out)
@@ -132,17 +130,18 @@ class Moves:
                         out.append(self.trigger(whens[ab["when"]], c, i, p, subject, by or stable))
         return out
 
-    def unsuppressed(self, game: Game, triggers: list[Trigger]) -> list[Trigger]:
+    def unsuppressed(self, game: Game, triggers: list[Trigger], *, say: bool = True) -> list[Trigger]:
         """``triggers`` less those a card of their Stable stops (Slothicorn: "triggered effects of
-        your Magical Unicorn cards do not activate"), each stopped one said in the log."""
-        from uurules.rulesets.unstable_unicorns.verbs.losses import suppressor
+        your Magical Unicorn cards do not activate"), each stopped one said in the log (``say``; a
+        state trigger, checked whenever nothing resolves, is dropped silently)."""
+        from uurules.rulesets.unstable_unicorns.verbs.losses import suppressor  # the keyword's module
 
         kept = []
         for t in triggers:
             by = suppressor(game, self.rs, t)
             if by is None:
                 kept.append(t)
-            else:
+            elif say:
                 game.emit("suppress", t.player, t.card, by=game.shown(by))
         return kept
 
@@ -188,7 +187,7 @@ class Moves:
                     out.append(Trigger(c, i, p))
                     causes.append(when.condition(ab, p))
         if out and "suppress" in rs.present(game):
-            kept = self.unsuppressed(game, out)
+            kept = self.unsuppressed(game, out, say=False)
             causes = [cause for t, cause in zip(out, causes, strict=True) if t in kept]
             out = kept
         if out:

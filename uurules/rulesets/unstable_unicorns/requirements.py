@@ -41,6 +41,8 @@ class Requirements:
         """How many entry checks are under way, each inside the one before (:meth:`entry_refusal`)."""
         self.immune = frozenset(d.name for d in rs.book if IMMUNE in d.statics)
         """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
+        self.banners = frozenset(d.name for d in rs.book if BANS in d.statics)
+        """The cards of the book that ban playing cards of a kind (Anti-Magic Bubble)."""
         self.play_watchers = frozenset(n for n, w in rs.whens.items() if getattr(w, "requirement_of_plays", False))
         """The triggers whose first statement is a Requirement of their player's Unicorn plays (Tollbooth)."""
 
@@ -154,6 +156,9 @@ class Requirements:
         """rule: UU.REQ.3 a card in ``player``'s Stable that bans playing cards of a kind (``you-cannot-play:
         magic``: Anti-Magic Bubble; ``magical-unicorn``: Restricted Area), or ``None``."""
         rs = self.rs
+        cards = game.state.cards
+        if not any(cards[c].name in self.banners for c in game.state.zone(player, rs.stable)):
+            return None  # nearly always: no card of the Stable bans a kind of play
         if BANS not in rs.statics(game, player):
             return None
         for c in game.state.zone(player, rs.stable):

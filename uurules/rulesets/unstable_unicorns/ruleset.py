@@ -194,6 +194,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             own = frozenset(n for n, w in whens.items() if moment in w.moments and w.scope == "self")
             watchers = {n: w for n, w in whens.items() if moment in w.moments and w.scope == "stable"}
             self.whens_at[moment] = (own, watchers)
+        self._elsewhere_names = frozenset(n for n, w in whens.items() if w.scope in ("others", "all"))
         self.whens_elsewhere: dict[str, dict[str, ChainWhen]] = {}
         """The triggers that watch a moment in the other Stables (scope ``others``, ``all``), by moment."""
         for n, w in whens.items():
@@ -227,6 +228,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             "leaving": frozenset(self.replacements.leaving_cards),
             "joining": self.replacements.joining_cards,
             "bringing": self.replacements.bringing_cards,
+            "elsewhere": frozenset(
+                d.name for d in book if any(ab.get("when") in self._elsewhere_names for ab in d.get("abilities", []))
+            ),
             "state": self.state_cards,
             "suppress": frozenset(d.name for d in book if not suppressors.isdisjoint(d.statics)),
         }
