@@ -862,3 +862,59 @@ script:
     )
     assert game.state.pending is None and "Rhinocorn" in names(game, None, "discard")
     assert "replace" not in types(out)
+
+
+# -- Random play over the group's cards ------------------------------------------------------------------
+def test_random_games_with_the_groups_cards_end_lose_no_card_and_undo_exactly() -> None:
+    """Boards of this group's cards (and the base cards they meet most), played by random legal
+    actions with tests/test_properties.py's checks at each step (every listed action accepted, no
+    card lost, exact undo, determinism), until the game ends; then undone to the start."""
+    import random
+
+    import yaml
+
+    from tests.test_properties import play_to_the_end
+    from uurules.cards import book
+
+    b = book("unstable-unicorns")
+    ours = [c.name for c in b if any(p.number.startswith(("UU-ChCo", "UU-Cntl", "UU-Chao")) for p in c.printed)]
+    assert len(ours) >= 27
+    pool = [*ours, "Basic Unicorn", "Unicorn Poison", "Two-For-One", "Neigh", "Back Kick", "Stabby the Unicorn"]
+    pool += ["Dread Pirate Unicorn", "Mother Goose Unicorn", "Good Deal", "Unicorn Phoenix", "Swift Flying Unicorn"]
+    permanents = [c for c in pool if b[c].type not in ("Magic", "Instant")]
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = [
+            {
+                "name": name,
+                "hand": [rng.choice(pool) for _ in range(rng.randint(0, 4))],
+                "stable": [rng.choice(permanents) for _ in range(rng.randint(0, 4))],
+            }
+            for name in ["Ann", "Bob", "Cat"][: rng.randint(2, 3)]
+        ]
+        scn = {
+            "ruleset": "unstable-unicorns",
+            "seed": seed,
+            "players": players,
+            "hand_limit": rng.randint(2, 7),
+            "deck": [rng.choice(pool) for _ in range(rng.randint(10, 30))],
+            "nursery": ["Baby Narwhal", "Baby Unicorn (Red)"],
+        }
+        steps, ended = play_to_the_end(yaml.safe_dump(scn, sort_keys=False), random.Random(seed))
+        assert steps > 0 and ended.over
+
+
+@pytest.mark.rule("UU.REPL.1")
+def test_rad_scientist_is_not_offered_with_one_card_in_hand() -> None:
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison]}
+  - {name: Bob, hand: [Yay], stable: [The Rad Scientist Unicorn, Basic Unicorn]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn]}
+"""
+    )
+    assert game.state.pending is None and names(game, "Bob", "stable") == ["The Rad Scientist Unicorn"]
+    assert names(game, "Bob", "hand") == ["Yay"]

@@ -380,6 +380,16 @@ class Replacements:
         eff.data.pop("instead", None)
         return False
 
+    def cannot(self, game: Game, player: str, steps: list[dict[str, Any]], card: CardId) -> bool:
+        """Whether ``player`` cannot carry out a replacement's ``steps`` now: one of them is impossible,
+        or its discards together ask for more cards than the hand holds (The Rad Scientist Unicorn's
+        "DISCARD 2 cards instead" with one card in hand)."""
+        impossible = self.rs.requirements.impossible
+        if any(impossible(game, player, step, card) for step in steps):
+            return True
+        discards = [st for st in steps if st.get("do") == "discard" and "what" not in st]
+        return len(discards) > 1 and len(game.state.zone(player, "hand")) < len(discards)
+
     def chooser(self, game: Game, r: dict[str, Any], owner: str, eff: Effect, card: CardId) -> str:
         """Who is offered ``card``'s replacement ``r`` and carries it out: the leaving card's player; or
         (``offered-to: destroyer``, Unicorn of Betrayal) the player whose card's effect would destroy
@@ -395,7 +405,6 @@ class Replacements:
         (card, replacement) for the cards in ``owner``'s Stable, in its order. One offered to the
         destroyer needs ``eff``, a card's effect of another player."""
         rs = self.rs
-        impossible = rs.requirements.impossible
         cards = game.state.cards
         out = []
         for c in game.state.zone(owner, rs.stable):
@@ -414,7 +423,7 @@ class Replacements:
                     and replaces(r, how)
                     and self.applies(game, c, r, leaving)
                     and not rs.is_blank(game, c, owner)
-                    and not any(impossible(game, who, step, c) for step in r["with"])
+                    and not self.cannot(game, who, r["with"], c)
                     and not r.get("watches")
                 ):
                     out.append((c, r))
@@ -430,7 +439,7 @@ class Replacements:
                         and replaces(r, how)
                         and rs.matches(game, leaving, str(r.get("what", "card")), c)
                         and not rs.is_blank(game, c, p)
-                        and not any(impossible(game, p, step, c) for step in r["with"])
+                        and not self.cannot(game, p, r["with"], c)
                     ):
                         out.append((c, r))
         return out
