@@ -918,3 +918,28 @@ script:
     )
     assert game.state.pending is None and names(game, "Bob", "stable") == ["The Rad Scientist Unicorn"]
     assert names(game, "Bob", "hand") == ["Yay"]
+
+
+def test_controlled_destruction_may_destroy_a_card_in_your_own_stable() -> None:
+    # "a card in any player's Stable": Ann destroys her own Downgrade, Bob's Stable being empty
+    game, _ = run(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Controlled Destruction], stable: [Broken Stable, Basic Unicorn]}
+  - {name: Bob}
+script:
+  - play: {player: Ann, card: Controlled Destruction, targets: [Ann/Broken Stable]}
+"""
+    )
+    assert names(game, "Ann", "stable") == ["Basic Unicorn"] and "Broken Stable" in names(game, None, "discard")
+    # Unicorn Poison's DESTROY is the other players' cards only: with none, it cannot be played
+    game = board(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Unicorn Poison], stable: [Basic Unicorn]}
+  - {name: Bob}
+"""
+    ).stage()
+    refused(game, Play("Ann", "Unicorn Poison"), "cannot be met")

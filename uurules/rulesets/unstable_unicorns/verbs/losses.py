@@ -113,7 +113,8 @@ class DestroyWithoutTriggers(Destroy):
     quiet = True
 
     def label(self, step: Step) -> str:
-        return f"DESTROY {self.rs.noun(step.get('what', 'card'))} without triggering its effects"
+        noun = self.rs.noun(step.get("what", "card"))
+        return f"DESTROY {noun}{self.stable_words(step, 'in')} without triggering its effects"
 
 
 # ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT, player_key
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD, player_key
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
     PLACES,
@@ -111,7 +111,7 @@ class Destroy(Targeted):
     name = "destroy"
     keys: ClassVar[Keys] = {
         "what": WHAT,
-        "player": player_key("another-player", "that-player", default="another-player"),
+        "player": player_key("another-player", "any-player", "that-player", default="another-player"),
     }
     none_left = "no other {stable} has {noun} that can be destroyed"
     none_in = "there is no {noun} in {whose} {stable} that can be destroyed"
@@ -124,6 +124,22 @@ class Destroy(Targeted):
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
+
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The other players' cards; with ``player: any-player`` ("a card in any player's Stable":
+        Controlled Destruction), the player's own first."""
+        pool = super().target_pool(game, player, step, source)
+        what = step.get("what", "card")
+        if step.get("player") != "any-player" or what == THAT_CARD:
+            return pool
+        rs = self.rs
+        req = rs.requirements
+        own = [
+            c
+            for c in game.state.zone(player, rs.stable)
+            if rs.matches(game, c, what, source) and req.destroy_refusal(game, c, player, source) is None
+        ]
+        return own + pool
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
