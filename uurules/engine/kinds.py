@@ -92,6 +92,17 @@ declare(
         role="deed",
     ),
     EventKind(
+        "suppress",
+        {
+            "en": [
+                "[by] {card}'s triggered effect does not activate ({by})",
+                "[why] {card}'s triggered effects do not activate: {why}",
+                "{card}'s triggered effect does not activate",
+            ]
+        },
+        optional=("by", "why"),
+    ),
+    EventKind(
         "choose",
         {"en": ["{player} chooses {choice} for {card}", "{player} chooses {choice}"]},
         fields=("choice",),

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, Effect, Link
 from uurules.rulesets.base import DecisionKind
-from uurules.rulesets.unstable_unicorns.players import THAT
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -36,6 +36,10 @@ class Trigger:
     card: CardId
     ability: int
     player: str
+    subject: CardId | None = None
+    """The card the moment was about, for a trigger that binds it ("that card": :data:`THAT_CARD`)."""
+    that: str | None = None
+    """The player the moment bound ("that player": the one who destroyed, played, ...), or ``None``."""
 
 
 def index_of(items: list[Any], item: Any) -> int:
@@ -78,7 +82,9 @@ class EffectChain:
                     t.player,
                     t.card,
                     f"{game.shown(t.card)}",
-                    {"ability": t.ability, "stage": "use", "preset": list(preset or [])},
+                    {"ability": t.ability, "stage": "use", "preset": list(preset or [])}
+                    | ({THAT_CARD: t.subject} if t.subject is not None else {})
+                    | ({THAT: t.that} if t.that is not None else {}),
                     status="forming",
                 )
             )
@@ -147,8 +153,10 @@ class EffectChain:
                 trig.status = "disregarded"
                 game.emit("disregard", trig.player, trig.source, reason=lapsed, lapsed=True)
                 return
-            first = steps[0] if steps else {}
+            first = self.bind(steps[0] if steps else {}, trig)
             aimed = self.later_target(steps)
+            if aimed is not None:
+                aimed = self.bind(aimed, trig)
             later = None if aimed is None else rs.verbs[aimed["do"]].target_pool(game, trig.player, aimed, trig.source)
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
@@ -201,6 +209,8 @@ class EffectChain:
             0,
             trig.data.get("preset", []),
             optional=bool(ab.get("optional")),
+            bound=trig.data.get(THAT),
+            card=trig.data.get(THAT_CARD),
         )
 
     def stable_has(self, game: Game, player: str, having: dict[str, Any], source: CardId | None) -> bool:
@@ -226,6 +236,11 @@ class EffectChain:
                 pos = index_of(link.effects, at) + 1
                 self.expand(game, link, pos, at.player, at.source, steps, i, [], bound=at.data.get(THAT))
                 return
+
+    def bind(self, step: dict[str, Any], trig: Effect) -> dict[str, Any]:
+        """``step`` with what its trigger bound ("that player", "that card"), for checks made as the link forms."""
+        more = {k: trig.data[k] for k in (THAT, THAT_CARD) if k in trig.data}
+        return {**step, **more} if more else step
 
     def later_target(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The first targeted statement of a card's text when statements without a target come
@@ -273,6 +288,7 @@ class EffectChain:
         *,
         optional: bool = False,
         bound: str | None = None,
+        card: CardId | None = None,
     ) -> None:
         """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest.
 
@@ -318,6 +334,8 @@ class EffectChain:
                     data["player"] = "that-player"
                 if target_player is not None:
                     data[THAT] = target_player
+                if card is not None:
+                    data[THAT_CARD] = card  # "that card": the one the trigger was about
                 label = verb.label(data) if target_player is not None else verb.label(step)
                 for _ in range(count):
                     new.append(Effect(s.new_id(), name, w, source, label, dict(data), group=group))
@@ -331,7 +349,8 @@ class EffectChain:
                     source,
                     f"{nxt.get('join', 'and')}",
                     {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset}
-                    | ({THAT: bound} if bound is not None else {}),
+                    | ({THAT: bound} if bound is not None else {})
+                    | ({THAT_CARD: card} if card is not None else {}),
                 )
             )
         link.effects[at:at] = new
@@ -386,7 +405,8 @@ class EffectChain:
         rs = self.rs
         taken = self.taken_targets(game, link)
         verb = rs.verbs[eff.verb]
-        pool = [c for c in verb.target_pool(game, eff.player, eff.data, eff.source) if c not in taken]
+        that = eff.data.get(THAT_CARD)  # "that card" may be the target of the effect it replaced (Shadow Unicorn)
+        pool = [c for c in verb.target_pool(game, eff.player, eff.data, eff.source) if c not in taken or c == that]
         if not pool:
             eff.data["untargeted"] = True  # disregarded at resolution (UU.IMP.2)
             return True

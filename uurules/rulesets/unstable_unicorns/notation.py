@@ -57,6 +57,10 @@ NOTATION = Notation(
             "[lapsed] - {card} does nothing: {reason}.",
             "[reason] - {card} cannot be used ({reason}).",
         ],
+        "suppress": [
+            "[by] - {card}'s triggered effect does not activate ({by}).",
+            "[why] - {card}'s triggered effects do not activate: {why}.",
+        ],
         "skip": [
             '[join=if-you-dont] - "If you don\'t": the action before it was performed, so "{effect}" is not.',
             '- "{join_text}": the action before it was not performed, so "{effect}" is not.',

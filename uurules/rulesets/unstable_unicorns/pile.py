@@ -146,7 +146,7 @@ class Instants:
             return
         take(s.pile, item)
         game.emit("resolve", p, card, into=stable)
-        rs.moves.enter(game, card, stable)
+        rs.moves.enter(game, card, stable, "play", by=p)
 
     def answer_stable(self, game: Game, item_id: int, stable: str) -> None:
         """The answer to "which player's Stable does it enter?"."""

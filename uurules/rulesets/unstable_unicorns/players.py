@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 THAT = "that-player"
 """The key of an effect's data that holds the player its card's text bound ("that player")."""
 
+THAT_CARD = "that-card"
+"""The key of an effect's data that holds the card its trigger is about ("STEAL that Unicorn card":
+Trojan Unicorn), and the ``what:`` word that names it."""
+
 WORDS = ("you", "another-player", "any-player", "each-player", "that-player")
 """Every word ``player:`` may say, in the order the schema lists them."""
 

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from uurules.rulesets.unstable_unicorns.vocabulary import What
 
 
+BANS = "you-cannot-play"
+"""The static keyword that bans playing cards of a kind (Anti-Magic Bubble, Restricted Area)."""
+
 IMMUNE = "cannot-be-destroyed-by"
 """The static keyword of an immunity to a kind of card's destroy (Magical Kittencorn)."""
 
@@ -38,6 +41,10 @@ class Requirements:
         """How many entry checks are under way, each inside the one before (:meth:`entry_refusal`)."""
         self.immune = frozenset(d.name for d in rs.book if IMMUNE in d.statics)
         """The cards of the book immune to being destroyed by some kind of card (Magical Kittencorn)."""
+        self.banners = frozenset(d.name for d in rs.book if BANS in d.statics)
+        """The cards of the book that ban playing cards of a kind (Anti-Magic Bubble)."""
+        self.play_watchers = frozenset(n for n, w in rs.whens.items() if getattr(w, "requirement_of_plays", False))
+        """The triggers whose first statement is a Requirement of their player's Unicorn plays (Tollbooth)."""
 
     def impossible(
         self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: list[CardId] | None = None
@@ -73,6 +80,9 @@ class Requirements:
             src = rs.static_source(game, player, "you-cannot-play-upgrades")
             # rule: UU.REQ.3 a card in play adds a Requirement to the cards played
             return Refusal(f"{src} in {player}'s {rs.stable_word}: {player} cannot play Upgrade cards", "UU.REQ.3")
+        banned = self.banned(game, player, card)
+        if banned is not None:
+            return banned
         hand_after = [c for c in game.state.zone(player, "hand") if c != card]
         if rs.is_creature(game, card) or d.type in ("Upgrade", "Downgrade"):
             stable = self.stable_for(game, player, card, targets)
@@ -80,6 +90,10 @@ class Requirements:
                 why = rs.entry_refusal(game, card, stable, player, hand_after)
                 if why:
                     return why if isinstance(why, Refusal) else Refusal(why, "UU.REQ.3")
+            if self.play_watchers and rs.is_creature(game, card):
+                refused = self.play_requirement(game, player, hand_after)
+                if refused is not None:
+                    return refused
         for ab in d.get("abilities", []):
             if ab.get("when") == "played" and ab.get("steps"):
                 # rule: UU.REQ.1 the Requirement is the first statement of the card's text
@@ -136,6 +150,45 @@ class Requirements:
                                 f"{rs.chain.step_text(first)!r}, which cannot be met ({why})",
                                 "UU.REQ.3",
                             )
+        return None
+
+    def banned(self, game: Game, player: str, card: CardId) -> Refusal | None:
+        """rule: UU.REQ.3 a card in ``player``'s Stable that bans playing cards of a kind (``you-cannot-play:
+        magic``: Anti-Magic Bubble; ``magical-unicorn``: Restricted Area), or ``None``."""
+        rs = self.rs
+        cards = game.state.cards
+        if not any(cards[c].name in self.banners for c in game.state.zone(player, rs.stable)):
+            return None  # nearly always: no card of the Stable bans a kind of play
+        if BANS not in rs.statics(game, player):
+            return None
+        for c in game.state.zone(player, rs.stable):
+            kind = rs.static_value(game, c, BANS)
+            if kind is not None and rs.matches(game, card, str(kind)):
+                return Refusal(
+                    f"{game.shown(c)} in {player}'s {rs.stable_word}: {player} cannot play "
+                    f"{rs.bare_noun(str(kind))}s",
+                    "UU.REQ.3",
+                )
+        return None
+
+    def play_requirement(self, game: Game, player: str, hand_after: list[CardId]) -> Refusal | None:
+        """rule: UU.REQ.3 the Requirement the cards in ``player``'s Stable add to the Unicorn cards they
+        play (Tollbooth: "each time you play a Unicorn card from your hand, DISCARD a card"), or ``None``."""
+        rs = self.rs
+        for c in game.state.zone(player, rs.stable):
+            if rs.is_blank(game, c, player):
+                continue
+            for ab in rs.defn(game, c).get("abilities", []):
+                if ab.get("when") in self.play_watchers and not ab.get("optional") and ab.get("steps"):
+                    first = ab["steps"][0]
+                    why = self.impossible(game, player, first, c, hand_after)
+                    if why:
+                        return Refusal(
+                            f"{game.shown(c)} in {player}'s {rs.stable_word} adds the Requirement "
+                            f"{rs.chain.step_text(first)!r} to the Unicorn cards {player} plays, which cannot be "
+                            f"met ({why})",
+                            "UU.REQ.3",
+                        )
         return None
 
     # -- who can be chosen -----------------------------------------------------------------

@@ -27,6 +27,7 @@ from uurules.rulesets.unstable_unicorns.chain import EffectChain
 from uurules.rulesets.unstable_unicorns.moves import RAN_OUT, Moves
 from uurules.rulesets.unstable_unicorns.notation import NOTATION, WRITTEN, written_value
 from uurules.rulesets.unstable_unicorns.pile import Instants
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import END, Turns
@@ -55,7 +56,10 @@ _NOUN = {
     "instant": "an Instant card",
     "this": "this card",
     "named": "a card of the named type",
+    "that-card": "that card",
     "panda": "a Panda card",
+    "cat": "a Cat card",
+    "otter": "an Otter card",
 }
 
 
@@ -117,6 +121,8 @@ DATA = CORE_DATA.extend(
             "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
+            "players": ListOf(VALUE),  # the players chosen so far (choose-players)
+            "that-card": CARD,  # the card a trigger was about ("that card": players.THAT_CARD)
             "chosen": CARD,
             "taken": CARD,
             "look": VALUE,
@@ -124,7 +130,6 @@ DATA = CORE_DATA.extend(
             "placed": ListOf(CARD),
             "tossed": ListOf(CARD),  # cards looked at and moved to the discard pile (look-at-top)
             "tally": VALUE,  # how many cards a discard-any step has discarded so far
-            "players": ListOf(VALUE),  # the players a choose-players step has chosen so far
             "lineage": ListOf(CARD),  # the cards whose replacements made it
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
             "answered": VALUE,  # its window on the pile (UU.CC.4): False while open, True once over
@@ -204,6 +209,13 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
             own = frozenset(n for n, w in whens.items() if moment in w.moments and w.scope == "self")
             watchers = {n: w for n, w in whens.items() if moment in w.moments and w.scope == "stable"}
             self.whens_at[moment] = (own, watchers)
+        self._elsewhere_names = frozenset(n for n, w in whens.items() if w.scope in ("others", "all"))
+        self.whens_elsewhere: dict[str, dict[str, ChainWhen]] = {}
+        """The triggers that watch a moment in the other Stables (scope ``others``, ``all``), by moment."""
+        for n, w in whens.items():
+            if w.scope in ("others", "all"):
+                for moment in w.moments:
+                    self.whens_elsewhere.setdefault(moment, {})[n] = w
         self.watcher_names = frozenset(n for n, w in whens.items() if isinstance(w, CreatureWatcher))
         """The triggers that add a Requirement to the creatures that would enter (UU.REQ.3)."""
         self._creature = self.creature_word.lower()
@@ -225,10 +237,17 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         """The cards of the book with a state trigger ("if at any time ...": Tiny Stable), by name."""
         self.chain = EffectChain(self)
         self.replacements = Replacements(self)
+        suppressors = {n for n, c in vocabulary.statics().items() if getattr(c, "suppresses", False)}
         self._special = {
             "type-change": frozenset(self._changers),
             "leaving": frozenset(self.replacements.leaving_cards),
+            "joining": self.replacements.joining_cards,
+            "bringing": self.replacements.bringing_cards,
+            "elsewhere": frozenset(
+                d.name for d in book if any(ab.get("when") in self._elsewhere_names for ab in d.get("abilities", []))
+            ),
             "state": self.state_cards,
+            "suppress": frozenset(d.name for d in book if not suppressors.isdisjoint(d.statics)),
         }
         self.requirements = Requirements(self)
         self.moves = Moves(self)
@@ -345,7 +364,10 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def step_matches(self, game: Game, card: CardId, step: dict[str, Any], source: CardId | None = None) -> bool:
         """Whether ``card`` is what ``step`` asks for: its ``what:`` and, if it has one, its ``name:``
         (a word of the card's printed name: :meth:`printed_name`)."""
-        if not self.matches(game, card, step.get("what", "card"), source):
+        what = step.get("what", "card")
+        if what == THAT_CARD:  # the card the trigger was about, whatever it is
+            return card == step.get(THAT_CARD)
+        if not self.matches(game, card, what, source):
             return False
         name = step.get("name")
         return name is None or name in self.printed_name(game, card)

@@ -121,7 +121,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
-from uurules.rulesets.unstable_unicorns.players import possessive, whose
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD, possessive, whose
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -226,8 +226,9 @@ FAMILY = Vocabulary(
     ability_rules={"required": ["when", "steps"]},
     defs={
         "replaceable": {
-            "enum": ["discard", "sacrifice", "destroy"],
-            "description": "an effect a replacement may replace",
+            "enum": ["discard", "sacrifice", "destroy", "bring", "return"],
+            "description": "an effect a replacement may replace (bring: another player's bringing a card "
+            "from the Nursery into their Stable)",
         },
         "replacement": {
             "type": "object",
@@ -242,7 +243,7 @@ FAMILY = Vocabulary(
                         {
                             "type": "array",
                             "minItems": 1,
-                            "maxItems": 3,
+                            "maxItems": 4,
                             "uniqueItems": True,
                             "items": {"$ref": "#/$defs/replaceable"},
                         },
@@ -250,6 +251,30 @@ FAMILY = Vocabulary(
                     "description": "the effect it replaces, or a list of them (sacrifice, destroy)",
                 },
                 "optional": {"type": "boolean"},
+                "joins-chain": {
+                    "const": True,
+                    "description": "it replaces a SACRIFICE as the effect joins the chain, whoever carries it out "
+                    "(Patient Zero Unicorn, as Dread Pirate Unicorn a discard), not a card as it leaves its Stable",
+                },
+                "watches": {
+                    "enum": ["others"],
+                    "description": "it replaces the leaving of a card in another player's Stable (Shadow "
+                    "Unicorn), offered to its own player after that Stable's own replacements",
+                },
+                "offered-to": {
+                    "enum": ["destroyer"],
+                    "description": "who is offered it and carries it out: the player whose card's effect would "
+                    "destroy it (Unicorn of Betrayal: that player may STEAL it instead); default: its own player",
+                },
+                "this-too": {
+                    "const": True,
+                    "description": "it replaces the card's own leaving too (a card in your Stable: this one included)",
+                },
+                "keep-what": {
+                    "const": True,
+                    "description": "the new effects of the replaced effect's verb name what it named (a Unicorn "
+                    "card; this card: the first of them, the others any card)",
+                },
                 "what": {"$ref": "#/$defs/word"},
                 "with": {"type": "array", "minItems": 1, "maxItems": 20, "items": {"$ref": "#/$defs/step"}},
                 "to": {
@@ -422,7 +447,11 @@ class Targeted(ChainVerb):
         return self.missing(game, player, step, self.target_pool(game, player, step, source))
 
     def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        return self.in_reach(game, player, step, self.pool(game, player, step.get("what", "card"), source))
+        what = step.get("what", "card")
+        if what == THAT_CARD:  # "that card": the one the trigger was about, if the verb may choose it
+            that = step.get(THAT_CARD)
+            return [c for c in self.in_reach(game, player, step, self.pool(game, player, "card", source)) if c == that]
+        return self.in_reach(game, player, step, self.pool(game, player, what, source))
 
 
 # ----------------------------------------------------------------------------------------
@@ -434,7 +463,13 @@ class ChainWhen(When):
     moments: ClassVar[tuple[str, ...]] = ()
     """``enter`` / ``leave`` (a card entered or left a Stable), ``beginning-of-turn``, ``played``."""
     scope: ClassVar[str] = "self"
-    """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens."""
+    """``self``: the card the moment is about; ``stable``: the other cards in the Stable where it happens;
+    ``others``: the cards in the other players' Stables; ``all``: the cards in every Stable."""
+    own_deed: ClassVar[bool] = False
+    """Scope ``all``: it triggers only in the Stable of the player who did it ("each time you DESTROY")."""
+    binds: ClassVar[bool] = False
+    """Its link keeps the moment's card ("that card", ``what: that-card``) and player ("that player":
+    :meth:`bound_player`)."""
     state: ClassVar[bool] = False
     """A state trigger ("if at any time ..."): its condition (:meth:`holds`) is checked at each of its
     moments, the card's own entering included, and whenever nothing is resolving; it never waits
@@ -450,6 +485,16 @@ class ChainWhen(When):
         ``how``: for ``leave``, the verb that took the card out (``sacrifice``, ``destroy``, ``steal``...).
         """
         return True
+
+    def fires_by(
+        self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None
+    ) -> bool:
+        """:meth:`fires`, told also ``by``: the player who did what the moment is (who destroyed, who played)."""
+        return self.fires(game, subject, stable, how)
+
+    def bound_player(self, player: str, by: str | None) -> str | None:
+        """"That player" for a trigger that binds: the player who did it (``by``), by default."""
+        return by
 
     def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:
         """A state trigger's condition, for ``card``'s ``ability`` in ``player``'s Stable."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, ChainVerb, Step
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ class OneOf(ChainVerb):
         game.emit("choose", eff.player, eff.source, choice=" then ".join(text(st) for st in chosen))
         link = rs.chain.link_of(game, eff)
         at = rs.chain.index(link.effects, eff) + 1
-        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [], bound=eff.data.get(THAT))
+        bound, card = eff.data.get(THAT), eff.data.get(THAT_CARD)
+        rs.chain.expand(game, link, at, eff.player, eff.source, chosen, 0, [], bound=bound, card=card)
 
 
 @FAMILY.verb
@@ -138,4 +139,5 @@ class Continue(ChainVerb):
             eff.data.get("preset", []),
             optional=eff.data.get("optional", False),
             bound=bound,
+            card=eff.data.get(THAT_CARD),
         )

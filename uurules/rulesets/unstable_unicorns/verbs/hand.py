@@ -61,7 +61,10 @@ class Draw(ChainVerb):
             eff.data["carried_out_as"] = "discard"
             rs.moves.hand_line(game, p)
             return
-        if rs.moves.draw(game, p) is None:
+        # "DRAW 3 cards" is one draw: only its first card is the moment of a draw (Unicorn Tax)
+        link = rs.chain.link_of(game, eff)
+        first = not any(e.group == eff.group and e.verb == "draw" and e.status == "done" for e in link.effects)
+        if rs.moves.draw(game, p, first=first) is None:
             rs.chain.disregard(game, eff, "the deck is empty")
             return
         rs.chain.done(game, eff)

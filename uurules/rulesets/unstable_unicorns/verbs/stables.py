@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT, player_key
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD, player_key
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
     PLACES,
@@ -28,13 +28,17 @@ class Sacrifice(ChainVerb):
     """SACRIFICE a card in your own Stable (you choose which as it resolves); count: all, every card it names."""
 
     name = "sacrifice"
-    keys: ClassVar[Keys] = {"what": WHAT}
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "other": {"const": True, "description": "a card other than this one (all other Downgrade cards)"},
+    }
     all_ok = True
 
     def label(self, step: Step) -> str:
         what = step.get("what", "card")
+        other = " other" if step.get("other") else ""
         if step.get("count") == "all":
-            return f"SACRIFICE {self.rs.nouns(what)}"
+            return f"SACRIFICE {self.rs.nouns(what).replace('all ', f'all{other} ', 1)}"
         return f"SACRIFICE {self.rs.noun(what)}"
 
     def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
@@ -59,6 +63,8 @@ class Sacrifice(ChainVerb):
         if chosen is None:
             what = eff.data.get("what", "card")
             pool = rs.requirements.sacrificable(game, p, what, eff.source)
+            if eff.data.get("other"):
+                pool = [c for c in pool if c != eff.source]
             if eff.data.get("count") == "all":
                 self.resolve_all(game, eff, pool)
                 return
@@ -103,10 +109,37 @@ class Destroy(Targeted):
     """DESTROY a card in another player's Stable (its target is chosen as the step joins the chain)."""
 
     name = "destroy"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "any-player", "that-player", default="another-player"),
+    }
     none_left = "no other {stable} has {noun} that can be destroyed"
+    none_in = "there is no {noun} in {whose} {stable} that can be destroyed"
+    default_player = "another-player"
+    quiet: ClassVar[bool] = False
+    """The destroyed card's own triggered effects do not activate as it leaves (Controlled Destruction)."""
+
+    def label(self, step: Step) -> str:
+        return f"DESTROY {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
+
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """The other players' cards; with ``player: any-player`` ("a card in any player's Stable":
+        Controlled Destruction), the player's own first."""
+        pool = super().target_pool(game, player, step, source)
+        what = step.get("what", "card")
+        if step.get("player") != "any-player" or what == THAT_CARD:
+            return pool
+        rs = self.rs
+        req = rs.requirements
+        own = [
+            c
+            for c in game.state.zone(player, rs.stable)
+            if rs.matches(game, c, what, source) and req.destroy_refusal(game, c, player, source) is None
+        ]
+        return own + pool
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
@@ -122,7 +155,7 @@ class Destroy(Targeted):
             return
         eff.data[THAT] = owner  # "that player": the one whose card it destroyed
         rs.chain.done(game, eff, f"DESTROY {game.shown(t)}")
-        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player)
+        rs.moves.remove_from_stable(game, t, owner, "destroy", by=eff.player, quiet=self.quiet, via=eff.source)
 
 
 @FAMILY.verb
@@ -200,6 +233,8 @@ class Return(Targeted):
         if found is None:
             return
         t, holder = found
+        if rs.replacements.instead_of_leaving(game, eff, t, holder, "return", answer):
+            return  # a card of another Stable replaces its return (Shadow Unicorn)
         owner = game.card(t).owner or holder
         eff.data[THAT] = holder  # "that player": the one whose Stable it left
         rs.chain.done(game, eff, f"RETURN {game.shown(t)}")
@@ -209,16 +244,27 @@ class Return(Targeted):
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card into your Stable from your hand, the discard pile or the Nursery (it enters; it is not played)."""
+    """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (searched
+    for: "search the deck for a Unicorn card and bring it directly into your Stable"); it enters, it
+    is not played."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", default="hand")}
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "from": from_key("hand", "discard", "nursery", "deck", default="hand"),
+        "into": {"enum": ["that-player"], "description": "into that player's Stable (default: yours)"},
+    }
 
     def label(self, step: Step) -> str:
         rs = self.rs
         place = step.get("from", "hand")
         where = "" if place == "hand" else f" from {PLACES[place]}"
-        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into your {rs.stable_word}"
+        into = "your" if "into" not in step else f"{step.get(THAT) or 'that player'}'s"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {into} {rs.stable_word}"
+
+    def into(self, player: str, step: Step) -> str | None:
+        """Whose Stable the card enters: ``player``'s, or "that player"'s (``into: that-player``)."""
+        return player if "into" not in step else step.get(THAT)
 
     def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
@@ -226,12 +272,15 @@ class Bring(ChainVerb):
         rs = self.rs
         place = step.get("from", "hand")
         hand = game.state.zone(player, "hand")
+        into = self.into(player, step)
+        if into is None:
+            return []
         out = []
         for c in place_cards(game, player, place):
             if not rs.step_matches(game, c, step, source):
                 continue
             after = [x for x in hand if x != c] if place == "hand" else hand
-            if rs.entry_refusal(game, c, player, player, after) is None:
+            if rs.entry_refusal(game, c, into, player, after) is None:
                 out.append(c)
         return out
 
@@ -248,6 +297,12 @@ class Bring(ChainVerb):
         rs = self.rs
         p = eff.player
         place = eff.data.get("from", "hand")
+        chosen = eff.data.get("chosen")
+        if chosen is not None:  # another player was asked whether to bring it instead (Pied Pipercorn)
+            if rs.replacements.instead_of_bringing(game, eff, chosen, answer):
+                return
+            self.carry_out(game, eff, chosen)
+            return
         pool = self.pool(game, p, eff.data, eff.source)
         if not pool:
             why = self.impossible(game, p, eff.data, eff.source, [])
@@ -268,8 +323,22 @@ class Bring(ChainVerb):
                 ),
             )
             return
+        if place == "nursery" and rs.replacements.instead_of_bringing(game, eff, answer, None):
+            if eff.status == "waiting":
+                eff.data["chosen"] = answer  # the question asked: its answer comes back here
+            return
+        self.carry_out(game, eff, answer)
+
+    def carry_out(self, game: Game, eff: Effect, answer: CardId) -> None:
+        """Bring ``answer`` (chosen from the pool) into the Stable."""
+        rs = self.rs
+        p = eff.player
+        place = eff.data.get("from", "hand")
         rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
         game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
+        into = self.into(p, eff.data) or p
         if place != "hand":
-            game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
-        rs.moves.enter(game, answer, p)
+            game.card(answer).owner = into  # a card from a shared pile is now the one whose Stable it enters
+        rs.moves.enter(game, answer, into)
+        if place == "deck" and not game.state.zone(None, "deck"):
+            rs.moves.ran_out(game, p)  # rule: UU.END.1 its last card was taken
