@@ -27,6 +27,7 @@ from uurules.rulesets.unstable_unicorns.vocabulary import (
     Targeted,
     TypeChange,
     What,
+    listed,
 )
 
 if TYPE_CHECKING:
@@ -283,7 +284,7 @@ class ChoosePlayers(ChoosePlayer):
                 labels, payloads = [*left, "nobody"], [*left, NOBODY]
             rs.ask(game, Decision(eff.player, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, payloads))
             return
-        rs.chain.done(game, eff, f"Choose {', '.join(chosen)}" if chosen else "Choose nobody")
+        rs.chain.done(game, eff, f"Choose {listed(chosen)}" if chosen else "Choose nobody")
         link = rs.chain.link_of(game, eff)
         at = rs.chain.index(link.effects, eff) + 1
         for p in reversed(chosen):  # each inserted at the same place: the first chosen comes first
