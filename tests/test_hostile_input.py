@@ -83,7 +83,7 @@ def test_copies_past_the_cap_and_a_box_past_the_board_are_refused(
 ) -> None:
     def box(copies: int, cards: int = 1) -> str:
         inline = "".join(
-            f"  - {{name: Clone {i}, type: Basic Unicorn, printed: [{{number: UU-Kit-{i:03d}, copies: {copies}}}]}}\n"
+            f"  - {{name: Clone {i}, type: Basic Unicorn, printed: [{{number: UU-Base-{i:03d}, copies: {copies}}}]}}\n"
             for i in range(cards)
         )
         return (
@@ -99,7 +99,7 @@ def test_copies_past_the_cap_and_a_box_past_the_board_are_refused(
 def test_a_box_too_large_is_counted_before_it_is_laid_out() -> None:
     from uurules.cards import CardBook, CardDef, Printed, base_game
 
-    huge = CardDef("Clone", "Basic Unicorn", "", printed=(Printed("Clone", "UU-Kit-001", 10**11),))
+    huge = CardDef("Clone", "Basic Unicorn", "", printed=(Printed("Clone", "UU-Base-001", 10**11),))
     with pytest.raises(ValueError, match="the box holds 100,000,000,000 cards: more than the 20,000"):
         base_game(CardBook("unstable-unicorns", [huge]), 2, limit=20_000)  # a list of 10^11 names: no memory
 

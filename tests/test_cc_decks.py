@@ -1,0 +1,242 @@
+"""Control & Chaos (issue #28), group G0: the decks, the Ultimate Unicorn type, the Babies and Basics of
+both decks, the shared Neighs, and the cards made of words the kit already has.
+
+The card list is ``../shared/CARDS-UU-CHCO.md``; the decks a game may be played with are
+:data:`uurules.cards.COMBINATIONS` (the rules wiki's deck page). Each card of this group has a scenario
+``notebooks/scenarios/cards/<slug>.yaml`` played here, and checked to end otherwise without its rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tests.conftest import SCENARIOS, board, run
+from tests.test_base_game import _blank, _ending
+from tests.test_scenarios import check
+from uurules import InputError, Scenario
+from uurules.cards import COMBINATIONS, DECKS, WHITE_BOX, base_game, book, box, chosen_decks, decks_of
+from uurules.catalogue import slug
+from uurules.scenario import board_json
+
+CARDS = SCENARIOS / "cards"
+UU = "unstable-unicorns"
+
+BABIES = [
+    "Baby Belugacorn",
+    "Baby Pegacorn",
+    "Baby Slothicorn",
+    "Demonic Baby Unicorn",
+    "Angelic Baby Unicorn",
+    "Baby Penguincorn",
+    "Baby Bearicorn",
+    "Million Dollar Baby Unicorn",
+    "Baby Archangel Unicorn",
+    "Baby Nightmare Unicorn",
+]
+"""UU-ChCo-007 to 016, in catalogue order (CARDS-UU-CHCO.md)."""
+
+BASICS = [
+    "Raccoonicorn",
+    "Suburban Dadicorn",
+    "Weeniecorn",
+    "Red Pandacorn",
+    "Tech Supporticorn",
+    "Corn on the Cob",
+    "Unicorn Tourist",
+]
+"""UU-ChCo-036 to 042, in catalogue order."""
+
+
+def faces_of(deck: str) -> list[tuple[str, str, str, int]]:
+    """(number, printed name, card, copies) of every face in ``deck``, by number."""
+    return sorted((p.number, p.name, c.name, p.copies) for c in book(UU) for p in c.printed if DECKS[deck].holds(p))
+
+
+# -- 1. the deck model ------------------------------------------------------------------------------------
+
+
+# UU.CC.1 (marked once the rule is listed)
+def test_each_deck_is_its_catalogue_codes_and_the_white_box_is_unchanged() -> None:
+    cards = book(UU)
+    for players in range(2, 9):
+        assert box(cards, players) == base_game(cards, players) == box(cards, players, ["white-box"])
+    white = faces_of("white-box")
+    assert len(white) == 84 and sum(f[3] for f in white) == 127  # the white box, as ever
+    control, chaos = faces_of("control"), faces_of("chaos")
+    shared = [f for f in control if f[0].startswith("UU-ChCo-")]
+    assert shared == [f for f in chaos if f[0].startswith("UU-ChCo-")]  # UU-ChCo- faces: in both decks
+    assert all(f[0].startswith(("UU-ChCo-", "UU-Cntl-")) for f in control)
+    assert all(f[0].startswith(("UU-ChCo-", "UU-Chao-")) for f in chaos)
+    # no face is in the white box and a Control & Chaos deck at once
+    for c in cards:
+        for p in c.printed:
+            assert len(decks_of(p)) in (1, 2) and (("white-box" in decks_of(p)) == p.number.startswith(WHITE_BOX))
+
+
+# UU.CC.1 (marked once the rule is listed)
+def test_a_control_and_chaos_box_its_nursery_and_both_decks_together() -> None:
+    cards = book(UU)
+    for deck in ("control", "chaos"):
+        for players in (2, 3, 6):
+            b = box(cards, players, [deck])
+            assert list(b.nursery) == BABIES  # the ten C&C Babies, in catalogue order: the Nursery
+            faces = faces_of(deck)
+            expected = Counter({name: 0 for _, name, _, _ in faces})
+            for _, name, card, copies in faces:
+                if cards[card].type != "Baby Unicorn":
+                    expected[name] += copies
+            assert Counter(b.deck) == +expected  # every copy of every other face; none of the white box
+            assert not set(b.deck) & {"Basic Unicorn (Red)", "Yay", "Unicorn Poison"}
+    control, chaos = box(cards, 4, ["control"]), box(cards, 4, ["chaos"])
+    both = box(cards, 4, ["chaos", "control"])  # named in any order: Control first
+    assert both.deck == control.deck + chaos.deck and both.nursery == control.nursery + chaos.nursery
+    assert both.deck.count("Super Neigh") == 2 and both.deck.count("Neigh") == 28  # a shared card, twice
+    assert Counter(both.nursery) == Counter({b: 2 for b in BABIES})
+
+
+# UU.CC.1 (marked once the rule is listed)
+def test_only_the_combinations_the_rules_allow() -> None:
+    assert COMBINATIONS == (("white-box",), ("control",), ("chaos",), ("control", "chaos"))
+    for combination in COMBINATIONS:
+        assert chosen_decks(reversed(combination)) == combination
+    with pytest.raises(ValueError, match=r"not a combination the rules allow .*Accepted: \[white-box\]; \[control\]"):
+        chosen_decks(["white-box", "control"])
+    with pytest.raises(ValueError, match=r"no deck 'expansion'\. Accepted: white-box, control, chaos"):
+        chosen_decks(["expansion"])
+    with pytest.raises(ValueError, match="each deck once"):
+        chosen_decks(["control", "control"])
+
+
+SETUP = """
+ruleset: unstable-unicorns
+seed: 4
+setup: SETUP
+players:
+  - {name: Ann, hand: [Neigh], stable: [Baby Pegacorn]}
+  - {name: Bob, stable: [Baby Unicorn (Red)]}
+  - {name: Cat}
+"""
+
+
+# UU.CC.1 (marked once the rule is listed)
+@pytest.mark.parametrize(
+    ("setup", "decks"),
+    [
+        ("control-base", ["control"]),
+        ("chaos-base", ["chaos"]),
+        ("{box: [control]}", ["control"]),
+        ("{box: [chaos, control]}", ["control", "chaos"]),
+        ("base-game", ["white-box"]),
+        ("{box: [white-box]}", ["white-box"]),
+    ],
+)
+def test_setup_stages_the_chosen_decks_less_the_cards_staged(setup: str, decks: list[str]) -> None:
+    out = board_json(board(SETUP.replace("SETUP", setup)).stage())
+    b = box(book(UU), 3, decks)
+    staged = Counter(["Neigh", "Baby Pegacorn", "Baby Unicorn (Red)"])
+    left = Counter([*b.deck, *b.nursery])
+    left -= staged
+    assert Counter([*out["zones"]["deck"], *out["zones"]["nursery"]]) == left
+    assert all(book(UU)[n].type == "Baby Unicorn" for n in out["zones"]["nursery"])
+    # the same seed deals the same deck
+    assert board_json(board(SETUP.replace("SETUP", setup)).stage())["zones"] == out["zones"]
+
+
+def test_setup_base_game_means_what_it_meant() -> None:
+    white = board_json(board(SETUP.replace("SETUP", "base-game")).stage())["zones"]
+    same = board_json(board(SETUP.replace("SETUP", "{box: [white-box]}")).stage())["zones"]
+    assert white == same and not set(white["deck"]) & {"Raccoonicorn", "Dread Pirate Unicorn"}
+
+
+@pytest.mark.parametrize(
+    ("setup", "says"),
+    [
+        ("{box: [white-box, chaos]}", "x.yaml:4: setup: box: [white-box, chaos] is not a combination the rules allow"),
+        ("{box: [control, control]}", "x.yaml:4: setup: box: a deck named twice"),
+        ("{box: [ctrl]}", "x.yaml:4: scenario at setup/box/0: 'ctrl' is not one of ['white-box', 'control', 'chaos']"),
+        ("control", "x.yaml:4: scenario at setup: 'control' is not valid"),
+        ("{box: []}", "x.yaml:4: scenario at setup/box: [] should be non-empty"),
+    ],
+)
+def test_a_bad_setup_is_refused_naming_its_line_and_what_is_accepted(setup: str, says: str) -> None:
+    with pytest.raises(InputError) as info:
+        Scenario.from_text(SETUP.replace("SETUP", setup), "x.yaml").stage()
+    assert str(info.value).startswith(says), str(info.value)
+    assert "Accepted" in str(info.value) or "each deck once" in str(info.value)
+
+
+def test_a_two_player_control_and_chaos_game_keeps_every_card() -> None:
+    """No source takes a Control & Chaos card out for two players: the two-player box is the whole deck."""
+    cards = book(UU)
+    for deck in ("control", "chaos"):
+        assert box(cards, 2, [deck]) == box(cards, 3, [deck])
+    assert not [p for c in cards for p in c.printed if not p.two_player and not p.number.startswith(WHITE_BOX)]
+
+
+def test_the_cards_copies_and_readings_of_the_shared_faces() -> None:
+    cards = book(UU)
+    control = {number: (name, card, copies) for number, name, card, copies in faces_of("control")}
+    assert control["UU-ChCo-001"] == ("Super Neigh", "Super Neigh", 1)  # 1 per deck (the wiki's card page)
+    assert control["UU-ChCo-002"] == ("Neigh", "Neigh", 14)  # not found: the kit's reading
+    assert [control[f"UU-ChCo-{n:03d}"] for n in range(7, 17)] == [(b, "Baby Unicorn", 1) for b in BABIES]
+    assert [control[f"UU-ChCo-{n:03d}"] for n in range(36, 43)] == [(b, "Basic Unicorn", 3) for b in BASICS]
+    for name in ("Dread Pirate Unicorn", "Parallel Universicorn", "Controlled Chaos"):
+        assert [p.number for p in cards[name].printed] == [
+            {"Dread Pirate Unicorn": "UU-ChCo-083", "Parallel Universicorn": "UU-ChCo-084"}.get(name, "UU-ChCo-096")
+        ]
+    # where the copies were not found, the card says the kit's reading beside it
+    assert "14 per deck" in cards["Neigh"].reading and "3 copies" in cards["Basic Unicorn"].reading
+    assert all("C&C Print Second Edition" in cards[n].edition for n in ("Neigh", "Super Neigh"))
+
+
+# -- the card scenarios ----------------------------------------------------------------------------------
+
+
+def check_card_scenario(name: str) -> dict[str, Any]:
+    """The card's scenario holds its ``expect:``, and ends otherwise without the card's rules."""
+    path = CARDS / f"{slug(name)}.yaml"
+    scn = Scenario.from_file(path)
+    data = scn.doc.data
+    assert data.get("expect") and data.get("rules"), f"{path.name}: expect: and rules:"
+    out = board_json(scn.play())
+    check(data["expect"], out)
+    card = book(UU)[name]
+    if card.data:  # a card with rules data of its own (not the Baby's or the Basic's type rule)
+        real = _ending({k: v for k, v in data.items() if k != "expect"})
+        assert _ending(_blank(data, name, card.type)) != real, f"{path.name} ends the same without {name}'s rules"
+    return out
+
+
+@pytest.mark.scenario("cards/dread-pirate-unicorn.yaml")
+@pytest.mark.rule("UU.REPL.2")
+def test_dread_pirate_unicorn_card_scenario() -> None:
+    out = check_card_scenario("Dread Pirate Unicorn")
+    assert out["players"]["Ann"]["hand"] == ["Rainbow Aura"]  # drew 3, discarded 2
+
+
+@pytest.mark.scenario("cards/parallel-universicorn.yaml")
+@pytest.mark.rule("UU.REPL.3")
+def test_parallel_universicorn_card_scenario() -> None:
+    out = check_card_scenario("Parallel Universicorn")
+    assert len(out["players"]["Ann"]["hand"]) == 4  # drew 3, then a draw instead of the discard
+
+
+@pytest.mark.scenario("cards/controlled-chaos.yaml")
+def test_controlled_chaos_card_scenario() -> None:
+    out = check_card_scenario("Controlled Chaos")
+    assert "Rhinocorn" in out["zones"]["discard"]
+
+
+def test_every_control_and_chaos_card_has_a_scenario() -> None:
+    """Every card printed by a Control & Chaos deck has its scenario (any group's)."""
+    cards = [c for c in book(UU) if any(not p.number.startswith(WHITE_BOX) for p in c.printed)]
+    missing = [c.name for c in cards if not (CARDS / f"{slug(c.name)}.yaml").is_file()]
+    assert missing == []
+
+
+def test_a_game_with_a_control_and_chaos_deck_runs() -> None:
+    _, out = run(SETUP.replace("SETUP", "control-base") + "script:\n  - begin-turn: Ann\n")
+    assert len(out["players"]["Ann"]["hand"]) == 2  # the Neigh staged, and the Draw phase's card
