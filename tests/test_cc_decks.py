@@ -240,3 +240,175 @@ def test_every_control_and_chaos_card_has_a_scenario() -> None:
 def test_a_game_with_a_control_and_chaos_deck_runs() -> None:
     _, out = run(SETUP.replace("SETUP", "control-base") + "script:\n  - begin-turn: Ann\n")
     assert len(out["players"]["Ann"]["hand"]) == 2  # the Neigh staged, and the Draw phase's card
+
+
+# -- 2. the Ultimate Unicorn type, the C&C Babies and Basics ----------------------------------------------
+
+
+ULTIMATES = ["Ancestor Unicorn", "Valkyrie Unicorn", "Nightmare Unicorn", "The Reaper Unicorn", "Unicorn of Misfortune"]
+
+
+def _kinds(game: Any, name: str) -> set[str]:
+    card = next(c for c in game.state.cards if game.shown(c) == name)
+    return set(game.ruleset.kinds(game, card))
+
+
+# UU.CC.2 (marked once the rule is listed)
+def test_an_ultimate_unicorn_is_a_unicorn_card_but_not_a_magical_unicorn() -> None:
+    game = board(
+        "ruleset: unstable-unicorns\nplayers:\n"
+        "  - {name: Ann, stable: [Ancestor Unicorn, Rhinocorn, Raccoonicorn, Baby Pegacorn]}\n  - {name: Bob}\n"
+    ).stage()
+    rs: Any = game.ruleset
+    for name in ULTIMATES:
+        assert book(UU)[name].type == "Ultimate Unicorn"
+    assert _kinds(game, "Ancestor Unicorn") == {"card", "unicorn", "ultimate-unicorn"}
+    assert "magical-unicorn" in _kinds(game, "Rhinocorn")
+    assert _kinds(game, "Raccoonicorn") >= {"unicorn", "basic-unicorn"}  # a C&C Basic is a Basic Unicorn
+    assert _kinds(game, "Baby Pegacorn") >= {"unicorn", "baby-unicorn"}  # a C&C Baby is a Baby Unicorn
+    assert rs.unicorn_count(game, "Ann") == 4  # each counts as one Unicorn toward winning
+    assert rs.noun("ultimate-unicorn") == "an Ultimate Unicorn card"
+
+
+def test_a_magical_unicorn_filter_never_takes_an_ultimate() -> None:
+    """Black Hole's 'SACRIFICE a Magical Unicorn card' cannot take Ancestor Unicorn (the card scenario)."""
+    out = check_card_scenario("Black Hole")
+    assert "Ancestor Unicorn" in out["players"]["Ann"]["stable"]
+
+
+# UU.CC.2 (marked once the rule is listed)
+def test_an_ultimates_enter_cost_never_stops_it_being_played() -> None:
+    """Unicorn of Misfortune's "DISCARD 2 cards" with an empty hand: the card is played all the same, and
+    the impossible discards are disregarded (UU.REQ.4, UU.IMP.2)."""
+    game = board(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Unicorn of Misfortune]}\n  - {name: Bob}\n"
+    ).stage()
+    game.start()
+    from uurules.engine.actions import Play
+
+    assert any(isinstance(a, Play) and a.card.endswith("Unicorn of Misfortune") for a in game.legal_actions())
+    _, out = run(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Unicorn of Misfortune]}\n  - {name: Bob}\n"
+        "script:\n  - play: {player: Ann, card: Unicorn of Misfortune}\n"
+    )
+    assert out["players"]["Ann"]["stable"] == ["Unicorn of Misfortune"]
+    assert sum("is disregarded: Ann has no card in hand" in line for line in out["log"]) == 2
+
+
+# UU.CC.2 (marked once the rule is listed)
+@pytest.mark.parametrize("how", ["steal", "move"])
+def test_an_ultimates_enter_effect_fires_each_time_it_enters_any_stable(how: str) -> None:
+    """Stolen (Unicorn Trap) or moved (Regifting's move, here Unicorn Swap's), Unicorn of Misfortune
+    enters the other Stable: its 'DISCARD 2 cards' is carried out there, by its new holder."""
+    card = {"steal": "Unicorn Trap", "move": "Unicorn Swap"}[how]
+    text = (
+        "ruleset: unstable-unicorns\nauto: {pick: first}\nplayers:\n"
+        f"  - {{name: Ann, hand: ['{card}', Neigh, Yay, Slowdown], stable: [Rhinocorn]}}\n"
+        "  - {name: Bob, hand: [Neigh], stable: [Unicorn of Misfortune]}\n"
+        f"script:\n  - play: {{player: Ann, card: '{card}'}}\n"
+    )
+    _, out = run(text)
+    entered = [e for e in out["events"] if e["type"] == "enter" and e.get("card") == "Unicorn of Misfortune"]
+    assert entered and all(e["player"] == "Ann" for e in entered)
+    assert "Unicorn of Misfortune" in out["players"]["Ann"]["stable"]
+    discarded = [e for e in out["events"] if e["type"] == "discard"]
+    assert len(discarded) == 2 and all(e["player"] == "Ann" for e in discarded)
+
+
+def test_a_control_and_chaos_basic_is_a_basic_unicorn_for_queen_bee() -> None:
+    scn = board(
+        "ruleset: unstable-unicorns\nactive: Bob\nplayers:\n  - {name: Ann, stable: [Queen Bee Unicorn]}\n"
+        "  - {name: Bob, hand: [Raccoonicorn]}\nscript:\n  - play: {player: Bob, card: Raccoonicorn}\n"
+    )
+    with pytest.raises(InputError, match="Queen Bee Unicorn in Ann's Stable: Basic Unicorns cannot enter"):
+        scn.play()
+
+
+def test_a_control_and_chaos_baby_goes_back_to_the_nursery_and_counts_toward_winning() -> None:
+    _, out = run(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Unicorn Poison]}\n"
+        "  - {name: Bob, stable: [Million Dollar Baby Unicorn]}\n"
+        "script:\n  - play: {player: Ann, card: Unicorn Poison}\n"
+    )
+    assert out["zones"]["nursery"] == ["Million Dollar Baby Unicorn"] and out["players"]["Bob"]["stable"] == []
+    _, won = run(
+        "ruleset: unstable-unicorns\nplayers:\n  - name: Ann\n    hand: [Unicorn Tourist]\n"
+        "    stable: [Baby Bearicorn, Raccoonicorn, Weeniecorn, Corn on the Cob, Ancestor Unicorn, Baby Slothicorn]\n"
+        "  - {name: Bob}\nscript:\n  - play: {player: Ann, card: Unicorn Tourist}\n"
+    )
+    assert won["winner"] == "Ann"  # seven Unicorns: C&C Babies, Basics and an Ultimate count one each
+
+
+# -- 4. the cards of group G0 ----------------------------------------------------------------------------
+
+G0_CARDS = [
+    *ULTIMATES,
+    "Unicorn Trap",
+    "Yoink!",
+    "Temporal Paradox",
+    "Wishing Well",
+    "Quid Pro Quo",
+    "Grow Up",
+    "Mama Unicorn",
+    "Excited Sealicorn",
+    "Regifting Unicorn",
+    "Unicorn Mafia",
+    "Black Hole",
+    "Archangel's Blessing",
+]
+"""The cards of G0 made of words the kit has (CARDS-UU-CHCO.md), each with its scenario."""
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=slug(n)) for n in G0_CARDS])
+def test_a_g0_card_is_data_and_its_scenario_depends_on_its_rules(name: str) -> None:
+    card = book(UU)[name]
+    assert card.printed and card.edition == "C&C Print" and card.text
+    assert all(not p.number.startswith(WHITE_BOX) for p in card.printed)  # never in a white-box game
+    check_card_scenario(name)
+
+
+@pytest.mark.scenario("cards/wishing-well.yaml")
+@pytest.mark.rule("UU.SEQ.3")
+def test_wishing_well_draws_after_a_replaced_discard() -> None:
+    out = check_card_scenario("Wishing Well")
+    assert len(out["players"]["Ann"]["hand"]) == 5  # the Neigh kept, a draw instead of the discard, then 3
+
+
+@pytest.mark.scenario("cards/quid-pro-quo.yaml")
+@pytest.mark.rule("UU.REPL.2")
+def test_quid_pro_quos_four_discards_are_four_effects_each_doubled() -> None:
+    out = check_card_scenario("Quid Pro Quo")
+    replaced = [e for e in out["events"] if e["type"] == "replace"]
+    assert [e["effects"] for e in replaced] == [8]  # each of the four discards, doubled
+
+
+@pytest.mark.scenario("cards/grow-up.yaml")
+@pytest.mark.rule("UU.IMP.1")
+def test_grow_up_needs_a_baby_to_sacrifice() -> None:
+    check_card_scenario("Grow Up")
+    with pytest.raises(InputError, match=r"Ann cannot play Grow Up: its Requirement 'SACRIFICE a Baby Unicorn card'"):
+        board(
+            "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Grow Up], stable: [Rhinocorn]}\n"
+            "  - {name: Bob}\ndeck: [Raccoonicorn]\nscript:\n  - play: {player: Ann, card: Grow Up}\n"
+        ).play()
+
+
+@pytest.mark.scenario("cards/ancestor-unicorn.yaml")
+def test_bring_from_the_deck_and_the_deck_running_out() -> None:
+    """``bring from: deck`` (Ancestor Unicorn, Grow Up, Black Hole, Archangel's Blessing): taking the deck's
+    last card is the deck running out (UU.END.1)."""
+    check_card_scenario("Ancestor Unicorn")
+    _, out = run(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Grow Up], stable: [Baby Pegacorn]}\n"
+        "  - {name: Bob, stable: [Rhinocorn, Basic Unicorn]}\ndeck: [Raccoonicorn]\n"
+        "script:\n  - play: {player: Ann, card: Grow Up}\n"
+    )
+    assert out["players"]["Ann"]["stable"] == ["Raccoonicorn"] and out["zones"]["deck"] == []
+    assert "deck-ran-out" in [e["type"] for e in out["events"]] and out["winner"] == "Bob"
+
+
+@pytest.mark.scenario("cards/unicorn-of-misfortune.yaml")
+def test_each_other_player_is_every_player_but_you_in_turn_order() -> None:
+    out = check_card_scenario("Unicorn of Misfortune")
+    discards = [e["player"] for e in out["events"] if e["type"] == "discard"]
+    assert discards == ["Bob", "Cat"]

@@ -257,6 +257,8 @@ class EffectChain:
         doer = step.get("who")
         if doer == "each-player":
             who = s.in_turn_order_from(player)
+        elif doer == "each-other-player":
+            who = s.in_turn_order_from(player)[1:]
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:
@@ -325,6 +327,8 @@ class EffectChain:
         who = step.get("who")
         if who == "each-player":
             label = "Each player: " + label
+        elif who == "each-other-player":
+            label = "Each other player: " + label
         elif who == "that-player":
             label = f"{step.get(THAT) or 'That player'}: " + label
         return label

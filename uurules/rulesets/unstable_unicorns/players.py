@@ -5,8 +5,8 @@ Two step keys name players, in the card's own words:
 - ``player:`` whose hand or Stable a verb acts on (``{do: return, player: another-player}``:
   "RETURN a card in another player's Stable"). Each verb that accepts it says which of these
   words it takes and which is meant when it is not written (:func:`player_key`).
-- ``who:`` (every verb) who carries the step out: ``you`` (the default), ``each-player``, or
-  ``that-player``.
+- ``who:`` (every verb) who carries the step out: ``you`` (the default), ``each-player``,
+  ``each-other-player`` (every player but you, in turn order from the next), or ``that-player``.
 
 ``each-player`` in ``player:`` makes one effect per player, in turn order from you ("return a
 card in each player's Stable": one return whose target is in Ann's Stable, one in Bob's...).

@@ -47,6 +47,7 @@ _NOUN = {
     "unicorn": "a Unicorn card",
     "basic-unicorn": "a Basic Unicorn card",
     "magical-unicorn": "a Magical Unicorn card",
+    "ultimate-unicorn": "an Ultimate Unicorn card",
     "baby-unicorn": "a Baby Unicorn card",
     "upgrade": "an Upgrade card",
     "downgrade": "a Downgrade card",

@@ -209,10 +209,12 @@ class Return(Targeted):
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card into your Stable from your hand, the discard pile or the Nursery (it enters; it is not played)."""
+    """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (it enters; it is
+    not played). From the deck it is "search the deck for a card and bring it directly into your Stable": the
+    player looks through the deck (as SEARCH does); taking its last card is the deck running out (UU.END.1)."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", default="hand")}
+    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", "deck", default="hand")}
 
     def label(self, step: Step) -> str:
         rs = self.rs
@@ -273,3 +275,5 @@ class Bring(ChainVerb):
         if place != "hand":
             game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
         rs.moves.enter(game, answer, p)
+        if place == "deck" and not game.state.zone(None, "deck"):
+            rs.moves.ran_out(game, p)  # rule: UU.END.1 the deck's last card was taken
