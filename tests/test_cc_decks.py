@@ -355,6 +355,9 @@ G0_CARDS = [
     "Unicorn Mafia",
     "Black Hole",
     "Archangel's Blessing",
+    "Rainbow Bazooka",
+    "Unicorn of Charity",
+    "Academicorn",
 ]
 """The cards of G0 made of words the kit has (CARDS-UU-CHCO.md), each with its scenario."""
 
@@ -412,3 +415,41 @@ def test_each_other_player_is_every_player_but_you_in_turn_order() -> None:
     out = check_card_scenario("Unicorn of Misfortune")
     discards = [e["player"] for e in out["events"] if e["type"] == "discard"]
     assert discards == ["Bob", "Cat"]
+
+
+@pytest.mark.scenario("cards/rainbow-bazooka.yaml")
+def test_may_is_asked_of_the_player_who_carries_it_out_and_explore_sees_both_answers() -> None:
+    """``do: may`` (Rainbow Bazooka's "you and that player may each DRAW a card"): a yes/no decision of
+    the player who carries it out, an explicit pending decision, so ``explore`` walks both answers."""
+    from uurules.explore import explore
+
+    out = check_card_scenario("Rainbow Bazooka")
+    assert out["players"]["Bob"]["stable"] == ["Rhinocorn"]  # only the chosen player's Stable was in reach
+    scn = Scenario.from_file(CARDS / "rainbow-bazooka.yaml")
+    game = scn.play(upto=3, auto=False)
+    assert game.pending is not None and game.pending.player == "Cat" and game.pending.options == ["yes", "no"]
+    found = explore(game)
+    assert found.complete
+    cat_hands = sorted(len(o.players["Cat"]["hand"]) for o in found.outcomes)
+    assert cat_hands == [0, 1]  # Cat declines or draws
+
+
+@pytest.mark.scenario("cards/unicorn-of-charity.yaml")
+def test_each_other_player_may_draw_after_you_do() -> None:
+    out = check_card_scenario("Unicorn of Charity")
+    asked = [e["player"] for e in out["events"] if e["type"] in ("use", "decline") and e["player"] != "Ann"]
+    assert asked == ["Bob", "Cat"]
+    # declined, the extra draw is not done: nobody else is asked (if you do, UU.SEQ.4)
+    text = (CARDS / "unicorn-of-charity.yaml").read_text(encoding="utf-8")
+    body = text.split("expect:")[0].replace(
+        '  - choose: "yes"\n  - choose: "yes"\n  - choose: "no"\n', '  - choose: "no"\n'
+    )
+    _, declined = run(body)
+    assert declined["players"]["Bob"]["hand"] == [] and declined["players"]["Ann"]["hand"] == ["Yay"]
+
+
+@pytest.mark.scenario("cards/academicorn.yaml")
+@pytest.mark.rule("UU.CHAIN.3")
+def test_academicorn_steals_from_the_player_it_moved_to_never_the_card_moved() -> None:
+    out = check_card_scenario("Academicorn")
+    assert out["players"]["Bob"]["stable"] == ["Rainbow Aura"]

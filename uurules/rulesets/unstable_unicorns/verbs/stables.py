@@ -104,6 +104,15 @@ class Destroy(Targeted):
 
     name = "destroy"
     none_left = "no other {stable} has {noun} that can be destroyed"
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "player": player_key("another-player", "that-player", default="another-player"),
+    }
+    default_player = "another-player"
+
+    def label(self, step: Step) -> str:
+        """``DESTROY a Unicorn card``; with ``player:``, in whose Stable (Rainbow Bazooka: ``in that player's``)."""
+        return f"DESTROY {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.destroyable(game, player, what, source)
