@@ -58,7 +58,7 @@ def faces_of(deck: str) -> list[tuple[str, str, str, int]]:
 # -- 1. the deck model ------------------------------------------------------------------------------------
 
 
-# UU.CC.1 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.1")
 def test_each_deck_is_its_catalogue_codes_and_the_white_box_is_unchanged() -> None:
     cards = book(UU)
     for players in range(2, 9):
@@ -76,7 +76,7 @@ def test_each_deck_is_its_catalogue_codes_and_the_white_box_is_unchanged() -> No
             assert len(decks_of(p)) in (1, 2) and (("white-box" in decks_of(p)) == p.number.startswith(WHITE_BOX))
 
 
-# UU.CC.1 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.1")
 def test_a_control_and_chaos_box_its_nursery_and_both_decks_together() -> None:
     cards = book(UU)
     for deck in ("control", "chaos"):
@@ -97,7 +97,7 @@ def test_a_control_and_chaos_box_its_nursery_and_both_decks_together() -> None:
     assert Counter(both.nursery) == Counter({b: 2 for b in BABIES})
 
 
-# UU.CC.1 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.1")
 def test_only_the_combinations_the_rules_allow() -> None:
     assert COMBINATIONS == (("white-box",), ("control",), ("chaos",), ("control", "chaos"))
     for combination in COMBINATIONS:
@@ -121,7 +121,7 @@ players:
 """
 
 
-# UU.CC.1 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.1")
 @pytest.mark.parametrize(
     ("setup", "decks"),
     [
@@ -253,7 +253,7 @@ def _kinds(game: Any, name: str) -> set[str]:
     return set(game.ruleset.kinds(game, card))
 
 
-# UU.CC.2 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.2")
 def test_an_ultimate_unicorn_is_a_unicorn_card_but_not_a_magical_unicorn() -> None:
     game = board(
         "ruleset: unstable-unicorns\nplayers:\n"
@@ -276,7 +276,7 @@ def test_a_magical_unicorn_filter_never_takes_an_ultimate() -> None:
     assert "Ancestor Unicorn" in out["players"]["Ann"]["stable"]
 
 
-# UU.CC.2 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.2")
 def test_an_ultimates_enter_cost_never_stops_it_being_played() -> None:
     """Unicorn of Misfortune's "DISCARD 2 cards" with an empty hand: the card is played all the same, and
     the impossible discards are disregarded (UU.REQ.4, UU.IMP.2)."""
@@ -295,7 +295,7 @@ def test_an_ultimates_enter_cost_never_stops_it_being_played() -> None:
     assert sum("is disregarded: Ann has no card in hand" in line for line in out["log"]) == 2
 
 
-# UU.CC.2 (marked once the rule is listed)
+@pytest.mark.rule("UU.CC.2")
 @pytest.mark.parametrize("how", ["steal", "move"])
 def test_an_ultimates_enter_effect_fires_each_time_it_enters_any_stable(how: str) -> None:
     """Stolen (Unicorn Trap) or moved (Regifting's move, here Unicorn Swap's), Unicorn of Misfortune
@@ -453,3 +453,32 @@ def test_each_other_player_may_draw_after_you_do() -> None:
 def test_academicorn_steals_from_the_player_it_moved_to_never_the_card_moved() -> None:
     out = check_card_scenario("Academicorn")
     assert out["players"]["Bob"]["stable"] == ["Rainbow Aura"]
+
+
+# -- 5. the rules insert's IDs, shown by the scenarios at the top of notebooks/scenarios/ ----------------
+
+
+@pytest.mark.rule("UU.CC.1")
+@pytest.mark.scenario("uu-cc-1-control-base.yaml")
+def test_uu_cc_1_a_game_with_the_control_base_alone() -> None:
+    scn = Scenario.from_file(SCENARIOS / "uu-cc-1-control-base.yaml")
+    game = scn.play()
+    out = board_json(game)
+    check(scn.doc.data["expect"], out)
+    everywhere = [*out["zones"]["deck"], *out["zones"]["nursery"], *out["zones"]["discard"]]
+    for p in out["players"].values():
+        everywhere += [*p["hand"], *p["stable"]]
+    control = box(book(UU), 2, ["control"])
+    assert Counter(everywhere) == Counter([*control.deck, *control.nursery])  # the whole deck, nothing else
+    faces = {p.name: p.number for c in book(UU) for p in c.printed if DECKS["control"].holds(p)}
+    assert all(faces[name].startswith(("UU-ChCo-", "UU-Cntl-")) for name in everywhere)
+
+
+@pytest.mark.rule("UU.CC.2")
+@pytest.mark.scenario("uu-cc-2-stolen-ultimate.yaml")
+def test_uu_cc_2_a_stolen_ultimate_pays_its_enter_cost_again_as_far_as_it_can() -> None:
+    scn = Scenario.from_file(SCENARIOS / "uu-cc-2-stolen-ultimate.yaml")
+    out = board_json(scn.play())
+    check(scn.doc.data["expect"], out)
+    enters = [e for e in out["events"] if e["type"] == "enter" and e.get("card") == "Unicorn of Misfortune"]
+    assert [e["player"] for e in enters] == ["Ann"]

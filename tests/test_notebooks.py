@@ -53,8 +53,8 @@ def outputs(nb: Any) -> list[Any]:
     return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
 
 
-def test_the_course_has_lessons_0_to_10_each_a_markdown_and_ipynb_pair() -> None:
-    assert [n[:2] for n in NAMES] == [f"{n:02d}" for n in range(0, 11)], NAMES
+def test_the_course_has_lessons_0_to_11_each_a_markdown_and_ipynb_pair() -> None:
+    assert [n[:2] for n in NAMES] == [f"{n:02d}" for n in range(0, 12)], NAMES
     assert [p.stem for p in LESSONS] == [p.stem for p in NOTEBOOKS], "each lesson: NN-name.md and NN-name.ipynb"
     assert not (ROOT / "tools" / "build_notebooks.py").exists(), "the lessons are written, not generated"
 

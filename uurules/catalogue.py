@@ -313,6 +313,10 @@ class Catalogue:
             tuple((kind, tuple(e.card.name for e in self.entries if e.card.type == kind)) for kind in self.types())
         )
 
+    def indexes(self) -> Indexes:
+        """The cards by type, deck by deck (:meth:`decks`: the white box first); lesson 10's index."""
+        return Indexes(tuple((title, deck.index()) for title, deck in self.decks()))
+
     def section(self, kind: str) -> Catalogue:
         """The cards of one type."""
         return Catalogue(self.game, self.scenarios, kind, self.deck_word)
@@ -393,6 +397,25 @@ class Index:
             for kind, names in self.kinds
         ]
         return "\n".join(["| Type | Cards |", "|:--|:--|", *rows])
+
+
+@dataclass(frozen=True)
+class Indexes:
+    """The :class:`Index` of each deck, under the deck's title: Markdown in a notebook, text in its repr."""
+
+    decks: tuple[tuple[str, Index], ...]
+
+    def __repr__(self) -> str:
+        return "\n\n".join(f"{_capital(title)}:\n{index!r}" for title, index in self.decks)
+
+    def _repr_markdown_(self) -> str:
+        return "\n\n".join(
+            f"**{markdown_text(_capital(title))}**\n\n{index._repr_markdown_()}" for title, index in self.decks
+        )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _order(card: CardDef) -> tuple[int, str, str]:
