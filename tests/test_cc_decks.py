@@ -482,3 +482,45 @@ def test_uu_cc_2_a_stolen_ultimate_pays_its_enter_cost_again_as_far_as_it_can() 
     check(scn.doc.data["expect"], out)
     enters = [e for e in out["events"] if e["type"] == "enter" and e.get("card") == "Unicorn of Misfortune"]
     assert [e["player"] for e in enters] == ["Ann"]
+
+
+# -- 6. the play widget with a Control & Chaos deck ------------------------------------------------------
+
+
+@pytest.mark.rule("UU.CC.1")
+@pytest.mark.parametrize(("deck", "seed"), [("control", 3), ("chaos", 2)])
+def test_a_whole_game_against_the_computer_with_a_control_and_chaos_deck(deck: str, seed: int) -> None:
+    """The play widget deals from the chosen deck and a game clicked through at random (a button of
+    yours each move) plays to its end against the computer player, with that deck's cards only."""
+    import random
+
+    from uurules.widgets import play
+
+    w = play(seed=seed, decks=deck)
+    assert w.deck.value == (deck,) and repr(w).startswith(f"<Play seed {seed} (the {deck.capitalize()} Base): ")
+    expected = box(book(UU), 2, [deck])
+    names = Counter(w.game.shown(c) for c in w.game.state.cards)
+    assert names == Counter([*expected.deck, *expected.nursery])  # the whole deck, dealt; nothing else
+    rng = random.Random(seed)
+    clicks = 0
+    while not w.game.state.over and w.action_buttons and clicks < 400:
+        rng.choice(w.action_buttons).click()
+        clicks += 1
+    assert w.game.state.over, f"the game did not end in {clicks} clicks"
+    assert Counter(w.game.shown(c) for c in w.game.state.cards) == names  # no card lost or made
+    assert "has won" in repr(w) or "everyone lost" in repr(w)
+
+
+def test_the_deck_menu_deals_a_new_game_with_the_deck_chosen() -> None:
+    from uurules.widgets import play
+
+    w = play(seed=4)
+    assert w.match.decks == ("white-box",) and [v for _, v in w.deck.options] == list(COMBINATIONS)
+    assert repr(w).startswith("<Play seed 4: Ann against Cat")  # the white box, as before
+    w.deck.value = ("control", "chaos")
+    w.new_button.click()
+    assert w.match.decks == ("control", "chaos")
+    assert {w.game.shown(c) for c in w.game.state.zone(None, "nursery")} <= set(BABIES)
+    assert not any(w.game.shown(c).startswith("Basic Unicorn (") for c in w.game.state.cards)
+    with pytest.raises(ValueError, match="not a combination the rules allow"):
+        play(seed=1, decks=("white-box", "chaos"))
