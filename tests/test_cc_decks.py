@@ -358,6 +358,7 @@ G0_CARDS = [
     "Rainbow Bazooka",
     "Unicorn of Charity",
     "Academicorn",
+    "Unicorn Trap Master",
 ]
 """The cards of G0 made of words the kit has (CARDS-UU-CHCO.md), each with its scenario."""
 
@@ -524,3 +525,14 @@ def test_the_deck_menu_deals_a_new_game_with_the_deck_chosen() -> None:
     assert not any(w.game.shown(c).startswith("Basic Unicorn (") for c in w.game.state.cards)
     with pytest.raises(ValueError, match="not a combination the rules allow"):
         play(seed=1, decks=("white-box", "chaos"))
+
+
+@pytest.mark.scenario("cards/unicorn-trap-master.yaml")
+def test_bring_into_any_players_stable_asks_the_card_then_the_stable() -> None:
+    """``bring to: any-player`` (Unicorn Trap Master): the card first, then into whose Stable (only
+    those it may enter); Ann's own Stable is an option too ("any player's")."""
+    out = check_card_scenario("Unicorn Trap Master")
+    assert out["players"]["Bob"]["stable"] == ["Slowdown"]
+    game = Scenario.from_file(CARDS / "unicorn-trap-master.yaml").play(upto=4, auto=False)
+    assert game.pending is not None and game.pending.options == ["Ann", "Bob"]
+    assert game.pending.question == "Ann: bring Slowdown into whose Stable?"

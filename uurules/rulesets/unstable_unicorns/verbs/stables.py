@@ -220,20 +220,38 @@ class Return(Targeted):
 class Bring(ChainVerb):
     """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (it enters; it is
     not played). From the deck it is "search the deck for a card and bring it directly into your Stable": the
-    player looks through the deck (as SEARCH does); taking its last card is the deck running out (UU.END.1)."""
+    player looks through the deck (as SEARCH does); taking its last card is the deck running out (UU.END.1).
+    ``to: any-player``: into any player's Stable, the player chosen after the card (Unicorn Trap Master's
+    "bring a DOWNGRADE card from your hand directly into any player's Stable")."""
 
     name = "bring"
-    keys: ClassVar[Keys] = {"what": WHAT, "from": from_key("hand", "discard", "nursery", "deck", default="hand")}
+    keys: ClassVar[Keys] = {
+        "what": WHAT,
+        "from": from_key("hand", "discard", "nursery", "deck", default="hand"),
+        "to": {
+            "enum": ["any-player"],
+            "description": "into whose Stable (default: your own); any-player: chosen as it resolves, after the card",
+        },
+    }
 
     def label(self, step: Step) -> str:
         rs = self.rs
         place = step.get("from", "hand")
         where = "" if place == "hand" else f" from {PLACES[place]}"
-        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into your {rs.stable_word}"
+        whose = "any player's" if step.get("to") == "any-player" else "your"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {whose} {rs.stable_word}"
+
+    def stables(self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId]) -> list[str]:
+        """The players into whose Stable ``player`` may bring ``card`` (their own only, unless ``to:``
+        says any player's): those it may enter (UU.REQ.3, on ``hand`` as it will be), in turn order."""
+        rs = self.rs
+        players = game.state.in_turn_order_from(player) if step.get("to") == "any-player" else [player]
+        return [p for p in players if rs.entry_refusal(game, card, p, player, hand) is None]
 
     def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
-        may enter their Stable (UU.REQ.3, on their hand as it will be), in that zone's order."""
+        may enter their Stable (or, ``to: any-player``, some player's; UU.REQ.3, on their hand as it
+        will be), in that zone's order."""
         rs = self.rs
         place = step.get("from", "hand")
         hand = game.state.zone(player, "hand")
@@ -242,7 +260,7 @@ class Bring(ChainVerb):
             if not rs.step_matches(game, c, step, source):
                 continue
             after = [x for x in hand if x != c] if place == "hand" else hand
-            if rs.entry_refusal(game, c, player, player, after) is None:
+            if self.stables(game, player, step, c, after):
                 out.append(c)
         return out
 
@@ -264,6 +282,17 @@ class Bring(ChainVerb):
             why = self.impossible(game, p, eff.data, eff.source, [])
             rs.chain.disregard(game, eff, why or "there is no card to bring")  # rule: UU.IMP.2
             return
+        chosen = eff.data.get("chosen")
+        if answer is not None and chosen is None and eff.data.get("to") == "any-player":
+            hand = [x for x in game.state.zone(p, "hand") if x != answer]
+            players = self.stables(game, p, eff.data, answer, hand)
+            eff.data["chosen"] = answer  # the card; next, into whose Stable
+            question = f"{p}: bring {game.shown(answer)} into whose {rs.stable_word}?"
+            rs.ask(game, Decision(p, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+            return
+        into = p
+        if chosen is not None:
+            answer, into = chosen, answer
         if answer is None:
             labels, ids = rs.card_options(game, pool) if place == "hand" else rs.pile_options(game, pool)
             where = "" if place == "hand" else f" from {PLACES[place]}"
@@ -279,10 +308,13 @@ class Bring(ChainVerb):
                 ),
             )
             return
-        rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
-        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
+        elsewhere = {} if into == p else {"into": into}
+        rs.chain.done(
+            game, eff, f"BRING {game.shown(answer)}" + (f" into {into}'s {rs.stable_word}" if elsewhere else "")
+        )
+        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}), **elsewhere)
         if place != "hand":
             game.card(answer).owner = p  # a card from a shared pile is now the one who brought it in
-        rs.moves.enter(game, answer, p)
+        rs.moves.enter(game, answer, into)
         if place == "deck" and not game.state.zone(None, "deck"):
             rs.moves.ran_out(game, p)  # rule: UU.END.1 the deck's last card was taken
