@@ -359,6 +359,7 @@ G0_CARDS = [
     "Unicorn of Charity",
     "Academicorn",
     "Unicorn Trap Master",
+    "Dingocorn",
 ]
 """The cards of G0 made of words the kit has (CARDS-UU-CHCO.md), each with its scenario."""
 
@@ -536,3 +537,17 @@ def test_bring_into_any_players_stable_asks_the_card_then_the_stable() -> None:
     game = Scenario.from_file(CARDS / "unicorn-trap-master.yaml").play(upto=4, auto=False)
     assert game.pending is not None and game.pending.options == ["Ann", "Bob"]
     assert game.pending.question == "Ann: bring Slowdown into whose Stable?"
+
+
+@pytest.mark.scenario("cards/dingocorn.yaml")
+def test_return_all_in_each_players_stable_is_one_effect_a_player_with_no_target() -> None:
+    """``return count: all`` with ``player: each-player`` (Dingocorn): one effect a Stable, no target
+    to choose, every Baby there returned (so to the Nursery); never impossible, even with none."""
+    out = check_card_scenario("Dingocorn")
+    assert [e["type"] for e in out["events"]].count("target") == 0
+    _, none = run(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Dingocorn]}\n"
+        "  - {name: Bob, stable: [Rhinocorn]}\nscript:"
+        "\n  - play: {player: Ann, card: Dingocorn}\n  - choose: 'yes'\n"
+    )
+    assert none["players"]["Bob"]["stable"] == ["Rhinocorn"] and none["zones"]["nursery"] == []

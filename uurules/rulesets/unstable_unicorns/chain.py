@@ -141,7 +141,7 @@ class EffectChain:
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
                 verb = rs.verbs.get(first.get("do", ""))
-                targeted = verb is not None and verb.targeted
+                targeted = verb is not None and verb.targeted and first.get("count") != "all"  # all: no target
                 pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else later
                 if why is None and pool is not None and not self.targets_left(game, link, pool):
                     why = "every possible target is already chosen in this link"

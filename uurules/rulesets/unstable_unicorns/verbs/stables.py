@@ -188,7 +188,8 @@ class Steal(Targeted):
 
 @FAMILY.verb
 class Return(Targeted):
-    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable."""
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable;
+    count: all, every card it names there (Dingocorn: all Baby Unicorn cards in each player's Stable)."""
 
     name = "return"
     keys: ClassVar[Keys] = {
@@ -196,15 +197,38 @@ class Return(Targeted):
         "player": player_key("any-player", "another-player", "each-player", "that-player", "you", default="any-player"),
     }
     none_left = "no {stable} has {noun}"
+    all_ok = True
 
     def label(self, step: Step) -> str:
-        return f"RETURN {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to its owner's hand"
+        what = step.get("what", "card")
+        noun = self.rs.nouns(what) if step.get("count") == "all" else self.rs.noun(what)
+        hand = "their owners' hands" if step.get("count") == "all" else "its owner's hand"
+        return f"RETURN {noun}{self.stable_words(step, 'in')} to {hand}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """No target for ``count: all``: it acts on every card it names as it resolves."""
+        return [] if step.get("count") == "all" else super().target_pool(game, player, step, source)
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        """``count: all`` is never impossible (every card it names, none included); else as any target."""
+        return None if step.get("count") == "all" else super().impossible(game, player, step, source, hand)
+
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
+        if eff.data.get("count") == "all":
+            every = super().target_pool(game, eff.player, eff.data, eff.source)
+            rs.chain.done(game, eff, "RETURN " + (", ".join(game.shown(c) for c in every) or "nothing: there are none"))
+            for t in every:
+                holder = game.holder(t)
+                if holder is None:
+                    continue
+                owner = game.card(t).owner or holder
+                game.emit("return", owner, t, **{"from": holder})
+                rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
+            return
         found = self.alive_target(game, eff, "there is no card to return")
         if found is None:
             return
