@@ -551,3 +551,40 @@ def test_return_all_in_each_players_stable_is_one_effect_a_player_with_no_target
         "\n  - play: {player: Ann, card: Dingocorn}\n  - choose: 'yes'\n"
     )
     assert none["players"]["Bob"]["stable"] == ["Rhinocorn"] and none["zones"]["nursery"] == []
+
+
+# -- 3. uurules cards, deck by deck ----------------------------------------------------------------------
+
+
+def test_uurules_cards_lists_each_deck_in_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from uurules.catalogue import card_list
+    from uurules.cli import main
+
+    listing = card_list(UU)
+    assert [d["deck"] for d in listing["decks"]] == ["white-box", "control", "chaos"]
+    for d in listing["decks"]:
+        faces = faces_of(d["deck"])
+        assert (d["faces"], d["copies"]) == (len(faces), sum(f[3] for f in faces))
+        assert d["cards"] == len({f[2] for f in faces})
+    assert main(["cards", UU]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+    assert heads == [
+        "The white box (UU-Base-):",
+        "In both Control & Chaos decks (UU-ChCo-; copies in each deck):",
+        "In the Control Base only (UU-Cntl-):",
+        "In the Chaos Base only (UU-Chao-):",
+        "In no deck (the kit's own cards):",
+    ]
+    assert "UU-ChCo-002  Neigh · Instant · 14 copies" in lines
+    assert "UU-Cntl-019  Ancestor Unicorn · Ultimate Unicorn · 1 copy" in lines
+    for deck in ("control", "chaos", "white-box"):
+        assert main(["cards", UU, "--deck", deck, "--json"]) == 0
+        one = json.loads(capsys.readouterr().out)
+        assert sorted(c["code"] for c in one["cards"]) == sorted(f[0] for f in faces_of(deck))
+        assert [d["deck"] for d in one["decks"]] == [deck]
+    assert main(["cards", UU, "--deck", "nope"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "uurules: no deck 'nope' in Unstable Unicorns. Accepted: white-box, control, chaos"

@@ -570,6 +570,29 @@ def card_list_lines(listing: dict[str, Any]) -> list[str]:
     return lines
 
 
+def one_deck(listing: dict[str, Any], deck: str) -> dict[str, Any]:
+    """:func:`card_list`'s listing with only the faces of one base deck (``uurules cards GAME --deck
+    control``): its ``cards`` those whose ``decks`` hold it, its ``decks`` that deck's entry.
+    An unknown deck, or a game without decks, is refused (:class:`~uurules.engine.errors.UURulesError`)
+    naming the accepted words.
+
+    >>> mine = one_deck(card_list("unstable-unicorns"), "chaos")
+    >>> all("chaos" in c["decks"] for c in mine["cards"]), [d["deck"] for d in mine["decks"]]
+    (True, ['chaos'])
+    """
+    from uurules.engine.errors import UURulesError
+
+    words = [d["deck"] for d in listing["decks"]]
+    if deck not in words:
+        accepted = ", ".join(words) if words else f"none: {listing['title']} has no decks"
+        raise UURulesError(f"no deck {deck!r} in {listing['title']}. Accepted: {accepted}")
+    return {
+        **listing,
+        "cards": [c for c in listing["cards"] if deck in c["decks"]],
+        "decks": [d for d in listing["decks"] if d["deck"] == deck],
+    }
+
+
 DECK_GROUPS: dict[tuple[str, ...], str] = {
     ("white-box",): "The white box (UU-Base-)",
     ("control", "chaos"): "In both Control & Chaos decks (UU-ChCo-; copies in each deck)",
