@@ -588,3 +588,22 @@ def test_uurules_cards_lists_each_deck_in_text_and_json(capsys: pytest.CaptureFi
     assert main(["cards", UU, "--deck", "nope"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == "uurules: no deck 'nope' in Unstable Unicorns. Accepted: white-box, control, chaos"
+
+
+def test_ask_answers_on_a_board_with_the_new_words() -> None:
+    """``uurules ask`` reads the new decisions (``bring to: any-player``'s card and Stable) as any other:
+    Bob can keep Slowdown out of his Stable (he Neighs the Trap Master), so Ann cannot make sure of it."""
+    from uurules.ask import ask
+
+    scn = board(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Unicorn Trap Master, Neigh, Slowdown]}\n"
+        "  - {name: Bob, hand: [Neigh]}\nscript:\n  - play: {player: Ann, card: Unicorn Trap Master}\n"
+    )
+    kept = ask(scn, {"can": "Bob", "make": [{"card": "Ann/Slowdown", "not-in": "Bob/stable"}]})
+    forced = ask(scn, {"can": "Ann", "make": [{"card": "Ann/Slowdown", "in": "Bob/stable"}]})
+    assert (kept.answer, kept.complete, forced.answer, forced.complete) == ("yes", True, "no", True)
+    alone = board(
+        "ruleset: unstable-unicorns\nplayers:\n  - {name: Ann, hand: [Unicorn Trap Master, Neigh, Slowdown]}\n"
+        "  - {name: Bob}\nscript:\n  - play: {player: Ann, card: Unicorn Trap Master}\n"
+    )
+    assert ask(alone, {"can": "Ann", "make": [{"card": "Ann/Slowdown", "in": "Bob/stable"}]}).answer == "yes"
