@@ -360,6 +360,7 @@ G0_CARDS = [
     "Academicorn",
     "Unicorn Trap Master",
     "Dingocorn",
+    "Rainbow Bridge",
 ]
 """The cards of G0 made of words the kit has (CARDS-UU-CHCO.md), each with its scenario."""
 
@@ -607,3 +608,22 @@ def test_ask_answers_on_a_board_with_the_new_words() -> None:
         "  - {name: Bob}\nscript:\n  - play: {player: Ann, card: Unicorn Trap Master}\n"
     )
     assert ask(alone, {"can": "Ann", "make": [{"card": "Ann/Slowdown", "in": "Bob/stable"}]}).answer == "yes"
+
+
+@pytest.mark.scenario("cards/rainbow-bridge.yaml")
+@pytest.mark.rule("UU.SEQ.3")
+def test_that_card_is_the_card_drawn_and_then_needs_it_brought() -> None:
+    """``bring card: that-card`` (Rainbow Bridge): only the card the draw before it drew; a drawn Magic
+    card is no card to bring, the bring is disregarded, and "then DRAW another card" does not happen."""
+    out = check_card_scenario("Rainbow Bridge")
+    assert out["players"]["Ann"]["stable"] == ["Rhinocorn"]
+    text = (CARDS / "rainbow-bridge.yaml").read_text(encoding="utf-8").split("expect:")[0]
+    _, magic = run(text.replace("deck: [Rhinocorn, Neigh, Yay]", "deck: [Unicorn Poison, Rhinocorn, Yay]"))
+    assert magic["players"]["Ann"]["hand"] == ["Unicorn Poison"] and magic["players"]["Ann"]["stable"] == []
+    assert magic["zones"]["deck"] == ["Rhinocorn", "Yay"]  # no second draw; the Rhinocorn under it stays
+    _, hand = run(
+        text.replace("hand: [Rainbow Bridge]", "hand: [Rainbow Bridge, Yay]").replace(
+            "deck: [Rhinocorn, Neigh, Yay]", "deck: [Neigh, Slowdown]"
+        )
+    )
+    assert hand["players"]["Ann"]["stable"] == []  # the Yay in hand is not "that card"

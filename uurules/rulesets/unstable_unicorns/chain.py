@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.errors import IllegalAction
 from uurules.engine.state import CardId, Decision, Effect, Link
 from uurules.rulesets.base import DecisionKind
-from uurules.rulesets.unstable_unicorns.players import THAT
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -233,6 +233,7 @@ class EffectChain:
         *,
         optional: bool = False,
         bound: str | None = None,
+        card: CardId | None = None,
     ) -> None:
         """Put step ``index`` of a card's text into ``link`` at position ``at``, and a marker for the rest.
 
@@ -274,6 +275,8 @@ class EffectChain:
                     data["player"] = "that-player"
                 if target_player is not None:
                     data[THAT] = target_player
+                if card is not None:
+                    data[THAT_CARD] = card
                 label = verb.label(data) if target_player is not None else verb.label(step)
                 for _ in range(count):
                     new.append(Effect(s.new_id(), name, w, source, label, dict(data), group=group))
@@ -287,7 +290,8 @@ class EffectChain:
                     source,
                     f"{nxt.get('join', 'and')}",
                     {"steps": steps, "index": index + 1, "group": group, "optional": optional, "preset": preset}
-                    | ({THAT: bound} if bound is not None else {}),
+                    | ({THAT: bound} if bound is not None else {})
+                    | ({THAT_CARD: card} if card is not None else {}),
                 )
             )
         link.effects[at:at] = new

@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 THAT = "that-player"
 """The key of an effect's data that holds the player its card's text bound ("that player")."""
 
+THAT_CARD = "that-card"
+"""The key of an effect's data that holds the card an earlier step of its card's text drew ("that
+card": Rainbow Bridge's "DRAW a card. If it's an Upgrade, Downgrade, or Unicorn card, bring that
+card directly into your Stable"); handed on to the later steps as "that player" is."""
+
 WORDS = ("you", "another-player", "any-player", "each-player", "that-player")
 """Every word ``player:`` may say, in the order the schema lists them."""
 

@@ -109,6 +109,7 @@ DATA = CORE_DATA.extend(
             "claim": ListOf(CARD),  # the cards a target chosen after a cost could be (UU.CHAIN.3)
             "carried_out_as": VALUE,
             "that-player": VALUE,
+            "that-card": CARD,  # the card an earlier step drew ("bring that card": players.THAT_CARD)
             "chosen": CARD,
             "taken": CARD,
             "look": VALUE,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step
 
 if TYPE_CHECKING:
@@ -61,9 +62,11 @@ class Draw(ChainVerb):
             eff.data["carried_out_as"] = "discard"
             rs.moves.hand_line(game, p)
             return
-        if rs.moves.draw(game, p) is None:
+        drawn = rs.moves.draw(game, p)
+        if drawn is None:
             rs.chain.disregard(game, eff, "the deck is empty")
             return
+        eff.data[THAT_CARD] = drawn  # "that card", for the card's later steps (players.THAT_CARD)
         rs.chain.done(game, eff)
         rs.moves.hand_line(game, p)
 

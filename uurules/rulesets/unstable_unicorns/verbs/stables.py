@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
-from uurules.rulesets.unstable_unicorns.players import THAT, player_key
+from uurules.rulesets.unstable_unicorns.players import THAT, THAT_CARD, player_key
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
     PLACES,
@@ -246,7 +246,10 @@ class Bring(ChainVerb):
     not played). From the deck it is "search the deck for a card and bring it directly into your Stable": the
     player looks through the deck (as SEARCH does); taking its last card is the deck running out (UU.END.1).
     ``to: any-player``: into any player's Stable, the player chosen after the card (Unicorn Trap Master's
-    "bring a DOWNGRADE card from your hand directly into any player's Stable")."""
+    "bring a DOWNGRADE card from your hand directly into any player's Stable"). ``card: that-card``: only
+    the card an earlier step drew, if it is what ``what:`` names (Rainbow Bridge: "DRAW a card. If it's
+    an Upgrade, Downgrade, or Unicorn card, bring that card directly into your Stable"); else there is
+    nothing to bring, and the bring is disregarded (UU.IMP.2)."""
 
     name = "bring"
     keys: ClassVar[Keys] = {
@@ -256,6 +259,10 @@ class Bring(ChainVerb):
             "enum": ["any-player"],
             "description": "into whose Stable (default: your own); any-player: chosen as it resolves, after the card",
         },
+        "card": {
+            "enum": ["that-card"],
+            "description": "that-card: only the card an earlier step of this card drew (if it is what what: names)",
+        },
     }
 
     def label(self, step: Step) -> str:
@@ -263,6 +270,8 @@ class Bring(ChainVerb):
         place = step.get("from", "hand")
         where = "" if place == "hand" else f" from {PLACES[place]}"
         whose = "any player's" if step.get("to") == "any-player" else "your"
+        if step.get("card") == "that-card":
+            return f"BRING that card, if it is {rs.noun(step.get('what', 'card'))}, into {whose} {rs.stable_word}"
         return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {whose} {rs.stable_word}"
 
     def stables(self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId]) -> list[str]:
@@ -280,7 +289,10 @@ class Bring(ChainVerb):
         place = step.get("from", "hand")
         hand = game.state.zone(player, "hand")
         out = []
-        for c in place_cards(game, player, place):
+        cards = place_cards(game, player, place)
+        if step.get("card") == "that-card":
+            cards = [c for c in cards if c == step.get(THAT_CARD)]
+        for c in cards:
             if not rs.step_matches(game, c, step, source):
                 continue
             after = [x for x in hand if x != c] if place == "hand" else hand
@@ -293,6 +305,8 @@ class Bring(ChainVerb):
             return None
         noun = self.rs.bare_noun(step.get("what", "card"))
         place = step.get("from", "hand")
+        if step.get("card") == "that-card":
+            return f"the card drawn is no {noun} that can enter {player}'s {self.rs.stable_word}"
         if place == "hand":
             return f"{player} has no {noun} to bring"
         return f"{PLACES[place]} holds no {noun} that can enter {player}'s {self.rs.stable_word}"
