@@ -174,7 +174,7 @@ def test_the_card_file_holds_the_base_game_and_nothing_claims_to_be_printed_that
         p.number: (p.name, c.name, c.type, p.copies, p.two_player)
         for c in cards
         for p in c.printed
-        if p.number.startswith(WHITE_BOX)  # the Control & Chaos faces are tests/test_cc_*.py's
+        if p.number.startswith(WHITE_BOX)  # the Control & Chaos faces: tests/test_cc_decks.py
     }
     expected = {number: (name, card, kind, copies, two) for number, name, card, kind, copies, two in BASE}
     assert printed == expected
@@ -231,7 +231,7 @@ def test_every_base_card_is_modelled_and_a_scenario_plays_it(name: str) -> None:
 
 
 def test_every_card_scenario_is_for_a_card() -> None:
-    slugs = {slug(c.name) for c in book("unstable-unicorns")}
+    slugs = {slug(c.name) for c in book("unstable-unicorns") if c.printed}  # a card of the white box or another deck
     extra = sorted(p.stem for p in CARD_SCENARIOS.glob("*.yaml") if p.stem not in slugs)
     assert extra == [], f"card scenarios for no card: {extra}"
 
@@ -249,14 +249,13 @@ def test_the_stager_finds_every_printed_name_of_the_cards_in_the_file() -> None:
 
 def test_the_every_card_section_is_generated_from_the_card_file() -> None:
     """Lesson 10's catalogue: every card of the file, in printed order, each with its scenario played."""
-    cat = Catalogue("unstable-unicorns", CARD_SCENARIOS)
-    assert [e.card.name for e in cat if e.card.name in DISTINCT] == DISTINCT  # catalogue order
-    # Control & Chaos faces (one copy each per deck) come after the white box's
-    more = [p for c in book("unstable-unicorns") for p in c.printed if not p.number.startswith("UU-Base-")]
-    names, copies = len(BASE) + len(more), sum(n for *_, n, _ in BASE) + sum(p.copies for p in more)
-    distinct = len(DISTINCT) + len({c.name for c in book("unstable-unicorns") for p in c.printed if p in more})
+    every = Catalogue("unstable-unicorns", CARD_SCENARIOS)
+    cat = every.deck("white-box")
+    assert [e.card.name for e in cat] == DISTINCT  # catalogue order
+    assert [e.card.name for e in every][: len(DISTINCT)] == DISTINCT  # every deck's: the white box first
+    names, copies = len(BASE), sum(n for *_, n, _ in BASE)
     assert cat.summary().splitlines()[0] == (
-        f"Unstable Unicorns: {names} printed names, {copies} copies, {distinct} cards with rules of their own"
+        f"Unstable Unicorns: {names} printed names, {copies} copies, {len(DISTINCT)} cards with rules of their own"
         " (the base game)"
     )
     assert cat.summary().splitlines()[-1] == "Without a scenario: none"

@@ -9,14 +9,14 @@ from typing import Any
 import jsonschema
 import pytest
 
-from uurules.cards import book
+from uurules.cards import WHITE_BOX, Printed, book, decks_of
 from uurules.catalogue import card_list
 from uurules.cli import main
 from uurules.rulesets import RULESETS
 
 ENTRY = {
     "type": "object",
-    "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases", "rulings"],
+    "required": ["code", "name", "card", "type", "copies", "text", "kit", "two_player", "aliases", "rulings", "decks"],
     "additionalProperties": False,
     "properties": {
         "code": {"type": "string", "pattern": r"^[A-Z]+-(Base|Kit|ChCo|Cntl|Chao)-[0-9]{3}$"},
@@ -28,6 +28,7 @@ ENTRY = {
         "kit": {"type": "boolean"},
         "two_player": {"type": ["boolean", "null"]},
         "aliases": {"type": "array", "items": {"type": "string"}},
+        "decks": {"type": "array", "uniqueItems": True, "items": {"enum": ["white-box", "control", "chaos"]}},
         "rulings": {
             "type": "array",
             "items": {
@@ -46,19 +47,37 @@ ENTRY = {
 }
 SCHEMA = {
     "type": "object",
-    "required": ["game", "title", "cards"],
+    "required": ["game", "title", "cards", "decks"],
     "additionalProperties": False,
     "properties": {
         "game": {"enum": list(RULESETS)},
         "title": {"type": "string", "minLength": 1},
         "cards": {"type": "array", "minItems": 1, "items": ENTRY},
+        "decks": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["deck", "title", "codes", "faces", "copies", "cards"],
+                "additionalProperties": False,
+                "properties": {
+                    "deck": {"enum": ["white-box", "control", "chaos"]},
+                    "title": {"type": "string", "minLength": 1},
+                    "codes": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                    "faces": {"type": "integer", "minimum": 1},
+                    "copies": {"type": "integer", "minimum": 1},
+                    "cards": {"type": "integer", "minimum": 1},
+                },
+            },
+        },
     },
 }
 
 # The codes of the cards no box prints, as the kit numbers them (the card file's order): pinned, so a
 # card inserted mid-file (which would move every code after it) fails here. New cards go at the end.
-KIT_CODES = {
-    "unstable-unicorns": ["Controlled Chaos", "Dread Pirate Unicorn", "Parallel Universicorn", "Horn of Ruin"],
+# Unstable Unicorns' UU-Kit-001 to 003 (Controlled Chaos, Dread Pirate Unicorn, Parallel Universicorn)
+# are printed by Control & Chaos now: listed by their catalogue numbers, their kit numbers not reused.
+KIT_CODES: dict[str, dict[int, str] | list[str]] = {
+    "unstable-unicorns": {4: "Horn of Ruin"},
     "llamas-unleashed": [
         "Basic Llama",
         "Basic Alpaca",
@@ -130,8 +149,11 @@ def test_every_card_of_every_game_is_listed_once_with_a_unique_code(
         card = book(game)[c["card"]]
         assert (c["type"], c["text"], c["kit"]) == (card.type, card.text, card.kit)
     kit = [c for c in cards if "-Kit-" in c["code"]]
-    assert [c["code"] for c in kit] == [f"{PREFIX[game]}-Kit-{n:03d}" for n in range(1, len(kit) + 1)]
-    assert [c["name"] for c in kit] == KIT_CODES[game]
+    pinned = KIT_CODES[game]
+    numbered = pinned if isinstance(pinned, dict) else dict(enumerate(pinned, 1))
+    assert [(c["code"], c["name"]) for c in kit] == [(f"{PREFIX[game]}-Kit-{n:03d}", k) for n, k in numbered.items()]
+    # each face names the decks it is in (none for a card no deck prints), as its code says
+    assert all(c["decks"] == list(decks_of(Printed(c["name"], c["code"]))) for c in cards)
     assert all(c["copies"] is None and c["two_player"] is None for c in kit)
 
 
@@ -140,8 +162,9 @@ def test_the_base_game_is_its_catalogue_every_printed_name_and_copy_by_type(
 ) -> None:
     cards = listing("unstable-unicorns", capsys)["cards"]
     base = [c for c in cards if c["code"].startswith("UU-Base-")]
+    assert all(c["decks"] == ["white-box"] for c in base)
     # the counts come from the card file's printed faces (tests/test_base_game.py checks those against the box)
-    faces = [f for c in book("unstable-unicorns") for f in c.printed if f.number.startswith("UU-Base-")]
+    faces = [f for c in book("unstable-unicorns") for f in c.printed if f.number.startswith(WHITE_BOX)]
     assert len(base) == len(faces) and sum(c["copies"] for c in base) == sum(f.copies for f in faces)
     assert [c["code"] for c in base] == sorted(c["code"] for c in base)
     by_type: dict[str, list[int]] = {}
@@ -174,11 +197,16 @@ def test_the_base_game_is_its_catalogue_every_printed_name_and_copy_by_type(
 def test_the_text_listing_shows_each_code_name_type_and_copies(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "unstable-unicorns"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    total = sum(len(c.printed) or 1 for c in book("unstable-unicorns"))  # the white box's 88 and Control & Chaos
-    assert lines[0] == f"Unstable Unicorns: {total} cards"
+    assert lines[0] == f"Unstable Unicorns: {len(card_list('unstable-unicorns')['cards'])} cards"
+    assert lines[1] == (
+        "  the white box (the base game, 2nd Edition): 84 printed faces, 127 copies, 65 cards with rules of their own"
+    )
+    red = "UU-Base-014  Basic Unicorn (Red) · Basic Unicorn · 3 copies · plays as Basic Unicorn"
+    assert lines.index("The white box (UU-Base-):") < lines.index(red)
     assert "UU-Base-014  Basic Unicorn (Red) · Basic Unicorn · 3 copies · plays as Basic Unicorn" in lines
     assert "UU-Base-082  Neigh · Instant · 14 copies" in lines
-    assert "UU-Kit-001  Controlled Chaos · Upgrade" in lines
+    assert "UU-Kit-004  Horn of Ruin · Upgrade" in lines
+    assert "UU-ChCo-096  Controlled Chaos · Upgrade · 1 copy" in lines
     assert main(["cards", "berserk"]) == 0
     assert "BK-Kit-001  Харон · Существо" in capsys.readouterr().out.splitlines()
 

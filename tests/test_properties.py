@@ -13,6 +13,10 @@ legal actions until the game ends. At every step:
 Every game ends (its rule set's ``end``: ``State.ended`` set to one of the words it lists) within
 a bound of steps, and undoing every step returns the exact start. Hypothesis runs derandomized,
 so every run plays the same games.
+
+Unstable Unicorns is also dealt as its rules set it up, from the Control Base, the Chaos Base (2 to
+6 players) and both together (Control & Chaos, UU.CC.1): the boxes are read from the card file, so
+the cards any later change adds to those decks are played too.
 """
 
 from __future__ import annotations
@@ -192,3 +196,48 @@ def test_random_games_end_lose_no_card_accept_every_listed_action_and_undo_exact
         play_to_the_end(text, rng)
 
     random_game()
+
+
+# -- games dealt from a base deck: the Control Base, the Chaos Base (Control & Chaos), 2 to 6 players -----
+SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+DEALT = 2
+"""Random games per deck and number of players (each about a second or two)."""
+
+
+DEALS = [
+    *((deck, n) for deck in (("control",), ("chaos",)) for n in range(2, 7)),
+    (("control", "chaos"), 2),
+    (("control", "chaos"), 5),
+]
+"""The decks and numbers of players dealt: each Control & Chaos base for 2 to 6 players; both together for 2 and 5."""
+
+
+@pytest.mark.rule("UU.CC.1")
+@pytest.mark.parametrize(("decks", "players"), [pytest.param(d, n, id=f"{'+'.join(d)}-{n}") for d, n in DEALS])
+def test_games_dealt_from_a_control_and_chaos_deck_end_lose_no_card_and_undo_exactly(
+    decks: tuple[str, ...], players: int
+) -> None:
+    """Games dealt as the rules set them up (a Baby each, five cards; the deck is the chosen decks' box,
+    read from the card file, so every card added to a deck is in them), played by random legal actions
+    to the end with every check of :func:`step`. The box comes from the card file: a card a later
+    change adds to a Control & Chaos deck is dealt here with no change to this test."""
+    from uurules.cards import box
+    from uurules.computer import deal
+
+    @settings(
+        max_examples=DEALT,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+    def dealt_game(seed: int, rng: random.Random) -> None:
+        scn = deal(seed, SEATS[:players], decks)
+        text = yaml.safe_dump(scn.doc.data, allow_unicode=True, sort_keys=False)
+        game = Scenario.from_text(text).stage()
+        whole = box(book("unstable-unicorns"), players, decks)
+        assert Counter(game.shown(c) for c in game.state.cards) == Counter([*whole.deck, *whole.nursery])
+        play_to_the_end(text, rng)
+
+    dealt_game()

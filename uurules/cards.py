@@ -71,7 +71,9 @@ class CardDef:
 
     ``kit`` marks a card the kit invented for teaching (it describes the card, as its text does).
     ``printed`` lists the printed cards it stands for (colour variants share one definition; their
-    printed names are its aliases); a card of the kit's own has none.
+    printed names are its aliases); a card of the kit's own has none. ``edition`` says which
+    edition its text is quoted from, ``reading`` the kit's reading where the sources disagree
+    (both describe the card, as its text does: no rule reads them).
     """
 
     name: str
@@ -82,6 +84,8 @@ class CardDef:
     kit: bool = False
     printed: tuple[Printed, ...] = ()
     rulings: tuple[Ruling, ...] = ()
+    edition: str = ""
+    reading: str = ""
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -291,7 +295,18 @@ def card_from_data(c: Mapping[str, Any]) -> CardDef:
     )
     aliases = tuple(c.get("aliases", ()))
     rulings = tuple(Ruling(r["ruling"], r["source"], r["shown-by"], r.get("reading", "")) for r in c.get("rulings", ()))
-    return CardDef(c["name"], c["type"], c.get("text", ""), aliases, extra, bool(c.get("kit")), printed, rulings)
+    return CardDef(
+        c["name"],
+        c["type"],
+        c.get("text", ""),
+        aliases,
+        extra,
+        bool(c.get("kit")),
+        printed,
+        rulings,
+        c.get("edition", ""),
+        c.get("reading", ""),
+    )
 
 
 def card_to_data(card: CardDef) -> dict[str, Any]:
@@ -315,12 +330,16 @@ def card_to_data(card: CardDef) -> dict[str, Any]:
         ]
     if card.rulings:
         out["rulings"] = [r.to_data() for r in card.rulings]
+    if card.edition:
+        out["edition"] = card.edition
+    if card.reading:
+        out["reading"] = card.reading
     out.update(thaw(dict(card.data)))
     return out
 
 
 PLAYERS = range(2, 9)
-"""How many players the base game is for (2 to 8)."""
+"""How many players the base game is for (2 to 8; each Control & Chaos base deck too)."""
 
 WHITE_BOX = "UU-Base-"
 """The catalogue code of the white box's faces; other decks' faces (Control & Chaos: ``UU-ChCo-``,
@@ -328,6 +347,71 @@ WHITE_BOX = "UU-Base-"
 
 NURSERY_TYPE = "Baby Unicorn"
 """The type of the cards that start in the Nursery, not in the deck."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One base deck a game may be played with: its word (``setup: {box: [control]}``), its name, and
+    the catalogue codes of its faces (a face whose number starts with one of them is in it)."""
+
+    word: str
+    title: str
+    codes: tuple[str, ...]
+
+    def holds(self, face: Printed) -> bool:
+        return face.number.startswith(self.codes)
+
+
+DECKS: Mapping[str, Deck] = MappingProxyType(
+    {
+        "white-box": Deck("white-box", "the white box (the base game, 2nd Edition)", (WHITE_BOX,)),
+        "control": Deck("control", "the Control Base (Control & Chaos)", ("UU-ChCo-", "UU-Cntl-")),
+        "chaos": Deck("chaos", "the Chaos Base (Control & Chaos)", ("UU-ChCo-", "UU-Chao-")),
+    }
+)
+"""The base decks, white box first. Control & Chaos (``../shared/CARDS-UU-CHCO.md``) is two stand-alone
+base decks: ``UU-ChCo-`` faces are in both, ``UU-Cntl-`` in the Control Base only, ``UU-Chao-`` in the
+Chaos Base only (UU.CC.1)."""
+
+COMBINATIONS: tuple[tuple[str, ...], ...] = (("white-box",), ("control",), ("chaos",), ("control", "chaos"))
+"""The decks a game may be played with: one base deck, or the Control and the Chaos Base together.
+The rules wiki's deck page ('UU Game Terminology - Deck', Deck Construction): "The standard deck
+construction is one base deck" (the white box, the Control Base and the Chaos Base are each one),
+then any expansions; its one exception among bases: "Chaos Base and Control Base can be combined
+using all cards from each to create a base". So the kit does not mix the white box with a Control &
+Chaos base (two bases); combined, the two Control & Chaos decks hold every shared card twice."""
+
+
+def chosen_decks(decks: Iterable[str]) -> tuple[str, ...]:
+    """``decks`` as a combination the rules allow, in :data:`COMBINATIONS`' order; else ``ValueError``
+    naming the accepted words and combinations.
+
+    >>> chosen_decks(["chaos", "control"]), chosen_decks(["white-box"])
+    (('control', 'chaos'), ('white-box',))
+    """
+    words = list(decks)
+    unknown = [w for w in words if w not in DECKS]
+    if unknown:
+        raise ValueError(f"no deck {unknown[0]!r}. Accepted: {', '.join(DECKS)}")
+    if len(set(words)) != len(words):
+        raise ValueError(f"a deck named twice ({', '.join(words)}): each deck once")
+    chosen = tuple(w for w in DECKS if w in words)
+    if chosen not in COMBINATIONS:
+        accepted = "; ".join("[" + ", ".join(c) + "]" for c in COMBINATIONS)
+        raise ValueError(
+            f"[{', '.join(words)}] is not a combination the rules allow (one base deck, or the Control and the "
+            f"Chaos Base together: the rules wiki's deck page). Accepted: {accepted}"
+        )
+    return chosen
+
+
+def decks_of(face: Printed) -> tuple[str, ...]:
+    """The decks a printed face is in (none for a face of another set).
+
+    >>> decks_of(Printed("Neigh", "UU-ChCo-002")), decks_of(Printed("Neigh", "UU-Base-082"))
+    (('control', 'chaos'), ('white-box',))
+    """
+    return tuple(w for w, d in DECKS.items() if d.holds(face))
 
 
 @dataclass(frozen=True)
@@ -350,26 +434,42 @@ def base_game(cards: CardBook, players: int, limit: int | None = None) -> Box:
     and Necromancer Unicorn, Nanny Cam, Sadistic Ritual, Slowdown and Yay). The 2-player rules also
     give each player a Neigh from the deck before dealing: that is a deal, not the deck (stage it in
     the hands; a scenario's ``setup: base-game`` then leaves it out of the deck). A box of more than
-    ``limit`` cards is refused (``ValueError``) before it is laid out.
+    ``limit`` cards is refused (``ValueError``) before it is laid out. :func:`box` gives the cards
+    of other decks.
 
     >>> from uurules.cards import book
     >>> two, three = base_game(book("unstable-unicorns"), 2), base_game(book("unstable-unicorns"), 3)
     >>> len(two.nursery), two.nursery[:2], three.deck.count("Neigh"), "Yay" in two.deck, "Yay" in three.deck
     (13, ('Baby Unicorn (Red)', 'Baby Unicorn (Pink)'), 14, False, True)
     """
+    return box(cards, players, ("white-box",), limit)
+
+
+def box(cards: CardBook, players: int, decks: Iterable[str] = ("white-box",), limit: int | None = None) -> Box:
+    """The cards of the chosen ``decks`` (:func:`chosen_decks`) for ``players`` players.
+
+    As :func:`base_game` for each deck: every copy of each of its printed faces (``copies``: how many
+    one deck holds), deck after deck in :data:`DECKS`' order, each in catalogue order; with the
+    Control and the Chaos Base together a ``UU-ChCo-`` face is there once for each deck. With two
+    players a face marked ``two-player: false`` stays out (no Control & Chaos face is so marked: no
+    source says that the expansion takes any card out for two players).
+
+    >>> from uurules.cards import book
+    >>> control = box(book("unstable-unicorns"), 3, ["control"])
+    >>> both = box(book("unstable-unicorns"), 3, ["control", "chaos"])
+    >>> len(both.nursery) == 2 * len(control.nursery) == 20, "Baby Unicorn (Red)" in control.nursery
+    (True, False)
+    """
     if players not in PLAYERS:
         raise ValueError(f"the base game is for {PLAYERS.start} to {PLAYERS.stop - 1} players, not {players}")
-    faces = sorted(
-        (
-            (p, c)
-            for c in cards
-            for p in c.printed
-            if p.number.startswith(WHITE_BOX) and (players != 2 or p.two_player)
-        ),
-        key=lambda pc: pc[0].number,
-    )
+    chosen = chosen_decks(decks)
+    every = sorted(((p, c) for c in cards for p in c.printed), key=lambda pc: pc[0].number)
+    faces = [(p, c) for word in chosen for p, c in every if DECKS[word].holds(p) and (players != 2 or p.two_player)]
     if not faces:
-        raise ValueError(f"the {cards.game} card file has no printed cards (printed: facts)")
+        which = " and ".join(DECKS[w].title for w in chosen)
+        if chosen == ("white-box",):
+            raise ValueError(f"the {cards.game} card file has no printed cards (printed: facts)")
+        raise ValueError(f"the {cards.game} card file has no printed cards of {which}")
     total = sum(p.copies for p, _c in faces)
     if limit is not None and total > limit:  # counted before a list of them is made
         raise ValueError(f"the box holds {total:,} cards: more than the {limit:,} a scenario may stage")

@@ -170,9 +170,11 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     if args.game not in RULESETS:
         raise UURulesError(f"no game {args.game!r}. Accepted: {', '.join(RULESETS)}")
-    from uurules.catalogue import card_list, card_list_lines
+    from uurules.catalogue import card_list, card_list_lines, one_deck
 
     listing = card_list(args.game)
+    if args.deck is not None:
+        listing = one_deck(listing, args.deck)
     interrupt.checkpoint("writing")
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=2))
@@ -469,6 +471,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help='print {"game", "title", "cards": [{"code", "name", "card", "type", "copies", "text", ...}]}',
+    )
+    cards.add_argument(
+        "--deck",
+        metavar="DECK",
+        help="only the faces of one base deck: white-box, control or chaos (Control & Chaos: shared faces in both)",
     )
     cards.set_defaults(func=cmd_cards)
     return parser

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from uurules.cards import base_game, book
+from uurules.cards import DECKS, book, box, chosen_decks
 from uurules.engine.actions import (
     Action,
     Activate,
@@ -348,20 +348,26 @@ class Computer:
 
 
 # -- a game of the base game, dealt from a seed ---------------------------------------------------
-def deal(seed: int, players: tuple[str, ...] = ("Ann", "Cat")) -> Scenario:
+def deal(seed: int, players: tuple[str, ...] = ("Ann", "Cat"), decks: tuple[str, ...] = ("white-box",)) -> Scenario:
     """A game of the base game for ``players`` (2 to 8), dealt from ``seed``: each player a Baby
     Unicorn from the Nursery in their Stable and five cards in hand (with two players, a Neigh
     besides, as the 2-player rules give it); the rest of the box (``setup: base-game``) in the
     Nursery and the deck, shuffled with the same seed. The same seed deals the same game.
+    ``decks`` chooses the box (:func:`uurules.cards.chosen_decks`: the white box, the Control
+    Base, the Chaos Base, or both; ``setup: {box: [...]}``): the set-up and the turn are the
+    same (UU.CC.1).
 
     >>> scn = deal(1)
     >>> [len(p["hand"]) for p in scn.doc.data["players"]], scn.doc.data["setup"]
     ([6, 6], 'base-game')
+    >>> deal(1, decks=("chaos",)).doc.data["setup"]
+    {'box': ['chaos']}
     """
-    box = base_game(book(GAME), len(players))
+    decks = chosen_decks(decks)
+    cards = box(book(GAME), len(players), decks)
     rng = random.Random(seed)
-    babies = list(box.nursery)
-    deck = list(box.deck)
+    babies = list(cards.nursery)
+    deck = list(cards.deck)
     hands: list[list[str]] = [[] for _ in players]
     if len(players) == 2:
         for hand in hands:
@@ -371,11 +377,13 @@ def deal(seed: int, players: tuple[str, ...] = ("Ann", "Cat")) -> Scenario:
     stables = [babies.pop(rng.randrange(len(babies))) for _ in players]
     for i, hand in enumerate(hands):
         hand.extend(deck[i * HAND : (i + 1) * HAND])
+    white = decks == ("white-box",)
+    with_decks = "" if white else f" with {' and '.join(DECKS[d].title for d in decks)}"
     data = {
         "ruleset": GAME,
-        "title": f"A game of the base game: {' against '.join(players)} (seed {seed})",
+        "title": f"A game of the base game{with_decks}: {' against '.join(players)} (seed {seed})",
         "seed": seed,
-        "setup": "base-game",
+        "setup": "base-game" if white else {"box": list(decks)},
         "players": [
             {"name": p, "hand": hand, "stable": [baby]} for p, hand, baby in zip(players, hands, stables, strict=True)
         ],
@@ -406,12 +414,16 @@ class Match:
     :meth:`undo` takes back your last action and the computer's moves after it.
     """
 
-    def __init__(self, seed: int = 1, you: str = "Ann", computer: str = "Cat") -> None:
+    def __init__(
+        self, seed: int = 1, you: str = "Ann", computer: str = "Cat", decks: tuple[str, ...] = ("white-box",)
+    ) -> None:
         self.seed = seed
         self.you = you
         self.computer = computer
+        self.decks = chosen_decks(decks)
+        """The decks the game is played with (the white box, the Control Base, the Chaos Base, or both)."""
         self.player = Computer(computer, you)
-        self.scenario = deal(seed, (you, computer))
+        self.scenario = deal(seed, (you, computer), self.decks)
         self.game = self.scenario.stage()
         self.game.start()
         self.played: list[Played] = []

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from uurules import interrupt, yamlio
-from uurules.cards import base_game, book, card_from_data, card_to_data, validate_cards
+from uurules.cards import book, card_from_data, card_to_data, chosen_decks, validate_cards
+from uurules.cards import box as deck_box
 from uurules.engine.actions import Action, Choose, from_step, to_step
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.game import Game, shuffled_under
@@ -54,6 +55,13 @@ refused before they are checked (each costs a check against the schema and a pla
 MAX_INLINE_CARDS = 200
 """How many cards a scenario may define inline (``cards:``; each is checked against its game's
 vocabulary, a few milliseconds a card)."""
+
+SETUP_WORDS: dict[str, tuple[str, ...]] = {
+    "base-game": ("white-box",),
+    "control-base": ("control",),
+    "chaos-base": ("chaos",),
+}
+"""``setup:``'s words and the decks each stages (``{box: [control, chaos]}`` names decks one by one)."""
 
 RESERVED_PLAYERS = ("all", "pass")
 """Words a script gives a meaning of their own where a player is named (``pass: all`` is every
@@ -312,17 +320,31 @@ class Scenario:
                 if key not in shared:
                     raise doc.error(f"{rs.title} has no shared zone {key!r}. Accepted: {', '.join(shared)}", [key])
                 self._put(state, None, shared[key], data[key], [key])
-        if data.get("setup") == "base-game":
+        if "setup" in data:
             self._base_game(state)
         chance = "explicit" if any(step.verb == "chance" for step in self.steps) else "seed"
         game = Game(rs, state, title=self.title, undo=undo, chance=chance)
         game.copies_apart = any(_copy_ref(step) for step in self.steps)
         return game
 
-    def _base_game(self, state: State) -> None:
-        """``setup: base-game``: the rest of the base game's box for this many players, on the board.
+    def setup_decks(self) -> tuple[str, ...]:
+        """The decks ``setup:`` chooses (:data:`SETUP_WORDS`, or ``{box: [...]}``: a combination of
+        :func:`uurules.cards.chosen_decks`); a combination the rules do not allow is refused naming the
+        file's line of ``setup:`` and what is accepted."""
+        value = self.doc.data.get("setup")
+        if isinstance(value, str):
+            return SETUP_WORDS[value]
+        words = value["box"]
+        try:
+            return chosen_decks(words)
+        except ValueError as exc:
+            raise self.doc.error(f"setup: box: {exc}", ["setup", "box"]) from None
 
-        The cards of :func:`uurules.cards.base_game` for the scenario's players, less one copy of
+    def _base_game(self, state: State) -> None:
+        """``setup:``: the rest of the chosen decks' box for this many players, on the board
+        (``setup: base-game``: the white box).
+
+        The cards of :func:`uurules.cards.box` for the scenario's decks and players, less one copy of
         each card the scenario stages anywhere (by its printed name; a card staged by its card name,
         "Basic Unicorn", takes its first printed face still in the box). The Baby Unicorns left go
         to the Nursery, under any staged there, in catalogue order; the other cards are shuffled
@@ -331,10 +353,12 @@ class Scenario:
         into the deck, under any staged there.
         """
         rs = self.ruleset
+        decks = self.setup_decks()
+        said = self.doc.data["setup"]
         try:
-            box = base_game(rs.book, len(state.players), MAX_CARDS - len(state.cards))
+            box = deck_box(rs.book, len(state.players), decks, MAX_CARDS - len(state.cards))
         except ValueError as exc:
-            raise self.doc.error(f"setup: base-game: {exc}", ["setup"]) from None
+            raise self.doc.error(f"setup: {said if isinstance(said, str) else 'box'}: {exc}", ["setup"]) from None
         left = Counter([*box.deck, *box.nursery])
         faces: dict[str, list[str]] = {}
         for name in dict.fromkeys([*box.deck, *box.nursery]):

@@ -305,11 +305,12 @@ declare(
         "bring",
         {
             "en": [
+                "[into] {player} brings {card} into {into}'s {stable}",
                 "[from] {player} brings {card} from the {from} into their {stable}",
                 "{player} brings {card} into their {stable}",
             ]
         },
-        optional=("from",),
+        optional=("from", "into"),
         values={"from": ZONE_WORDS},
     ),
     EventKind(

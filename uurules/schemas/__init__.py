@@ -84,13 +84,17 @@ COMMON_DEFS: dict[str, Any] = {
 MOST = 20
 """How many items a card's lists (aliases, abilities, steps, static keywords) may hold."""
 
+MOST_FACES = 40
+"""How many printed faces (and printed names, ``aliases:``) one card may have: the Baby Unicorn has 13 in
+the white box and 10 more in Control & Chaos."""
+
 MAX_COPIES = 100
 """How many copies of one printed face a box may hold (the base game's most is 22 Basic Unicorns)."""
 
 PRINTED: dict[str, Any] = {
     "type": "array",
     "minItems": 1,
-    "maxItems": MOST,
+    "maxItems": MOST_FACES,
     "description": "the printed cards this entry stands for (colour variants share one entry): number, copies, name",
     "items": {
         "type": "object",
@@ -159,7 +163,7 @@ RULINGS: dict[str, Any] = {
 
 CARD_KEYS: dict[str, Any] = {
     "name": {"$ref": "#/$defs/name"},
-    "aliases": {"type": "array", "maxItems": MOST, "items": {"$ref": "#/$defs/name"}},
+    "aliases": {"type": "array", "maxItems": MOST_FACES, "items": {"$ref": "#/$defs/name"}},
     "type": {
         "allOf": [{"$ref": "#/$defs/line"}],
         "minLength": 1,

@@ -37,6 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from uurules.cards import COMBINATIONS, DECKS
 from uurules.computer import Match, Played, label, unicorns
 from uurules.engine.actions import Action, Activate, BeginTurn, Choose, Play, Respond, describe
 from uurules.engine.errors import IllegalAction
@@ -90,7 +91,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     """A game against the computer player (see the module's documentation). ``widget.match`` is
     the game; the widget only reads it and draws."""
 
-    def __init__(self, seed: int = 1, you: str = "Ann", computer: str = "Cat") -> None:
+    def __init__(
+        self, seed: int = 1, you: str = "Ann", computer: str = "Cat", decks: tuple[str, ...] = ("white-box",)
+    ) -> None:
         self.you, self.computer = you, computer
         self.feedback = Feedback()
         self.status = widgets.HTML()
@@ -115,11 +118,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             value=seed, description="seed", style={"description_width": "initial"}, layout=widgets.Layout(width="10em")
         )
         self.seed.add_class("uurules-seed")
+        self.deck = widgets.Dropdown(
+            options=DECK_CHOICES,
+            value=_choice(decks),
+            description="deck",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="15em"),
+        )
+        self.deck.add_class("uurules-deck")
         self.new_button = widgets.Button(description="New game", layout=widgets.Layout(width="auto"))
         self.new_button.add_class("uurules-new-game")
         self.undo_button = widgets.Button(description="Undo", layout=widgets.Layout(width="auto"))
         self.undo_button.add_class("uurules-undo")
-        self.new_button.on_click(self.feedback.callback(lambda: self.new_game(self.seed.value)))
+        self.new_button.on_click(self.feedback.callback(lambda: self.new_game(self.seed.value, self.deck.value)))
         self.undo_button.on_click(self.feedback.callback(self.undo))
         self.slider.observe(self._on_slider, names="value")
         self.card_panel = widgets.HTML()
@@ -144,7 +155,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         side = widgets.VBox(
             [
                 widgets.HBox(
-                    [self.new_button, self.seed, self.undo_button],
+                    [self.new_button, self.seed, self.undo_button, self.deck],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.status,
@@ -173,7 +184,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             ]
         )
         self.add_class("uurules-game")
-        self.match = Match(seed, you, computer)
+        self.match = Match(seed, you, computer, self.deck.value)
         self.said: list[str] = []
         self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
@@ -235,10 +246,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.said = []
         self.refresh()
 
-    def new_game(self, seed: int) -> None:
-        """Deal a new game from ``seed``."""
+    def new_game(self, seed: int, decks: tuple[str, ...] | None = None) -> None:
+        """Deal a new game from ``seed``, with ``decks`` (the deck chosen, when not given)."""
         self.refusal.value = ""
-        self.match = Match(seed, self.you, self.computer)
+        chosen = _choice(decks) if decks is not None else self.deck.value
+        self.match = Match(seed, self.you, self.computer, chosen)
+        self.deck.value = chosen
         self.seed.value = seed
         self.said = [p.because for p in self._flow() if p.player == self.computer]
         self.refresh()
@@ -424,9 +437,31 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             where = f"{s.winner} has won" if s.winner else "everyone lost"
         else:
             where = f"{self.match.to_move()} to move"
-        return f"<Play seed {self.match.seed}: {self.you} against {self.computer}, turn {s.turn}, {where}>"
+        decks = "" if self.match.decks == ("white-box",) else f" ({deck_title(self.match.decks)})"
+        return f"<Play seed {self.match.seed}{decks}: {self.you} against {self.computer}, turn {s.turn}, {where}>"
 
 
-def play(seed: int = 1, you: str = "Ann", computer: str = "Cat") -> PlayWidget:
-    """A game of the base game against the computer player, dealt from ``seed`` (you play first)."""
-    return PlayWidget(seed, you, computer)
+def deck_title(decks: tuple[str, ...]) -> str:
+    """The decks in words: ``the Control Base``, ``the Control Base and the Chaos Base``."""
+    return " and ".join(DECKS[d].title.split(" (")[0] for d in decks)
+
+
+DECK_CHOICES = tuple((deck_title(c), c) for c in COMBINATIONS)
+"""The deck menu: each combination of decks a game may be played with, the white box first."""
+
+
+def _choice(decks: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``decks`` as a value of the deck menu: ``"control"`` or ``["chaos", "control"]``, in its order;
+    anything else is refused (``ValueError``) naming the accepted ones."""
+    from uurules.cards import chosen_decks
+
+    return chosen_decks([decks] if isinstance(decks, str) else decks)
+
+
+def play(
+    seed: int = 1, you: str = "Ann", computer: str = "Cat", decks: str | tuple[str, ...] = ("white-box",)
+) -> PlayWidget:
+    """A game of the base game against the computer player, dealt from ``seed`` (you play first);
+    ``decks``: ``"control"``, ``"chaos"``, ``("control", "chaos")`` to play with Control & Chaos
+    (UU.CC.1), or the white box (the default)."""
+    return PlayWidget(seed, you, computer, _choice(decks))

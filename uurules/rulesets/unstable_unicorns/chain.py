@@ -161,7 +161,7 @@ class EffectChain:
             if ab.get("optional"):
                 why = rs.requirements.impossible(game, trig.player, first, trig.source)
                 verb = rs.verbs.get(first.get("do", ""))
-                targeted = verb is not None and verb.targeted
+                targeted = verb is not None and verb.targeted and first.get("count") != "all"  # all: no target
                 pool = verb.target_pool(game, trig.player, first, trig.source) if verb and targeted else later
                 if why is None and pool is not None and not self.targets_left(game, link, pool):
                     why = "every possible target is already chosen in this link"
@@ -315,14 +315,14 @@ class EffectChain:
             who = s.in_turn_order_from(player)
         elif doer == "each-other-player":
             who = s.in_turn_order_from(player)[1:]
-        lacks = step.get("unless-their-stable-has")
-        if lacks is not None:  # only the players whose Stable has no such card (Nymphicorn)
-            rs = self.rs
-            who = [w for w in who if not any(rs.matches(game, c, lacks, source) for c in s.zone(w, rs.stable))]
         elif doer == "that-player":
             who = [bound] if bound is not None else []
             if bound is None:
                 game.emit("no-player", player, source, effect=self.step_text(step))
+        lacks = step.get("unless-their-stable-has")
+        if lacks is not None:  # only the players whose Stable has no such card (Nymphicorn)
+            rs = self.rs
+            who = [w for w in who if not any(rs.matches(game, c, lacks, source) for c in s.zone(w, rs.stable))]
         # one effect per player whose hand or Stable it acts on ("a card in each player's Stable"), bound to them
         each: list[str | None] = [bound]
         if step.get("player") == "each-player":

@@ -5,8 +5,8 @@ Two step keys name players, in the card's own words:
 - ``player:`` whose hand or Stable a verb acts on (``{do: return, player: another-player}``:
   "RETURN a card in another player's Stable"). Each verb that accepts it says which of these
   words it takes and which is meant when it is not written (:func:`player_key`).
-- ``who:`` (every verb) who carries the step out: ``you`` (the default), ``each-player``, or
-  ``that-player``.
+- ``who:`` (every verb) who carries the step out: ``you`` (the default), ``each-player``,
+  ``each-other-player`` (every player but you, in turn order from the next), or ``that-player``.
 
 ``each-player`` in ``player:`` makes one effect per player, in turn order from you ("return a
 card in each player's Stable": one return whose target is in Ann's Stable, one in Bob's...).
@@ -35,8 +35,11 @@ THAT = "that-player"
 """The key of an effect's data that holds the player its card's text bound ("that player")."""
 
 THAT_CARD = "that-card"
-"""The key of an effect's data that holds the card its trigger is about ("STEAL that Unicorn card":
-Trojan Unicorn), and the ``what:`` word that names it."""
+"""The key of an effect's data that holds "that card": the card its trigger is about ("STEAL that
+Unicorn card": Trojan Unicorn), or the card an earlier step of its card's text drew (Rainbow
+Bridge's "DRAW a card. If it's an Upgrade, Downgrade, or Unicorn card, bring that card directly
+into your Stable"); handed on to the later steps as "that player" is, and the ``what:`` word that
+names it."""
 
 WORDS = ("you", "another-player", "any-player", "each-player", "that-player")
 """Every word ``player:`` may say, in the order the schema lists them."""

@@ -49,6 +49,7 @@ _NOUN = {
     "unicorn": "a Unicorn card",
     "basic-unicorn": "a Basic Unicorn card",
     "magical-unicorn": "a Magical Unicorn card",
+    "ultimate-unicorn": "an Ultimate Unicorn card",
     "baby-unicorn": "a Baby Unicorn card",
     "upgrade": "an Upgrade card",
     "downgrade": "a Downgrade card",
@@ -122,7 +123,7 @@ DATA = CORE_DATA.extend(
             "carried_out_as": VALUE,
             "that-player": VALUE,
             "players": ListOf(VALUE),  # the players chosen so far (choose-players)
-            "that-card": CARD,  # the card a trigger was about ("that card": players.THAT_CARD)
+            "that-card": CARD,  # "that card": the card a trigger was about, or an earlier step drew (players.THAT_CARD)
             "chosen": CARD,
             "taken": CARD,
             "look": VALUE,

@@ -53,7 +53,8 @@ How to add a verb
 
 How a step names players and counts cards
 -----------------------------------------
-``who:`` (every verb) says who carries a step out: ``you``, ``each-player``, or ``that-player``;
+``who:`` (every verb) says who carries a step out: ``you``, ``each-player``, ``each-other-player``
+(Unicorn of Misfortune), or ``that-player``;
 a verb's own ``player:`` says whose hand or Stable it acts on (``another-player``, ``any-player``,
 ``each-player``, ``that-player``, ``you``: :func:`.players.player_key` declares the ones it takes).
 "That player" is the player an earlier step of the same card chose or acted on: a verb binds them
@@ -519,7 +520,7 @@ class Played(ChainWhen):
 
 @FAMILY.when
 class Enter(ChainWhen):
-    """When this card enters your Stable (played or brought in; not when stolen)."""
+    """When this card enters your Stable (played, brought in, stolen or moved in: each time it enters)."""
 
     name = "enter"
     moments = ("enter",)

@@ -123,10 +123,13 @@ class Continue(ChainVerb):
         at = chain.index(own.effects, eff) + 1
         # "that player": the one the step before bound, else the one bound before it (players.py)
         bound = eff.data.get(THAT)
+        card = eff.data.get(THAT_CARD)  # "that card": the one the step before drew, else the one before it
         group = eff.data["group"]
         for e in own.effects:
             if e.group == group and THAT in e.data:
                 bound = e.data[THAT]
+            if e.group == group and THAT_CARD in e.data:
+                card = e.data[THAT_CARD]
         # rule: UU.SEQ.1 actions are performed in the order they are listed
         chain.expand(
             game,
@@ -139,5 +142,5 @@ class Continue(ChainVerb):
             eff.data.get("preset", []),
             optional=eff.data.get("optional", False),
             bound=bound,
-            card=eff.data.get(THAT_CARD),
+            card=card,
         )

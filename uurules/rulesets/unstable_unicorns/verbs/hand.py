@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
+from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step
 
 if TYPE_CHECKING:
@@ -64,9 +65,11 @@ class Draw(ChainVerb):
         # "DRAW 3 cards" is one draw: only its first card is the moment of a draw (Unicorn Tax)
         link = rs.chain.link_of(game, eff)
         first = not any(e.group == eff.group and e.verb == "draw" and e.status == "done" for e in link.effects)
-        if rs.moves.draw(game, p, first=first) is None:
+        drawn = rs.moves.draw(game, p, first=first)
+        if drawn is None:
             rs.chain.disregard(game, eff, "the deck is empty")
             return
+        eff.data[THAT_CARD] = drawn  # "that card", for the card's later steps (players.THAT_CARD)
         rs.chain.done(game, eff)
         rs.moves.hand_line(game, p)
 

@@ -120,6 +120,7 @@ class Destroy(Targeted):
     """The destroyed card's own triggered effects do not activate as it leaves (Controlled Destruction)."""
 
     def label(self, step: Step) -> str:
+        """``DESTROY a Unicorn card``; with ``player:``, in whose Stable (Rainbow Bazooka: ``in that player's``)."""
         return f"DESTROY {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
@@ -212,7 +213,8 @@ class Steal(Targeted):
 
 @FAMILY.verb
 class Return(Targeted):
-    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable."""
+    """RETURN a card in any Stable to its owner's hand (a Baby goes to the Nursery); player: whose Stable;
+    count: all, every card it names there (Dingocorn: all Baby Unicorn cards in each player's Stable)."""
 
     name = "return"
     keys: ClassVar[Keys] = {
@@ -220,15 +222,38 @@ class Return(Targeted):
         "player": player_key("any-player", "another-player", "each-player", "that-player", "you", default="any-player"),
     }
     none_left = "no {stable} has {noun}"
+    all_ok = True
 
     def label(self, step: Step) -> str:
-        return f"RETURN {self.rs.noun(step.get('what', 'card'))}{self.stable_words(step, 'in')} to its owner's hand"
+        what = step.get("what", "card")
+        noun = self.rs.nouns(what) if step.get("count") == "all" else self.rs.noun(what)
+        hand = "their owners' hands" if step.get("count") == "all" else "its owner's hand"
+        return f"RETURN {noun}{self.stable_words(step, 'in')} to {hand}"
 
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.returnable(game, what, source)
 
+    def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
+        """No target for ``count: all``: it acts on every card it names as it resolves."""
+        return [] if step.get("count") == "all" else super().target_pool(game, player, step, source)
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        """``count: all`` is never impossible (every card it names, none included); else as any target."""
+        return None if step.get("count") == "all" else super().impossible(game, player, step, source, hand)
+
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
+        if eff.data.get("count") == "all":
+            every = super().target_pool(game, eff.player, eff.data, eff.source)
+            rs.chain.done(game, eff, "RETURN " + (", ".join(game.shown(c) for c in every) or "nothing: there are none"))
+            for t in every:
+                holder = game.holder(t)
+                if holder is None:
+                    continue
+                owner = game.card(t).owner or holder
+                game.emit("return", owner, t, **{"from": holder})
+                rs.moves.leave_stable(game, t, holder, (owner, "hand"), "return")
+            return
         found = self.alive_target(game, eff, "there is no card to return")
         if found is None:
             return
@@ -244,43 +269,75 @@ class Return(Targeted):
 
 @FAMILY.verb
 class Bring(ChainVerb):
-    """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (searched
-    for: "search the deck for a Unicorn card and bring it directly into your Stable"); it enters, it
-    is not played."""
+    """BRING a card into your Stable from your hand, the discard pile, the Nursery or the deck (it enters; it is
+    not played). From the deck it is "search the deck for a card and bring it directly into your Stable": the
+    player looks through the deck (as SEARCH does); taking its last card is the deck running out (UU.END.1).
+    ``into: that-player``: into that player's Stable (Unicorn of Foreboding Doom). ``to: any-player``: into any
+    player's Stable, the player chosen after the card (Unicorn Trap Master's "bring a DOWNGRADE card from your
+    hand directly into any player's Stable"). ``card: that-card``: only the card an earlier step drew, if it
+    is what ``what:`` names (Rainbow Bridge: "DRAW a card. If it's an Upgrade, Downgrade, or Unicorn card,
+    bring that card directly into your Stable"); else there is nothing to bring, and the bring is
+    disregarded (UU.IMP.2)."""
 
     name = "bring"
     keys: ClassVar[Keys] = {
         "what": WHAT,
         "from": from_key("hand", "discard", "nursery", "deck", default="hand"),
         "into": {"enum": ["that-player"], "description": "into that player's Stable (default: yours)"},
+        "to": {
+            "enum": ["any-player"],
+            "description": "into whose Stable (default: your own); any-player: chosen as it resolves, after the card",
+        },
+        "card": {
+            "enum": ["that-card"],
+            "description": "that-card: only the card an earlier step of this card drew (if it is what what: names)",
+        },
     }
 
     def label(self, step: Step) -> str:
         rs = self.rs
         place = step.get("from", "hand")
         where = "" if place == "hand" else f" from {PLACES[place]}"
-        into = "your" if "into" not in step else f"{step.get(THAT) or 'that player'}'s"
-        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {into} {rs.stable_word}"
+        if step.get("to") == "any-player":
+            whose = "any player's"
+        else:
+            whose = "your" if "into" not in step else f"{step.get(THAT) or 'that player'}'s"
+        if step.get("card") == "that-card":
+            return f"BRING that card, if it is {rs.noun(step.get('what', 'card'))}, into {whose} {rs.stable_word}"
+        return f"BRING {rs.noun(step.get('what', 'card'))}{where} into {whose} {rs.stable_word}"
 
     def into(self, player: str, step: Step) -> str | None:
-        """Whose Stable the card enters: ``player``'s, or "that player"'s (``into: that-player``)."""
+        """Whose Stable the card enters: ``player``'s, or "that player"'s (``into: that-player``; ``None``
+        when no player is bound). ``to: any-player`` is chosen as it resolves (:meth:`stables`)."""
         return player if "into" not in step else step.get(THAT)
+
+    def stables(self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId]) -> list[str]:
+        """The players into whose Stable ``player`` may bring ``card`` (their own, or that player's, unless
+        ``to:`` says any player's): those it may enter (UU.REQ.3, on ``hand`` as it will be), in turn order."""
+        rs = self.rs
+        if step.get("to") == "any-player":
+            players = game.state.in_turn_order_from(player)
+        else:
+            into = self.into(player, step)
+            players = [] if into is None else [into]
+        return [p for p in players if rs.entry_refusal(game, card, p, player, hand) is None]
 
     def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
         """The cards ``player`` could bring in: of ``what`` (and ``name``), where ``from:`` says, that
-        may enter their Stable (UU.REQ.3, on their hand as it will be), in that zone's order."""
+        may enter the Stable it goes into (or, ``to: any-player``, some player's; UU.REQ.3, on their hand
+        as it will be), in that zone's order."""
         rs = self.rs
         place = step.get("from", "hand")
         hand = game.state.zone(player, "hand")
-        into = self.into(player, step)
-        if into is None:
-            return []
         out = []
-        for c in place_cards(game, player, place):
+        cards = place_cards(game, player, place)
+        if step.get("card") == "that-card":
+            cards = [c for c in cards if c == step.get(THAT_CARD)]
+        for c in cards:
             if not rs.step_matches(game, c, step, source):
                 continue
             after = [x for x in hand if x != c] if place == "hand" else hand
-            if rs.entry_refusal(game, c, into, player, after) is None:
+            if self.stables(game, player, step, c, after):
                 out.append(c)
         return out
 
@@ -289,6 +346,8 @@ class Bring(ChainVerb):
             return None
         noun = self.rs.bare_noun(step.get("what", "card"))
         place = step.get("from", "hand")
+        if step.get("card") == "that-card":
+            return f"the card drawn is no {noun} that can enter {player}'s {self.rs.stable_word}"
         if place == "hand":
             return f"{player} has no {noun} to bring"
         return f"{PLACES[place]} holds no {noun} that can enter {player}'s {self.rs.stable_word}"
@@ -308,6 +367,17 @@ class Bring(ChainVerb):
             why = self.impossible(game, p, eff.data, eff.source, [])
             rs.chain.disregard(game, eff, why or "there is no card to bring")  # rule: UU.IMP.2
             return
+        picked = eff.data.get("picked")
+        if answer is not None and picked is None and eff.data.get("to") == "any-player":
+            hand = [x for x in game.state.zone(p, "hand") if x != answer]
+            players = self.stables(game, p, eff.data, answer, hand)
+            eff.data["picked"] = answer  # the card; next, into whose Stable
+            question = f"{p}: bring {game.shown(answer)} into whose {rs.stable_word}?"
+            rs.ask(game, Decision(p, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+            return
+        into: str | None = None
+        if picked is not None:
+            answer, into = picked, answer
         if answer is None:
             labels, ids = rs.card_options(game, pool) if place == "hand" else rs.pile_options(game, pool)
             where = "" if place == "hand" else f" from {PLACES[place]}"
@@ -323,22 +393,26 @@ class Bring(ChainVerb):
                 ),
             )
             return
-        if place == "nursery" and rs.replacements.instead_of_bringing(game, eff, answer, None):
+        if place == "nursery" and into is None and rs.replacements.instead_of_bringing(game, eff, answer, None):
             if eff.status == "waiting":
                 eff.data["chosen"] = answer  # the question asked: its answer comes back here
             return
-        self.carry_out(game, eff, answer)
+        self.carry_out(game, eff, answer, into)
 
-    def carry_out(self, game: Game, eff: Effect, answer: CardId) -> None:
-        """Bring ``answer`` (chosen from the pool) into the Stable."""
+    def carry_out(self, game: Game, eff: Effect, answer: CardId, into: str | None = None) -> None:
+        """Bring ``answer`` (chosen from the pool) into the Stable: ``into``'s when it was chosen (``to:
+        any-player``), else the one :meth:`into` names."""
         rs = self.rs
         p = eff.player
         place = eff.data.get("from", "hand")
-        rs.chain.done(game, eff, f"BRING {game.shown(answer)}")
-        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}))
-        into = self.into(p, eff.data) or p
+        elsewhere = {"into": into} if into is not None and into != p else {}
+        into = into or self.into(p, eff.data) or p
+        rs.chain.done(
+            game, eff, f"BRING {game.shown(answer)}" + (f" into {into}'s {rs.stable_word}" if elsewhere else "")
+        )
+        game.emit("bring", p, answer, **({} if place == "hand" else {"from": place}), **elsewhere)
         if place != "hand":
             game.card(answer).owner = into  # a card from a shared pile is now the one whose Stable it enters
         rs.moves.enter(game, answer, into)
         if place == "deck" and not game.state.zone(None, "deck"):
-            rs.moves.ran_out(game, p)  # rule: UU.END.1 its last card was taken
+            rs.moves.ran_out(game, p)  # rule: UU.END.1 the deck's last card was taken
