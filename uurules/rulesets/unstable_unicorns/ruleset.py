@@ -125,6 +125,7 @@ DATA = CORE_DATA.extend(
             "players": ListOf(VALUE),  # the players chosen so far (choose-players)
             "that-card": CARD,  # "that card": the card a trigger was about, or an earlier step drew (players.THAT_CARD)
             "chosen": CARD,
+            "picked": CARD,  # the card a bring to: any-player brings, while its player chooses whose Stable
             "taken": CARD,
             "look": VALUE,
             "looked": ListOf(CARD),

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from uurules.engine.readonly import thaw
 from uurules.engine.state import CardId, Decision, Effect
 from uurules.rulesets.base import DecisionKind, Keys
 from uurules.rulesets.unstable_unicorns.players import THAT_CARD
 from uurules.rulesets.unstable_unicorns.vocabulary import FAMILY, WHAT, ChainVerb, Step
 
 if TYPE_CHECKING:
+    from uurules.cards import CardDef
     from uurules.engine.game import Game
 
 
@@ -69,9 +72,23 @@ class Draw(ChainVerb):
         if drawn is None:
             rs.chain.disregard(game, eff, "the deck is empty")
             return
-        eff.data[THAT_CARD] = drawn  # "that card", for the card's later steps (players.THAT_CARD)
+        if eff.source is not None and names_that_card(rs.defn(game, eff.source)):
+            eff.data[THAT_CARD] = drawn  # "that card", for the card's later steps (players.THAT_CARD)
         rs.chain.done(game, eff)
         rs.moves.hand_line(game, p)
+
+
+def names_that_card(card: CardDef) -> bool:
+    """Whether ``card``'s text says "that card" anywhere (Rainbow Bridge). Only then does a draw of
+    its remember the card drawn: a card nothing names stays one of its copies (engine/copies.py), so
+    three Neighs drawn by Good Deal are still one option when one of them is discarded."""
+    found = _NAMES_THAT_CARD.get(card.name)
+    if found is None:
+        found = _NAMES_THAT_CARD[card.name] = THAT_CARD in json.dumps(thaw(dict(card.data)))
+    return found
+
+
+_NAMES_THAT_CARD: dict[str, bool] = {}
 
 
 @FAMILY.verb
