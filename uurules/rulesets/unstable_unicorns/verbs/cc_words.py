@@ -64,10 +64,11 @@ class May(ChainVerb):
             rs.ask(game, rs.yes_no(eff.player, f"{eff.player}: {what}?", DecisionKind.EFFECT, effect=eff.id))
             return
         if not answer:
-            eff.status = "declined"
             game.emit("decline", eff.player, eff.source)
+            game.emit("effect-done", eff.player, eff.source, effect=f"{eff.player} declines")  # in the log
+            eff.status = "declined"  # not performed: an "if you do" after it is not carried out
             return
-        rs.chain.done(game, eff)
+        rs.chain.done(game, eff, f"{eff.player}: yes")  # whose "yes": the label may say "each other player"
         game.emit("use", eff.player, eff.source)
         link = rs.chain.link_of(game, eff)
         at = rs.chain.index(link.effects, eff) + 1

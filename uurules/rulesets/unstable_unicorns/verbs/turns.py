@@ -23,11 +23,9 @@ from uurules.engine.state import CardId, Decision, Effect, PileItem
 from uurules.rulesets.base import DecisionKind, Keys, Static
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
 from uurules.rulesets.unstable_unicorns.verbs.between import Move
-from uurules.rulesets.unstable_unicorns.verbs.deck import FromPile
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
-    NAME,
     VOCABULARY,
     WHAT,
     ChainVerb,
@@ -146,49 +144,6 @@ class PlayCard(ChainVerb):
         s.flags[INSIDE] = True  # rule: UU.CC.7 played now: the pile resolves before the chain goes on
         game.emit("play", p, answer)
         rs.moves.hand_line(game, p)
-
-
-@FAMILY.verb
-class MayDo(ChainVerb):
-    """You may do the steps under it (asked as it resolves, of the player carrying it out: with
-    ``who: each-other-player``, each other player chooses for themselves)."""
-
-    name = "may-do"
-    counted = False
-    required = ("steps",)
-    keys: ClassVar[Keys] = {
-        "steps": {
-            "type": "array",
-            "minItems": 1,
-            "maxItems": 20,
-            "items": {"$ref": "#/$defs/step"},
-            "description": "what the player may do",
-        }
-    }
-
-    def label(self, step: Step) -> str:
-        chain = self.rs.chain
-        return "You may: " + " then ".join(chain.step_text(st) for st in step.get("steps", []))
-
-    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
-        rs = self.rs
-        steps = eff.data["steps"]
-        why = rs.requirements.impossible(game, eff.player, steps[0], eff.source)
-        if why is not None:  # rule: UU.IMP.2 nothing to choose
-            rs.chain.disregard(game, eff, why)
-            return
-        if answer is None:
-            question = f"{eff.player}: {rs.chain.step_text(steps[0])}?"
-            rs.ask(game, rs.yes_no(eff.player, question, DecisionKind.EFFECT, effect=eff.id))
-            return
-        if answer is False:
-            game.emit("decline", eff.player, eff.source)
-            rs.chain.done(game, eff, f"{eff.player} declines")
-            return
-        rs.chain.done(game, eff, f"{eff.player}: yes")
-        link = rs.chain.link_of(game, eff)
-        at = rs.chain.index(link.effects, eff) + 1
-        rs.chain.expand(game, link, at, eff.player, eff.source, steps, 0, [], bound=eff.data.get(THAT))
 
 
 @FAMILY.verb
@@ -468,69 +423,6 @@ class RevealUntil(ChainVerb):
         rs.moves.enter(game, found, p)
         if not deck:
             rs.moves.ran_out(game, p)
-
-
-@FAMILY.verb
-class SearchAndBring(FromPile):
-    """Search the deck for a card and bring it directly into your Stable (into: that-player, into the
-    Stable of the player an earlier step chose); it enters, so its effects trigger."""
-
-    name = "search-and-bring"
-    keys: ClassVar[Keys] = {
-        "what": WHAT,
-        "name": NAME,
-        "into": {
-            "enum": ["you", "that-player"],
-            "description": "into whose Stable: yours (default), or that player's (chosen by an earlier step)",
-        },
-    }
-
-    def label(self, step: Step) -> str:
-        rs = self.rs
-        mine = step.get("into", "you") == "you"
-        whose_stable = "your" if mine else possessive({**step, "player": "that-player"}, "that-player")
-        noun = rs.noun(step.get("what", "card"))
-        return f"SEARCH the deck for {noun} and BRING it into {whose_stable} {rs.stable_word}"
-
-    def receiver(self, player: str, step: Step) -> str | None:
-        return player if step.get("into", "you") == "you" else step.get(THAT)
-
-    def pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
-        """The deck's cards of ``what`` that may enter the receiving Stable (UU.REQ.3), top card first."""
-        rs = self.rs
-        to = self.receiver(player, step)
-        if to is None:
-            return []
-        hand = game.state.zone(to, "hand")
-        cards = super().pool(game, player, step, source)
-        return [c for c in cards if rs.entry_refusal(game, c, to, player, hand) is None]
-
-    def question(self, eff: Effect) -> str:
-        return f"{eff.player}: bring which card from the deck?"
-
-    def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
-        rs = self.rs
-        pool = self.pool(game, eff.player, eff.data, eff.source)
-        if not pool:
-            rs.chain.disregard(game, eff, self.none_there(eff.data))  # rule: UU.IMP.2
-            return
-        if answer is None:
-            labels, ids = rs.pile_options(game, pool)
-            rs.ask(game, Decision(eff.player, self.question(eff), labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
-            return
-        self.take(game, eff, answer)  # into a Stable: no hand to tell the size of
-
-    def take(self, game: Game, eff: Effect, card: CardId) -> None:
-        rs = self.rs
-        to = self.receiver(eff.player, eff.data)
-        assert to is not None
-        eff.data[THAT] = to
-        rs.chain.done(game, eff, f"SEARCH the deck: BRING {game.shown(card)}")
-        game.emit("bring", to, card, **{"from": "deck"})
-        game.card(card).owner = to
-        rs.moves.enter(game, card, to)
-        if not game.state.zone(None, "deck"):
-            rs.moves.ran_out(game, eff.player)
 
 
 @FAMILY.verb
