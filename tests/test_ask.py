@@ -317,7 +317,7 @@ def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
 def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     # one copy of the state per decision on the line and one key per position, each the board's
     # size: a big board searches less deep and keeps fewer positions, and says so
-    import uurules.ask as solver_module
+    import uurules.search as solver_module
     from uurules.limits import Budget
 
     assert solver_module.bounds(30) == (2000, 200_000)
@@ -330,7 +330,7 @@ def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.Monke
     ]
     scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
     game = scn.play(auto=False)
-    solver = solver_module.Solver(game, Question.parse(scn.question, game), Budget())
+    solver = solver_module.Search(game, Question.parse(scn.question, game), Budget())
     assert (solver.max_depth, solver.max_table) == solver_module.bounds(602) == (33, 1000)
     found = ask(scn)
     assert found.answer == "unknown" and not found.complete
@@ -338,7 +338,7 @@ def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.Monke
 
 
 def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uurules.ask as solver_module
+    import uurules.search as solver_module
 
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
     q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
