@@ -1,18 +1,18 @@
-"""Every answer ``uurules ask`` gives on the FAQ boards, as one JSON document, to compare two versions.
+"""Every answer ``uurules ask`` gives on the FAQ boards, as JSON lines, to compare two versions.
 
 For each board of ``tests/faq/*.yaml`` and ``benchmarks/faq/*.yaml``, under both readings of "the
 fastest" (a ``where:`` question has one), it records what ``uurules ask --json`` prints (the
 answer, the example, the decision nodes, complete), the answer in words (:meth:`Answer.text`), the
 example in words, what the example did, and the strategy tree (each position's choices); with
-``--odds``, the odds too. Node budgets only, no clock, so two runs of the same code print the same
-bytes::
+``--odds``, the odds too; one JSON line a board and reading. Node budgets only (``--nodes``, 60,000
+by default), no clock, so two runs of the same code print the same bytes::
 
-    python benchmarks/ask_outputs.py > before.json      # on one version
-    python benchmarks/ask_outputs.py > after.json       # on the other
-    diff before.json after.json
+    python benchmarks/ask_outputs.py > before.jsonl      # on one version
+    python benchmarks/ask_outputs.py > after.jsonl       # on the other
+    diff before.jsonl after.jsonl
 
-``--odds-nodes`` bounds the odds search (default 200,000 decision nodes): a board cut there says
-``"odds": null, "complete"`` as ``uurules ask --odds`` would.
+``--odds-nodes`` bounds the odds search beyond the answer's nodes (default 200,000 decision
+nodes): a board cut there has no ``"odds"`` and says why, as ``uurules ask --odds`` would.
 """
 
 from __future__ import annotations
@@ -65,21 +65,19 @@ def one(path: Path, fastest: str | None, odds_nodes: int, nodes: int) -> dict[st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--odds-nodes", type=int, default=200_000)
-    parser.add_argument("--nodes", type=int, default=1_000_000)
+    parser.add_argument("--nodes", type=int, default=60_000)
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args(argv)
     faq = [*sorted((ROOT / "tests" / "faq").glob("*.yaml")), *sorted((ROOT / "benchmarks" / "faq").glob("*.yaml"))]
     files = args.files or faq
-    result: dict[str, Any] = {}
     for path in (p.resolve() for p in files):
         scn = Scenario.from_file(path)
         readings: list[str | None] = [None] if scn.question is None or "where" in scn.question else list(FASTEST)
         for fastest in readings:
             name = f"{path.relative_to(ROOT)} {fastest or 'where'}"
             print(name, file=sys.stderr, flush=True)
-            result[name] = one(path, fastest, args.odds_nodes, args.nodes)
-    json.dump(result, sys.stdout, indent=1, ensure_ascii=False, sort_keys=True)
-    print()
+            found = {name: one(path, fastest, args.odds_nodes, args.nodes)}
+            print(json.dumps(found, ensure_ascii=False, sort_keys=True), flush=True)  # one line a board
     return 0
 
 

@@ -351,6 +351,56 @@ def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.Monkey
     assert "Basic Unicorn" in board["players"]["Bob"]["stable"]
 
 
+def test_the_search_is_iterative_and_leaves_the_recursion_limit_alone() -> None:
+    # the search keeps its line on an explicit stack of frames, not the interpreter's: a Neigh war
+    # a dozen decisions deep is searched with the interpreter's stack limited to 60 frames above
+    # the test's (the recursive search took some five frames a decision), and importing the
+    # solver leaves the recursion limit as it was
+    import inspect
+    import os
+    import subprocess
+    import sys
+
+    code = "import sys\nlimit = sys.getrecursionlimit()\nimport uurules.ask\nprint(sys.getrecursionlimit() == limit)\n"
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, check=True)
+    assert done.stdout.strip() == "True"
+    neighs = ["Neigh"] * 6
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", *neighs]},
+        {"name": "Bob", "hand": neighs, "stable": ["Basic Unicorn"]},
+    ]
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    ask(scn, max_nodes=5)  # everything the search imports is imported
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        found = ask(scn)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found.complete and found.answer == "no" and len(found.example) >= 12
+
+
+def test_a_search_cut_short_leaves_the_game_where_it_started() -> None:
+    # a limit reached deep in the search unwinds the stack of frames as the recursion did: each
+    # position leaves the line, each choice is taken back
+    from uurules.search import _Cut
+
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    game = scn.play(auto=False)
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
+    solver = Solver(game, Question.parse(q, game, path=()), Budget(max_nodes=40))
+    start = solver.keys(solver.game.state)
+    events = len(solver.game.events)
+    with pytest.raises(_Cut, match="max_nodes=40"):
+        solver.value(solver.seen0)
+    assert solver.keys(solver.game.state) == start and len(solver.game.events) == events
+    assert solver.path == {}
+    solver.budget = Budget()
+    assert solver.value(solver.seen0)[0] is True  # and it searches on from there
+
+
 def test_a_question_is_answered_without_importing_jsonschemas_slow_format_libraries() -> None:
     # rfc3987_syntax builds its grammars when imported (seconds of CPU); the kit's schemas use no
     # format:, so jsonschema is imported without it, and it stays importable for anyone else

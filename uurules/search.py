@@ -1,8 +1,11 @@
 """The search behind ``uurules ask``: AND/OR/chance over the position contract.
 
 The second of the solver's three rooms: question (:mod:`uurules.question`), search (here), answer
-(:mod:`uurules.answer`). It reads positions through :func:`uurules.engine.contract.node` alone and
-imports nothing of the answer.
+(:mod:`uurules.answer`). It reads positions through :func:`uurules.engine.contract.node` alone
+(:meth:`Search.decisions`) and imports nothing of the answer. It is iterative: an explicit stack of
+frames, one a position on the current line (:meth:`Search._run`), so a line may be
+:data:`MAX_DEPTH` decisions deep whatever the interpreter's recursion limit, and nothing is changed
+at import.
 
 What is searched
     The positions from the board the script leaves, as the position contract reads them
@@ -105,9 +108,9 @@ Reductions (each sound, and each tested against a plain search on random boards)
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Collection, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Hashable, Iterator, Sequence
 from fractions import Fraction
+from typing import Any
 
 from uurules.engine.actions import Action, Pass
 from uurules.engine.contract import Kind, actor, node
@@ -141,6 +144,13 @@ def bounds(cards: int) -> tuple[int, int]:
     n = max(1, cards)
     return max(20, min(MAX_DEPTH, CARD_COPIES // n)), max(1_000, min(MAX_TABLE, 20 * CARD_COPIES // n))
 
+
+
+Request = tuple[Action, tuple[int, ...], int, tuple[Any, ...]]
+"""What a frame of the search asks for (:meth:`Search._run`): the value after a choice, as
+(the choice, ``seen`` before it, the depth before it, the child frame's further arguments)."""
+Frame = Generator[Request, Any, Any]
+"""A frame of the search: one position on the line, as a generator (:meth:`Search._run`)."""
 
 
 class _Cut(Exception):
@@ -270,6 +280,44 @@ class Search:
         if reason is not None:
             raise _Cut(reason)
 
+    # -- the search's frames -----------------------------------------------------------------------
+    def _run(self, root: Frame, enter: Callable[..., Frame]) -> Any:
+        """Run the frame ``root`` to its value, iteratively: an explicit stack of frames, one a
+        position on the line, never the interpreter's stack (a line may be :data:`MAX_DEPTH`
+        decisions deep, whatever the interpreter's recursion limit).
+
+        A frame is a generator (:meth:`_solve`, :meth:`_odds`) that yields a request
+        ``(choice, seen, depth, args)`` where it needs a child's value: the driver spends a node,
+        plays the choice and opens the child's frame ``enter(seen after, depth + 1, *args)`` on top
+        of the stack; when that frame returns, the choice is taken back and its value is sent to
+        the frame below. The order of the nodes, and so every count, is the recursion's. A limit
+        reached or Ctrl-C unwinds the stack as the recursion did: each frame is closed (its
+        ``finally`` runs: the position leaves the line) and each choice taken back, so the game is
+        back at the start."""
+        stack: list[Frame] = [root]
+        reply: Any = None
+        try:
+            while True:
+                try:
+                    action, seen, depth, args = stack[-1].send(reply)
+                except StopIteration as done:
+                    stack.pop()
+                    if not stack:
+                        return done.value
+                    self.game.undo()
+                    reply = done.value
+                    continue
+                self.spend()
+                after = self.push(action, seen)
+                stack.append(enter(after, depth + 1, *args))
+                reply = None
+        except BaseException:
+            while stack:
+                stack.pop().close()
+                if stack:
+                    self.game.undo()
+            raise
+
     # -- the value of a position -----------------------------------------------------------------
     def value(self, seen: tuple[int, ...], depth: int = 0) -> tuple[bool, int]:
         """Whether the askers can make every condition hold from here; and the shallowest
@@ -280,6 +328,11 @@ class Search:
     def solve(self, seen: tuple[int, ...], depth: int = 0) -> tuple[bool, Action | None, int]:
         """:meth:`value`, with the decision that settled it here: the others' refutation, the
         asker's winning choice (or pass), or ``None`` when every choice had to be tried."""
+        found: tuple[bool, Action | None, int] = self._run(self._solve(seen, depth), self._solve)
+        return found
+
+    def _solve(self, seen: tuple[int, ...], depth: int) -> Frame:
+        """The frame of :meth:`solve` at one position (see :meth:`_run`)."""
         found = self.decisions()
         if found is None:
             return self.holds(seen), None, _NEVER
@@ -295,7 +348,7 @@ class Search:
             return False, None, at
         self.path[key] = depth
         try:
-            value, move, low = self._combine(found, seen, depth)
+            value, move, low = yield from self._combine(found, seen, depth)
         finally:
             del self.path[key]
         self.settles(move)
@@ -308,13 +361,13 @@ class Search:
 
     def _combine(
         self, found: tuple[list[Action], list[Action], Action | None], seen: tuple[int, ...], depth: int
-    ) -> tuple[bool, Action | None, int]:
+    ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
         """The value of a decision from its choices (see "Who picks what" in the module documentation):
         the asker fastest, ``OR(asker's answers) or (AND(others' answers) and V(pass))``; the others
         fastest, ``AND(others' answers) and (OR(asker's answers) or V(pass))``."""
         theirs, mine, passing = found
         if self.fastest == "others":
-            return self._others_first(theirs, mine, passing, seen, depth)
+            return (yield from self._others_first(theirs, mine, passing, seen, depth))
         low = _NEVER
         # the asker answers, or waits (the others may then answer, else everyone passes): the
         # wait is ordered among the asker's choices as its pass is
@@ -323,43 +376,51 @@ class Search:
         refuted: Action | None = None
         for a, known in self.order(choices, True, seen):
             if a is passing:
-                v, refuted, lo = self._wait(theirs, passing, seen, depth)
+                v, refuted, lo = yield from self._wait(theirs, passing, seen, depth)
+            elif known is not None:
+                v, lo = known, _NEVER
             else:
-                v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+                v, _m, lo = yield (a, seen, depth, ())
             low = min(low, lo)
             if v:
                 return True, a, low
             if a is passing:
                 waiting = False
         if waiting:  # no pass here: the others' choice
-            v, refuted, lo = self._wait(theirs, None, seen, depth)
+            v, refuted, lo = yield from self._wait(theirs, None, seen, depth)
             return v, refuted, min(low, lo)
         return False, refuted, low
 
     def _wait(
         self, theirs: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
-    ) -> tuple[bool, Action | None, int]:
+    ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
         """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any."""
         low = _NEVER
         for a, known in self.order(theirs, False, seen):
-            v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            if known is not None:
+                v, lo = known, _NEVER
+            else:
+                v, _m, lo = yield (a, seen, depth, ())
             low = min(low, lo)
             if not v:
                 return False, a, low
         if passing is None:
             return True, None, low
-        v, lo = self.child(passing, seen, depth)
+        v, _m, lo = yield (passing, seen, depth, ())
         return v, (None if v else passing), min(low, lo)
 
     def _others_first(
         self, theirs: list[Action], mine: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
-    ) -> tuple[bool, Action | None, int]:
+    ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
         low = _NEVER
         options = [*mine, *([passing] if passing is not None else [])]
         win: Action | None = None
         if options:  # the asker's part first (a conjunction: either part may go first)
             for a, known in self.order(options, True, seen):
-                v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+                if known is not None:
+                    v, lo = known, _NEVER
+                else:
+                    v, _m, lo = yield (a, seen, depth, ())
                 low = min(low, lo)
                 if v:
                     win = a
@@ -367,19 +428,14 @@ class Search:
             else:
                 return False, None, low
         for a, known in self.order(theirs, False, seen):
-            v, lo = (known, _NEVER) if known is not None else self.child(a, seen, depth)
+            if known is not None:
+                v, lo = known, _NEVER
+            else:
+                v, _m, lo = yield (a, seen, depth, ())
             low = min(low, lo)
             if not v:
                 return False, a, low
         return True, win, low  # every answer of the others is met (win: None when nothing else may happen)
-
-    def child(self, action: Action, seen: tuple[int, ...], depth: int) -> tuple[bool, int]:
-        self.spend()
-        after = self.push(action, seen)
-        try:
-            return self.value(after, depth + 1)
-        finally:
-            self.game.undo()
 
     # -- the odds of a position ----------------------------------------------------------------
     def odds(self, seen: tuple[int, ...], depth: int = 0) -> tuple[Fraction, int]:
@@ -390,6 +446,11 @@ class Search:
         combines, so that the odds are 1 exactly when the answer is yes. A line that never comes
         to rest counts 0. With the shallowest depth of a repetition the value depended on.
         (:func:`ask` calls it only after a "no": after a "yes" the odds are 1, see there.)"""
+        found: tuple[Fraction, int] = self._run(self._odds(seen, depth), self._odds)
+        return found
+
+    def _odds(self, seen: tuple[int, ...], depth: int) -> Frame:
+        """The frame of :meth:`odds` at one position (see :meth:`_run`)."""
         n = node(self.game)
         if n.kind is Kind.REST:
             return (ONE if self.holds(seen) else ZERO), _NEVER
@@ -404,34 +465,43 @@ class Search:
             return ZERO, at
         self.path[key] = depth
         low = _NEVER
-
-        def child(action: Action) -> Fraction:
-            nonlocal low
-            self.spend()
-            after = self.push(action, seen)
-            try:
-                v, lo = self.odds(after, depth + 1)
-            finally:
-                self.game.undo()
-            low = min(low, lo)
-            return v
-
+        value: Fraction
         try:
+            values: list[Fraction] = []
             if n.kind is Kind.CHANCE:
-                value = sum((p * child(a) for a, p in n.outcomes), ZERO)
+                for a, _p in n.outcomes:
+                    v, lo = yield (a, seen, depth, ())
+                    low = min(low, lo)
+                    values.append(v)
+                value = sum((p * v for (_a, p), v in zip(n.outcomes, values, strict=True)), ZERO)
             else:
                 found = self.decisions()
                 assert found is not None
                 theirs, mine, passing = found
                 wait = [*theirs, *([passing] if passing is not None else [])]
                 if self.fastest == "others":
-                    best = max([child(a) for a in [*mine, *([passing] if passing is not None else [])]], default=ONE)
-                    value = min([best, *(child(a) for a in theirs)]) if (mine or passing is not None) else min(
-                        child(a) for a in theirs
-                    )
+                    options = [*mine, *([passing] if passing is not None else [])]
+                    for a in [*options, *theirs]:
+                        v, lo = yield (a, seen, depth, ())
+                        low = min(low, lo)
+                        values.append(v)
+                    best = max(values[: len(options)], default=ONE)
+                    value = min([best, *values[len(options) :]]) if options else min(values)
                 else:
-                    best = max((child(a) for a in mine), default=ZERO)
-                    value = max(best, min(child(a) for a in wait)) if wait and best < ONE else best
+                    for a in mine:
+                        v, lo = yield (a, seen, depth, ())
+                        low = min(low, lo)
+                        values.append(v)
+                    best = max(values, default=ZERO)
+                    if wait and best < ONE:
+                        them: list[Fraction] = []
+                        for a in wait:
+                            v, lo = yield (a, seen, depth, ())
+                            low = min(low, lo)
+                            them.append(v)
+                        value = max(best, min(them))
+                    else:
+                        value = best
         finally:
             del self.path[key]
         if low >= depth:
@@ -608,4 +678,3 @@ def _gc_restore(on: bool) -> None:
         gc.enable()
 
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 1000))
