@@ -12,6 +12,15 @@ The answer
     the others have to them), for pictures; :meth:`Answer.text` is the answer in words. The
     turning points of a "no" (:attr:`StrategyNode.others`) take a search of their own, done when
     they are first read (the words, the picture), never for ``uurules ask --json``.
+
+What it relies on
+    The search's yes/no table (:class:`uurules.search.Table`): the strategy and the example are
+    read off it after the search (:meth:`Solver.kept`, :meth:`Solver.line`), without a limit. A
+    position the table no longer holds (one whose value depended on a repetition, or an entry the
+    table's replacement dropped) is searched again when read, and gets the same value, so what is
+    read agrees with the answer whatever the table kept. The example is a line the engine plays
+    (``uurules run`` replays it, a chance outcome named by a ``chance:`` step); the words are
+    :mod:`uurules.words`' and :mod:`uurules.ask_words`', from the board each decision is taken on.
 """
 
 from __future__ import annotations

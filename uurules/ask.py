@@ -23,7 +23,6 @@ which stops at the first proof or refutation.
 >>> found.answer, found.example
 ('yes', [{'respond': {'player': 'Bob', 'card': 'Super Neigh'}}])
 
-
 The solver lives in three rooms, and data flows one way through them:
 
 - the question (:mod:`uurules.question`): the ``question:`` parsed and checked against the board;

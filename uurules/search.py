@@ -23,21 +23,32 @@ Chance
     left, :meth:`uurules.engine.game.Game.reveal`) are chance positions, each outcome equally
     likely. "Make sure" means whatever chance does: for the yes/no answer a chance position is an
     AND node, like the others' decisions, and a "no" may be chance's doing. With ``odds=True``
-    (``uurules ask --odds``) the search also works out :attr:`Answer.odds`, the best chance the
-    asker can reach (expectiminimax, exact :class:`fractions.Fraction`): the average over chance's
-    outcomes, the asker's best choice, the others' worst (combined as the yes/no search combines
-    them, so the odds are 1 exactly when the answer is yes: after a "yes" they are 1 without a
-    second search, after a "no" that search, which has no cut-offs, may take far longer). The
+    (``uurules ask --odds``) the search also works out :attr:`uurules.answer.Answer.odds`, the
+    best chance the asker can reach (expectiminimax, exact :class:`fractions.Fraction`): the
+    average over chance's outcomes, the asker's best choice, the others' worst (combined as the
+    yes/no search combines them, so the odds are 1 exactly when the answer is yes: after a "yes"
+    they are 1 without a second search; after a "no" a second search, with the cut-offs below). The
     seed decides chance only in ``uurules run``; a script may name chance's outcome
     (``chance: Bob/Basic Unicorn``), which is how an example that goes through chance replays.
 
 What the search assumes
-    That the rule set's decisions are the players' only choices (a rule set that decided
-    something by the seed outside :meth:`~uurules.engine.game.Game.pick` and
-    :meth:`~uurules.engine.game.Game.reveal` would be searched as that one seeded game); that the
-    deck's order is known where a scenario stages it and chance's once it is shuffled (``setup:``
-    shuffles the box under the staged deck); and that the others play against the asker (a "yes"
-    holds whatever they do, a "no" only says they *can* prevent it).
+    - *The contract.* That :func:`uurules.engine.contract.node` lists every choice of a position:
+      the rule set's decisions are the players' only choices, a forced continuation has one, and
+      chance happens only at chance positions (a rule set that decided something by the seed
+      outside :meth:`~uurules.engine.game.Game.pick` and :meth:`~uurules.engine.game.Game.reveal`
+      would be searched as that one seeded game). The answers are exact for the game the contract
+      describes, no more.
+    - *Chance with equal weights.* Each outcome of a chance position weighs what the contract says
+      (every card left equally likely: a fair shuffle, a fair pick). The yes/no answer does not
+      depend on the weights (chance is an AND node); the odds do.
+    - *The deck's order* is known where a scenario stages it, and chance's once it is shuffled
+      (``setup:`` shuffles the box under the staged deck).
+    - *The others play against the askers*, together, knowing everything (a "yes" holds whatever
+      they and chance do; a "no" only says they, or chance, *can* prevent it; the odds are the
+      asker's best against the others' worst).
+    - *One reading of "the fastest"* (below), the question's.
+    - *A position is its key* (:meth:`Search.key`): two positions with the same key have the same
+      value (see "Transpositions" and "Order-free zones").
 
 Who picks what
     A decision is picked by the player it asks (a choice, a target, an order, an optional
@@ -61,10 +72,15 @@ Who picks what
 Reductions (each sound, and each tested against a plain search on random boards)
     Transpositions
         Positions reached along different lines are solved once: the table is keyed by the
-        position's canonical key (:class:`uurules.explore.StateKeys`: the whole state, less the
-        ids handed out during the search, the resolved links and the id counter) together with
-        what the question's ``resolved:`` conditions have seen so far. A value that depended on
-        a repetition on the current line is not stored (it would depend on the line).
+        position's canonical key (:class:`uurules.engine.position.StateKeys`: the whole state,
+        less the ids handed out during the search, the resolved links and the id counter)
+        together with what the question's ``resolved:`` conditions have seen so far, computed in
+        one place (:meth:`Search.key`). A value that depended on a repetition on the current line
+        is not stored (it would depend on the line). The table is bounded (:func:`bounds`) and,
+        when full, replaces entries by depth and age (:class:`Table`): the entries that stand for
+        the least work, and the oldest, go first; it is never emptied whole. Dropping an entry
+        only costs searching that position again; every stored value holds wherever its position
+        is met, so no answer depends on what the table still holds (only the node count does).
     Passes in any order (``pass: all``)
         On the instant pile every player who may still answer the top card may answer it at
         any moment, and the window closes only when all of them have passed
@@ -103,6 +119,23 @@ Reductions (each sound, and each tested against a plain search on random boards)
         question with the same options (the Neigh that answers a Neigh, the card a destroy must
         take first) is tried first, before the other choices are even looked at. The order
         changes only how soon a proof or a refutation is found, never the value.
+    Cut-offs of the odds (``cuts``)
+        The odds search (after a "no") asks each position for its odds within a window
+        ``(alpha, beta)`` of exact fractions, and stops as soon as the answer cannot matter above
+        it (alpha-beta, fail-soft; at chance, Ballard's Star1 with the bounds 0 and 1 of a
+        probability): at the asker's decisions once an option reaches ``beta`` (1 at the top: the
+        best there is), at the others' once an option falls to ``alpha`` (0 at the top), at chance
+        once the outcomes searched hold the average at most ``alpha`` or at least ``beta``
+        whatever the others give. A value strictly inside its window is exact, one at an end is a
+        bound in the right direction, and the top window is all of [0, 1], where a bound at an end
+        is exact (no odds lie beyond 0 or 1): so the odds are those of the search without
+        cut-offs, exactly (tested on every FAQ board and on random boards of the four games).
+        Two facts of the yes/no search, which runs first, are used: a position it proved (a
+        "yes") has odds exactly 1, with no search; and the refutation it found at a position
+        is tried first there. The odds table stores, per position, the interval the odds are
+        known to lie in (a bound from a cut-off, or an exact value), and a new result for a
+        position only narrows it (both are true of the position): a proven value is never
+        replaced by a weaker one.
 
 """
 
@@ -113,7 +146,7 @@ from fractions import Fraction
 from typing import Any
 
 from uurules.engine.actions import Action, Pass
-from uurules.engine.contract import Kind, actor, node
+from uurules.engine.contract import Kind, Node, actor, node
 from uurules.engine.copies import interchangeable, record
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys
@@ -122,10 +155,10 @@ from uurules.limits import Budget
 from uurules.question import NOT_YET, Question, Wins, _seen
 
 DEFAULT_MAX_NODES = 1_000_000
-REDUCTIONS = ("table", "passes", "order")
+REDUCTIONS = ("table", "passes", "order", "cuts")
 """The search's reductions (see the module documentation); :func:`ask` uses them all."""
 MAX_TABLE = 200_000
-"""Positions the transposition table holds before it is emptied (a cache: emptying it is sound)."""
+"""Positions the transposition table holds at most (then it replaces entries by depth and age: :class:`Table`)."""
 MAX_DEPTH = 2_000
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
 CARD_COPIES = 1_000_000
@@ -165,14 +198,93 @@ _NEVER = 1 << 30  # a value that depended on no repetition
 ZERO, ONE = Fraction(0), Fraction(1)
 
 
+class Table:
+    """A transposition table of at most ``size`` positions, whose entries are replaced by depth and
+    age rather than emptied all at once when it is full.
+
+    Each entry keeps, besides its value, the *work* it stands for (the decision nodes the search
+    spent below the position while solving it: the depth of its proof, in a search that has no
+    fixed horizon, and what forgetting it would cost) and its *age* (the generation it was stored
+    in). When a new position finds the table full, a sweep keeps the :data:`KEEP` share of the
+    entries worth most and drops the others, and a new generation begins: an entry's worth is its
+    work, halved for every generation it has lived through (``work >> (now - age)``), so that a
+    deep proof outlives many shallow ones and a recent one outlives an old one of the same depth
+    (the search's line moves on: what it solved long ago is met again less often than what it
+    solved lately). ``forget`` is called at each sweep (the key parts kept to share them between
+    keys, :meth:`uurules.engine.position.StateKeys.forget`).
+
+    Why it stays sound: an entry is a value that holds wherever the position is met (the search
+    stores no value that depended on a repetition on its line, see :class:`Search`), so dropping one
+    only means searching that position again, and gives the same value. An entry is only ever
+    replaced by :meth:`put` for its own key with what the caller merged from it
+    (:meth:`Search._odds` narrows an interval, never widens it); the yes/no search reads the table
+    before it searches, so it never stores a position twice. A proven value is never replaced by a
+    weaker claim about the same position.
+    """
+
+    KEEP = 0.5
+    """The share of a full table a sweep keeps."""
+
+    def __init__(self, size: int, forget: Callable[[], None] | None = None) -> None:
+        self.size = max(1, size)
+        self.entries: dict[Hashable, tuple[Any, int, int]] = {}
+        self.age = 0
+        self.forget = forget
+        self.sweeps = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self.entries
+
+    def get(self, key: Hashable) -> Any:
+        """The value stored for ``key``, or ``None``."""
+        found = self.entries.get(key)
+        return None if found is None else found[0]
+
+    def put(self, key: Hashable, value: Any, work: int) -> None:
+        """Store ``value`` for ``key``, found with ``work`` decision nodes (a sweep first if full)."""
+        if key not in self.entries and len(self.entries) >= self.size:
+            self.sweep()
+        self.entries[key] = (value, work, self.age)
+
+    def sweep(self) -> None:
+        """Keep the :data:`KEEP` share of the entries worth most (see the class documentation)."""
+        now = self.age
+        keep = int(self.size * self.KEEP)
+        entries = self.entries
+        if keep <= 0:
+            entries.clear()
+        else:
+            # ties (equal worth) keep the newer entry: the dict's order is the order of storing
+            ranked = sorted(
+                enumerate(entries.items()), key=lambda t: (t[1][1][1] >> min(now - t[1][1][2], 62), t[0]), reverse=True
+            )
+            self.entries = {k: e for _i, (k, e) in sorted(ranked[:keep])}
+        self.age = now + 1
+        self.sweeps += 1
+        if self.forget is not None:
+            self.forget()
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+
 class Search:
-    """The AND/OR search behind :func:`ask` (and the plain search it is tested against).
+    """The AND/OR/chance search behind :func:`uurules.ask.ask` (and the plain search it is tested
+    against), over a copy of the game played with explicit chance.
 
     ``reductions`` (a subset of :data:`REDUCTIONS`) chooses what the search may use: ``table``
-    (transpositions), ``passes`` (a window's passes as one ``pass: all``) and ``order`` (the move
-    order). With none it is the plain search: every decision the explorer would try (single
-    passes in every order), in the listed order, no table. Every subset must give the same
-    answer (``tests/test_ask.py`` checks it on random boards).
+    (transpositions), ``passes`` (a window's passes as one ``pass: all``), ``order`` (the move
+    order) and ``cuts`` (the cut-offs of the odds search). With none it is the plain search: every
+    decision the explorer would try (single passes in every order), in the listed order, no table
+    for the yes/no answer, every choice searched for the odds. Every subset must give the same
+    answer and the same odds (``tests/test_ask.py`` checks it on random boards).
+
+    :meth:`value` (yes or no) and :meth:`odds` are each one run of an explicit stack of frames
+    (:meth:`_run`); the yes/no table (:attr:`table`) outlives a run, so that the answer's reading
+    (:class:`uurules.answer.Solver`) and the odds search reuse what the search proved.
     """
 
     def __init__(
@@ -192,9 +304,13 @@ class Search:
         self.fastest = question.fastest
         self.max_depth, self.max_table = bounds(len(self.game.state.cards))
         self.ordering = "order" in reductions
+        self.cuts = "cuts" in reductions
+        """The odds search's cut-offs (see "Cut-offs of the odds")."""
         self.keys = StateKeys(self.game.state.next_id, self.game.state)
-        self.table: dict[Hashable, tuple[bool, Action | None]] = {}
-        self.odds_table: dict[Hashable, Fraction] = {}
+        self.table = Table(self.max_table, self.keys.forget)
+        """The yes/no search's positions: key -> (value, the decision that settled it)."""
+        self.odds_table = Table(self.max_table, self.keys.forget)
+        """The odds search's positions: key -> (lowest, highest) the odds may be (equal: exact)."""
         self.path: dict[Hashable, int] = {}
         self.history: dict[tuple[Hashable, Action], int] = {}
         """How often each choice settled a position (the history heuristic, :meth:`order`)."""
@@ -347,16 +463,14 @@ class Search:
         if at is not None:  # a repetition: this line never comes to rest
             return False, None, at
         self.path[key] = depth
+        start = self.budget.nodes
         try:
             value, move, low = yield from self._combine(found, seen, depth)
         finally:
             del self.path[key]
         self.settles(move)
         if self.reduce and low >= depth:
-            if len(self.table) >= self.max_table:
-                self.table.clear()
-                self.keys.forget()
-            self.table[key] = (value, move)
+            self.table.put(key, (value, move), self.budget.nodes - start)
         return value, move, low
 
     def _combine(
@@ -445,70 +559,178 @@ class Search:
         ``min(min(others'), max(asker's and the pass))``), the choices the boolean search
         combines, so that the odds are 1 exactly when the answer is yes. A line that never comes
         to rest counts 0. With the shallowest depth of a repetition the value depended on.
-        (:func:`ask` calls it only after a "no": after a "yes" the odds are 1, see there.)"""
-        found: tuple[Fraction, int] = self._run(self._odds(seen, depth), self._odds)
+        (:func:`uurules.ask.ask` calls it only after a "no": after a "yes" the odds are 1.)
+
+        With the ``cuts`` reduction the search is bounded (see "Cut-offs of the odds" in the
+        module documentation): it is asked for the value within a window, starting with the whole
+        of [0, 1], where a value at an end of the window is exact, so the odds it returns are the
+        odds of the search without cut-offs, exactly."""
+        found: tuple[Fraction, int] = self._run(self._odds(seen, depth, ZERO, ONE), self._odds)
         return found
 
-    def _odds(self, seen: tuple[int, ...], depth: int) -> Frame:
-        """The frame of :meth:`odds` at one position (see :meth:`_run`)."""
+    def _odds(self, seen: tuple[int, ...], depth: int, alpha: Fraction, beta: Fraction) -> Frame:
+        """The frame of :meth:`odds` at one position (see :meth:`_run`), asked within the window
+        ``(alpha, beta)`` (``0 <= alpha < beta <= 1``). Fail-soft: a value ``v`` with
+        ``alpha < v < beta`` is exact; ``v <= alpha`` says the odds are at most ``v``; ``v >= beta``
+        says they are at least ``v``. Without the ``cuts`` reduction every value is exact."""
         n = node(self.game)
         if n.kind is Kind.REST:
             return (ONE if self.holds(seen) else ZERO), _NEVER
         if depth >= self.max_depth:
             raise _Cut(f"a line of more than {self.max_depth} decisions")
         key = self.key(seen)
-        known = self.odds_table.get(key)
+        known: tuple[Fraction, Fraction] | None = self.odds_table.get(key)
         if known is not None:
-            return known, _NEVER
+            lowest, highest = known
+            if lowest == highest or lowest >= beta:
+                return lowest, _NEVER
+            if highest <= alpha:
+                return highest, _NEVER
+        first: Action | None = None
+        if self.cuts:
+            proven = self.table.get(key)
+            if proven is not None:
+                if proven[0]:  # a "yes" here: odds 1, exactly (see odds)
+                    return ONE, _NEVER
+                first = proven[1]  # the refutation the yes/no search found: tried first
         at = self.path.get(key)
         if at is not None:
             return ZERO, at
         self.path[key] = depth
-        low = _NEVER
-        value: Fraction
+        start = self.budget.nodes
         try:
-            values: list[Fraction] = []
-            if n.kind is Kind.CHANCE:
-                for a, _p in n.outcomes:
-                    v, lo = yield (a, seen, depth, ())
-                    low = min(low, lo)
-                    values.append(v)
-                value = sum((p * v for (_a, p), v in zip(n.outcomes, values, strict=True)), ZERO)
+            if self.cuts:
+                value, low = yield from self._bounded(n, seen, depth, alpha, beta, first)
             else:
-                found = self.decisions()
-                assert found is not None
-                theirs, mine, passing = found
-                wait = [*theirs, *([passing] if passing is not None else [])]
-                if self.fastest == "others":
-                    options = [*mine, *([passing] if passing is not None else [])]
-                    for a in [*options, *theirs]:
-                        v, lo = yield (a, seen, depth, ())
-                        low = min(low, lo)
-                        values.append(v)
-                    best = max(values[: len(options)], default=ONE)
-                    value = min([best, *values[len(options) :]]) if options else min(values)
-                else:
-                    for a in mine:
-                        v, lo = yield (a, seen, depth, ())
-                        low = min(low, lo)
-                        values.append(v)
-                    best = max(values, default=ZERO)
-                    if wait and best < ONE:
-                        them: list[Fraction] = []
-                        for a in wait:
-                            v, lo = yield (a, seen, depth, ())
-                            low = min(low, lo)
-                            them.append(v)
-                        value = max(best, min(them))
-                    else:
-                        value = best
+                value, low = yield from self._exact(n, seen, depth)
         finally:
             del self.path[key]
         if low >= depth:
-            if len(self.odds_table) >= self.max_table:
-                self.odds_table.clear()
-            self.odds_table[key] = value
+            # what the value says about the position: exact, at most, or at least (fail-soft)
+            if value <= alpha and self.cuts:
+                bounds = (ZERO, value)
+            elif value >= beta and self.cuts:
+                bounds = (value, ONE)
+            else:
+                bounds = (value, value)
+            if known is not None:  # narrowed, never widened: both are true of the position
+                bounds = (max(bounds[0], known[0]), min(bounds[1], known[1]))
+            self.odds_table.put(key, bounds, self.budget.nodes - start)
         return value, low
+
+    def _exact(self, n: Node, seen: tuple[int, ...], depth: int) -> Generator[Request, Any, tuple[Fraction, int]]:
+        """The odds at a chance position or a decision, every choice searched (no cut-offs)."""
+        low = _NEVER
+        whole = (ZERO, ONE)
+        values: list[Fraction] = []
+        if n.kind is Kind.CHANCE:
+            for a, _p in n.outcomes:
+                v, lo = yield (a, seen, depth, whole)
+                low = min(low, lo)
+                values.append(v)
+            return sum((p * v for (_a, p), v in zip(n.outcomes, values, strict=True)), ZERO), low
+        found = self.decisions()
+        assert found is not None
+        theirs, mine, passing = found
+        wait = [*theirs, *([passing] if passing is not None else [])]
+        if self.fastest == "others":
+            options = [*mine, *([passing] if passing is not None else [])]
+            for a in [*options, *theirs]:
+                v, lo = yield (a, seen, depth, whole)
+                low = min(low, lo)
+                values.append(v)
+            best = max(values[: len(options)], default=ONE)
+            return (min([best, *values[len(options) :]]) if options else min(values)), low
+        for a in mine:
+            v, lo = yield (a, seen, depth, whole)
+            low = min(low, lo)
+            values.append(v)
+        best = max(values, default=ZERO)
+        if wait and best < ONE:
+            them: list[Fraction] = []
+            for a in wait:
+                v, lo = yield (a, seen, depth, whole)
+                low = min(low, lo)
+                them.append(v)
+            return max(best, min(them)), low
+        return best, low
+
+    def _bounded(
+        self, n: Node, seen: tuple[int, ...], depth: int, alpha: Fraction, beta: Fraction, first: Action | None
+    ) -> Generator[Request, Any, tuple[Fraction, int]]:
+        """The odds at a chance position or a decision within ``(alpha, beta)``, fail-soft (see
+        :meth:`_odds`), with the cut-offs of "Cut-offs of the odds" (module documentation).
+        ``first``, the refutation the yes/no search stored here, is tried first on its side."""
+        low = _NEVER
+        if n.kind is Kind.CHANCE:
+            # Ballard's Star1: the outcomes so far are known, those left lie between 0 and 1
+            total = ZERO  # sum of p * v over the outcomes searched
+            left = ONE  # the probability of the outcomes not yet searched
+            for a, p in n.outcomes:
+                left -= p
+                a_i = (alpha - total - left) / p  # the outcome must beat this to lift the sum above alpha
+                b_i = (beta - total) / p  # reaching this lifts the sum to beta whatever the rest
+                if a_i >= ONE:  # even odds 1 here leave the sum at most alpha
+                    return total + p + left, low
+                if b_i <= ZERO:  # pragma: no cover - the sum was at least beta before: cut there
+                    return total, low
+                v, lo = yield (a, seen, depth, (max(a_i, ZERO), min(b_i, ONE)))
+                low = min(low, lo)
+                total += p * v
+                if v <= a_i:  # at most alpha, whatever the rest
+                    return total + left, low
+                if v >= b_i:  # at least beta, whatever the rest
+                    return total, low
+            return total, low
+        found = self.decisions()
+        assert found is not None
+        theirs, mine, passing = found
+        if first is not None and first in theirs:
+            theirs = [first, *(a for a in theirs if a != first)]
+        if self.fastest == "others":
+            # min(max(asker's and the pass), min(others')): the asker's part first
+            options = [*mine, *([passing] if passing is not None else [])]
+            value = ONE
+            if options:
+                best = ZERO
+                for a in options:
+                    v, lo = yield (a, seen, depth, (max(alpha, best), beta))
+                    low = min(low, lo)
+                    best = max(best, v)
+                    if best >= beta:  # the asker's part reaches beta: enough for a minimum
+                        break
+                if best <= alpha:  # the minimum is at most this, whatever the others have
+                    return best, low
+                value = best
+            for a in theirs:
+                v, lo = yield (a, seen, depth, (alpha, min(beta, value)))
+                low = min(low, lo)
+                value = min(value, v)
+                if value <= alpha:
+                    return value, low
+            return value, low
+        # max(max(asker's), min(others' and the pass)): the asker's answers first
+        best = ZERO
+        for a in mine:
+            v, lo = yield (a, seen, depth, (max(alpha, best), beta))
+            low = min(low, lo)
+            best = max(best, v)
+            if best >= beta:
+                return best, low
+        wait = [*theirs, *([passing] if passing is not None else [])]
+        if first is not None and first in wait:
+            wait = [first, *(a for a in wait if a != first)]
+        if wait:
+            floor = max(alpha, best)
+            worst = ONE
+            for a in wait:
+                v, lo = yield (a, seen, depth, (floor, min(beta, worst)))
+                low = min(low, lo)
+                worst = min(worst, v)
+                if worst <= floor:  # the wait adds nothing above what the asker has
+                    break
+            best = max(best, worst)
+        return best, low
 
     def order(
         self, actions: list[Action], mine: bool, seen: tuple[int, ...], *, history: bool = True
