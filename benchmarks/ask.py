@@ -139,7 +139,9 @@ def stopwatch(spent: dict[str, Any]) -> Iterator[None]:
     into ``spent["after"]``; note the answer the search found (the value ``line`` is asked for) and
     the decision nodes the search visited before it (``Solver.spend`` counts one a node), so that
     both are known when the reading is cut short."""
-    saved = {name: Solver.__dict__[name] for name in ("line", "strategy", "spend")}
+    names = ("line", "strategy", "spend")
+    saved = {name: getattr(Solver, name) for name in names}  # spend is the search's (a base class)
+    own = {name for name in names if name in Solver.__dict__}
     spent["nodes"] = 0
 
     def timed(name: str) -> Any:
@@ -171,7 +173,10 @@ def stopwatch(spent: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         for name, fn in saved.items():
-            setattr(Solver, name, fn)
+            if name in own:
+                setattr(Solver, name, fn)
+            else:
+                delattr(Solver, name)
 
 
 def question(scn: Scenario, fastest: str) -> dict[str, Any]:

@@ -317,7 +317,7 @@ def test_the_reductions_search_far_fewer_nodes_on_a_neigh_war() -> None:
 def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     # one copy of the state per decision on the line and one key per position, each the board's
     # size: a big board searches less deep and keeps fewer positions, and says so
-    import uurules.ask as solver_module
+    import uurules.search as solver_module
     from uurules.limits import Budget
 
     assert solver_module.bounds(30) == (2000, 200_000)
@@ -330,25 +330,141 @@ def test_memory_stays_bounded_on_a_board_of_many_cards(monkeypatch: pytest.Monke
     ]
     scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
     game = scn.play(auto=False)
-    solver = solver_module.Solver(game, Question.parse(scn.question, game), Budget())
+    solver = solver_module.Search(game, Question.parse(scn.question, game), Budget())
     assert (solver.max_depth, solver.max_table) == solver_module.bounds(602) == (33, 1000)
     found = ask(scn)
     assert found.answer == "unknown" and not found.complete
     assert "a line of more than 33 decisions" in (found.message or "")
 
 
-def test_a_full_table_is_emptied_and_the_answer_stays(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uurules.ask as solver_module
+def test_a_full_table_replaces_entries_by_depth_and_age_and_the_answer_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uurules.search as solver_module
 
     scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
     q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
     whole = ask(scn, q, reductions=("table", "passes"))
+    sizes: list[int] = []
+    put = solver_module.Table.put
+
+    def watched(table: Any, key: Any, value: Any, work: int) -> None:
+        put(table, key, value, work)
+        sizes.append(len(table))
+
+    monkeypatch.setattr(solver_module.Table, "put", watched)
     monkeypatch.setattr(solver_module, "bounds", lambda cards: (2000, 5))  # a table of 5 positions
     small = ask(scn, q, reductions=("table", "passes"))
     assert small.answer == whole.answer == "yes" and small.complete
     assert small.nodes > whole.nodes  # positions forgotten are searched again
+    assert max(sizes) == 5 and 3 in sizes  # full, then swept to the half worth most, never emptied whole
     board = scn.result(replayed(scn, small.example).play(auto=False))
     assert "Basic Unicorn" in board["players"]["Bob"]["stable"]
+
+
+def test_a_sweep_keeps_the_entries_worth_most_the_deepest_and_the_newest() -> None:
+    from uurules.search import Table
+
+    forgotten: list[int] = []
+    table = Table(4, lambda: forgotten.append(1))
+    table.put("shallow", 1, 1)
+    table.put("deep", 2, 100)
+    table.put("middle", 3, 10)
+    table.put("tiny", 4, 0)
+    assert len(table) == 4 and table.age == 0
+    table.put("new", 5, 1)  # full: a sweep keeps the half worth most (deep, middle), then stores it
+    assert list(table.entries) == ["deep", "middle", "new"] and table.age == 1 and forgotten == [1]
+    assert table.get("deep") == 2 and table.get("shallow") is None
+    table.put("deep", 6, 100)  # a key already held is stored again in its place (now), no sweep
+    assert table.age == 1 and table.get("deep") == 6 and list(table.entries) == ["deep", "middle", "new"]
+    table.put("newer", 7, 5)
+    table.put("newest", 8, 1)  # full: an entry's worth halves with each generation it lived through
+    # deep 100; middle 10, a generation old: 5, as much as newer (5), which is newer and stays; new 1
+    assert list(table.entries) == ["deep", "newer", "newest"] and table.age == 2 and len(forgotten) == 2
+
+
+def test_the_search_is_iterative_and_leaves_the_recursion_limit_alone() -> None:
+    # the search keeps its line on an explicit stack of frames, not the interpreter's: a Neigh war
+    # a dozen decisions deep is searched with the interpreter's stack limited to 60 frames above
+    # the test's (the recursive search took some five frames a decision), and importing the
+    # solver leaves the recursion limit as it was
+    import inspect
+    import os
+    import subprocess
+    import sys
+
+    code = "import sys\nlimit = sys.getrecursionlimit()\nimport uurules.ask\nprint(sys.getrecursionlimit() == limit)\n"
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, check=True)
+    assert done.stdout.strip() == "True"
+    neighs = ["Neigh"] * 6
+    players = [
+        {"name": "Ann", "hand": ["Unicorn Poison", *neighs]},
+        {"name": "Bob", "hand": neighs, "stable": ["Basic Unicorn"]},
+    ]
+    scn = scenario(players, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], SAVE)
+    ask(scn, max_nodes=5)  # everything the search imports is imported
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        found = ask(scn)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found.complete and found.answer == "no" and len(found.example) >= 12
+
+
+def test_a_search_cut_short_leaves_the_game_where_it_started() -> None:
+    # a limit reached deep in the search unwinds the stack of frames as the recursion did: each
+    # position leaves the line, each choice is taken back
+    from uurules.search import _Cut
+
+    scn = Scenario.from_file("notebooks/scenarios/faq-three-players-hold-neighs.yaml")
+    game = scn.play(auto=False)
+    q = {"can": "Bob", "make": [{"card": "Bob/Basic Unicorn", "in": "Bob/stable"}], "fastest": "others"}
+    solver = Solver(game, Question.parse(q, game, path=()), Budget(max_nodes=40))
+    start = solver.keys(solver.game.state)
+    events = len(solver.game.events)
+    with pytest.raises(_Cut, match="max_nodes=40"):
+        solver.value(solver.seen0)
+    assert solver.keys(solver.game.state) == start and len(solver.game.events) == events
+    assert solver.path == {}
+    solver.budget = Budget()
+    assert solver.value(solver.seen0)[0] is True  # and it searches on from there
+
+
+def test_the_odds_cut_offs_find_odds_the_search_without_them_cannot_within_the_same_budget() -> None:
+    # four players, Two-For-One, a "no": every choice searched, the odds are not known after 1,000
+    # nodes of their own (more than 10,000 are needed); with the cut-offs they are, 0, in far fewer
+    path = Path(__file__).parent / "faq" / "uu-38-four-players-two-for-one.yaml"
+    scn = Scenario.from_file(path)
+    base = ask(scn)
+    assert base.answer == "no" and base.complete
+    without = ask(scn, odds=True, max_nodes=base.nodes + 1000, reductions=[r for r in REDUCTIONS if r != "cuts"])
+    assert without.answer == "no" and without.odds is None and "the odds are unknown" in (without.message or "")
+    found = ask(scn, odds=True, max_nodes=base.nodes + 1000)
+    assert found.odds == 0 and found.message is None and found.nodes - base.nodes < 1000
+
+
+def test_the_odds_are_asked_within_a_window_and_a_bound_at_its_ends_is_exact() -> None:
+    # the odds search asks a position for its odds within (alpha, beta): inside, exact; at or
+    # below alpha, at most that; at or above beta, at least that. Asked for all of [0, 1] it is
+    # exact, and a narrower window gives a bound that agrees with the exact odds
+    from fractions import Fraction
+
+    scn = Scenario.from_file(Path(__file__).parent / "faq" / "uu-51-americorn-random.yaml")  # Americorn's pull
+    game = scn.play(auto=False)
+    question = Question.parse(scn.question, game)
+    whole = Solver(game, question, Budget())
+    exact = whole.odds(whole.seen0)[0]
+    assert exact == Fraction(1, 2)
+    for alpha, beta in [(Fraction(0), Fraction(1, 4)), (Fraction(3, 4), Fraction(1)), (Fraction(1, 3), Fraction(2, 3))]:
+        solver = Solver(game, question, Budget())
+        value, _low = solver._run(solver._odds(solver.seen0, 0, alpha, beta), solver._odds)
+        if value <= alpha:
+            assert exact <= value
+        elif value >= beta:
+            assert exact >= value
+        else:
+            assert value == exact
 
 
 def test_a_question_is_answered_without_importing_jsonschemas_slow_format_libraries() -> None:
@@ -552,3 +668,6 @@ def test_reductions_agree_with_the_plain_search_in_every_game(board: tuple[Any, 
     # ask() takes a "yes" for odds 1 without searching them: the odds search says so too
     solver = Solver(game, Question.parse(question, game, path=()), Budget(200_000))
     assert (solver.odds(solver.seen0)[0] == 1) == (fast.answer == "yes")
+    # the cut-offs of the odds search change no odds: every choice searched gives the same fraction
+    every = Solver(game, Question.parse(question, game, path=()), Budget(200_000), reductions=("table", "passes"))
+    assert every.odds(every.seen0)[0] == odds.odds

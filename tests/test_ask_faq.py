@@ -125,9 +125,11 @@ def test_faq_plain_search_agrees(path: Path) -> None:
         got = {ref: sorted(p.zone for p in places) for ref, places in found.where.items()}
         assert got == {ref: sorted(zones) for ref, zones in expect["where"].items()}
         return
-    found = plain(scn)
-    assert found.complete
+    found = plain(scn, odds=True)  # the odds, too, without the cut-offs of the odds search
+    assert found.complete and found.odds is not None, found.message
     assert found.answer == expect["answer"]
+    cut = ask(scn, odds=True)
+    assert cut.complete and cut.odds == found.odds
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])

@@ -111,13 +111,17 @@ def test_layers_run_in_the_order_of_the_data():
         ("engine", "rulesets"),
         ("rulesets", "scenario"),
         ("scenario", "question"),
-        ("question", "answer"),
+        ("question", "search"),
+        ("search", "answer"),
         ("answer", "render"),
         ("render", "widgets"),
         ("widgets", "cli"),
     ]:
         assert order.index(low) < order.index(high)
-    assert layer_of("uurules.engine.contract") < layer_of("uurules.ask") < layer_of("uurules.ask_words")
+    # the solver's three rooms: question -> search -> answer (with its words and the public entry)
+    assert layer_of("uurules.engine.contract") < layer_of("uurules.question") < layer_of("uurules.search")
+    assert layer_of("uurules.search") < layer_of("uurules.answer") == layer_of("uurules.ask_words")
+    assert layer_of("uurules.answer") == layer_of("uurules.ask")
     assert layer_of("uurules.render.dot") < layer_of("uurules.widgets.stepper")
 
 

@@ -1,4 +1,4 @@
-"""A question's answer in words (:meth:`uurules.ask.Answer.text`): what a FAQ reader reads.
+"""A question's answer in words (:meth:`uurules.answer.Answer.text`): what a FAQ reader reads.
 
 Only reads the engine: the decisions are put into words from the board they are taken on
 (who answers which card on the pile, who passes, what a player chooses and when it was asked).
@@ -9,17 +9,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from uurules.question import Condition, In, Question, Resolved
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 from uurules.words import action_words, ref_words, zone_words
 
 if TYPE_CHECKING:
-    from uurules.ask import Answer, Choice, Condition, Question, StrategyNode
+    from uurules.answer import Answer, Choice, StrategyNode
 
 
 def condition_words(c: Condition) -> str:
     """A condition in words: "Bob's Basic Unicorn is in Bob's Stable", "Ann wins"."""
-    from uurules.ask import In, Resolved
-
     if isinstance(c, In):
         return f"{ref_words(c.ref)} {'is not' if c.negate else 'is'} in {zone_words(c.zone)}"
     if isinstance(c, Resolved):
@@ -167,8 +166,6 @@ def reason_text(answer: Answer) -> str:
     """Why the answer is what it is, in one sentence, from the strategy tree: for a "no" the
     others' refutation, what it does to the cards asked about (and to the card a reply of the
     askers would need, if it is gone first); for a "yes" the askers' first choice."""
-    from uurules.ask import In, Resolved
-
     if answer.where is not None:
         return where_text(answer)
     who = who_words(answer.question.players)

@@ -25,8 +25,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rulesets", ("uurules.rulesets",)),
     ("schemas", ("uurules.schemas", "uurules.rules")),
     ("scenario", ("uurules.scenario", "uurules.timeline")),
-    ("question", ("uurules.words", "uurules.ask", "uurules.explore", "uurules.computer", "uurules.why")),
-    ("answer", ("uurules.ask_words",)),
+    ("question", ("uurules.words", "uurules.question", "uurules.explore", "uurules.computer", "uurules.why")),
+    ("search", ("uurules.search",)),
+    ("answer", ("uurules.answer", "uurules.ask_words", "uurules.ask")),
     ("render", ("uurules.render", "uurules.catalogue")),
     ("widgets", ("uurules.widgets",)),
     (
@@ -50,8 +51,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 - rulesets: each game's rules over the engine;
 - schemas: the JSON Schemas generated from the rulesets' registries, and the rule IDs;
 - scenario: a scenario staged and played (and a timeline of its steps);
-- question: the question solver (``ask``), the explorer, the computer player, why a decision is asked;
-- answer: an answer in words;
+- question: a question parsed and checked (``uurules.question``), the explorer, the computer player,
+  why a decision is asked (each reads positions through the contract; none searches for an answer);
+- search: the question solver's AND/OR/chance search over the contract (``uurules.search``);
+- answer: the solver's answer (the strategy, the example, the words) and its public entry
+  (``uurules.ask``: question -> search -> answer);
 - render: plain data -> DOT -> pictures (and the card catalogue, which draws each card's scenario);
 - widgets: the notebook's views over the layers below;
 - cli: the commands, the lessons' imports, JupyterLab, and the lazy package ``uurules`` itself.
@@ -78,11 +82,7 @@ LAZY_UP: dict[tuple[str, str], tuple[str, str]] = {
         "Exploration.picture",
         "an exploration draws its outcome tree in a notebook",
     ),
-    ("uurules.ask", "uurules.ask_words"): (
-        "Answer",
-        "an answer puts itself into words (``Answer.text``, ``reason``, ``turning_points``, ``table``)",
-    ),
-    ("uurules.ask", "uurules.render"): (
+    ("uurules.answer", "uurules.render"): (
         "Answer",
         "an answer draws its strategy in a notebook (``Answer.picture``, ``_repr_mimebundle_``)",
     ),
