@@ -103,13 +103,19 @@ def test_a_shared_zone_at_the_cap_shows_its_top_cards(shared: str) -> None:
 
 
 @needs_dot
-def test_a_stable_of_20000_cards_is_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "zone", "card"),
+    [("unstable-unicorns", "stable", "Basic Unicorn"), ("llamas-unleashed", "field", "Basic Llama")],
+)
+def test_a_stable_of_20000_cards_is_drawn(
+    ruleset: str, zone: str, card: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "big.yaml"
-    path.write_text(big_zone("unstable-unicorns", "stable", "Basic Unicorn"), encoding="utf-8")
+    path.write_text(big_zone(ruleset, zone, card), encoding="utf-8")
     out = tmp_path / "big.svg"
     assert main(["render", str(path), "-o", str(out)]) == 0  # dot drew it: within its limits
     svg = out.read_text(encoding="utf-8")
-    assert "and 19,978 more" in svg and svg.count("Basic Unicorn") < 40
+    assert "and 19,978 more" in svg and svg.count(card) < 40
 
 
 # -- long games: played once, drawn as much as is shown --------------------------------------------
