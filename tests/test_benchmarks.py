@@ -161,6 +161,9 @@ def test_the_berserk_chain_benchmark_checks_the_counters_bk_chain_1_gives(tmp_pa
     assert result["exit"] == 0 and result["right"] and result["events"] > 0
     assert result["cpu_seconds"] is not None and result["peak_bytes"] is not None
     assert "Goal: N=3 settles" in bench.report([result])
+    copy = bench.copy_cost(3, copies=2)  # the cost of one copy of the state after the chain
+    assert copy["n"] == 3 and copy["entries"] == 39  # 3 sequences of 13 entries (BK.CHAIN.1)
+    assert copy["copy_ms"] >= 0 and "record entries" in bench.copy_report([copy])
 
 
 def test_the_startup_benchmark_measures_a_cold_and_a_warm_run() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -630,6 +631,35 @@ def test_the_log_renders_in_russian() -> None:
     assert ru[-1].startswith("ОБРЫВ: Bob/Проклятый маг «получить фишку» повторил бы срабатывание 2")
     assert board_json(game, "ru")["log"] == ru
     assert game.log_in("en") == out["log"]
+
+
+@pytest.mark.rule("BK.CHAIN.1")
+def test_a_finished_sequence_record_is_shared_by_copies_and_undone_exactly() -> None:
+    """The record of a finished sequence never changes again: read-only, so a copy of the state
+    (one per action, one per node explore and ask walk) shares it rather than copying its entries;
+    undo gives back exactly the record there was."""
+    game = scenario("seed-003-charon-cursed-mages.yaml").play()
+    s = game.state
+    [record] = s.flags["sequences"]
+    copied = s.copy()
+    assert copied.flags["sequences"] is s.flags["sequences"] and copied.flags["sequence"] is record["triggers"]
+    assert copied == s and s.flags["sequence"] is record["triggers"]
+    with pytest.raises(TypeError):
+        record["triggers"][0]["status"] = "cut"
+    with pytest.raises(TypeError):
+        s.flags["sequences"].append(record)
+    written = json.loads(json.dumps(s.flags["sequences"]))  # read-only, and data to every reader
+    assert written == [{"cause": "begin-turn: Ann", "triggers": record["triggers"]}]
+    before = s.copy()
+    game.push(EndTurn("Ann"))
+    game.push(BeginTurn("Bob"))
+    game.push(EndTurn("Bob"))
+    game.push(BeginTurn("Ann"))  # Charon's second sequence: a second record, the first kept as it was
+    assert [r["cause"] for r in game.state.flags["sequences"]] == ["begin-turn: Ann", "begin-turn: Ann"]
+    assert game.state.flags["sequences"][0] is record and len(game.state.flags["sequence"]) == 4
+    for _ in range(4):
+        game.undo()
+    assert game.state == before and game.state.flags["sequences"] == [record]
 
 
 def test_the_sequence_flag_shows_only_the_last_actions_triggers() -> None:

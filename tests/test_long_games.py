@@ -35,6 +35,8 @@ BIG = [
     ("unstable-unicorns", "hand", "Neigh"),
     ("berserk", "field", "Guard"),
     ("berserk", "graveyard", "Guard"),
+    ("llamas-unleashed", "field", "Basic Llama"),
+    ("llamas-unleashed", "hand", "Neigh"),
 ]
 
 
@@ -55,6 +57,37 @@ def test_a_zone_too_large_to_draw_whole_shows_its_first_cards_and_a_count(rulese
     assert source.count(' PORT="c') < 40 and escape_words(more) in source
 
 
+@pytest.mark.parametrize("downgrade", ["Basic Llama", "Legal Ramifications"])
+def test_a_llamas_field_is_staged_reading_each_card_a_bounded_number_of_times(
+    downgrade: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each Animal counts as asks what the Field's non-Animal cards say: once for the whole
+    Field while it is counted, not once for each of its cards (a Field of 2,000 took seconds, and
+    N times as long for N times the cards). Counted, never timed."""
+    from uurules.rulesets.llamas_unleashed import LlamasUnleashed
+
+    asked = [0]
+    real = LlamasUnleashed.is_creature
+
+    def is_creature(self: LlamasUnleashed, game: Any, card: Any) -> bool:
+        asked[0] += 1
+        return real(self, game, card)
+
+    monkeypatch.setattr(LlamasUnleashed, "is_creature", is_creature)
+    per_card = []
+    for n in (200, 800):
+        field = ", ".join([downgrade] + ["Basic Llama"] * n)
+        players = f"players:\n  - {{name: Ann, field: [{field}]}}\n  - {{name: Bob}}\n"
+        text = f"ruleset: llamas-unleashed\n{players}script: []\n"
+        asked[0] = 0
+        game = Scenario.from_text(text).play(undo=False)
+        per_card.append(asked[0] / n)
+        # Legal Ramifications (its Animals count as Rams and have no effect) is read for each: each
+        # Animal still counts toward winning, the Downgrade does not
+        assert game.ruleset.unicorn_count(game, "Ann") == n + (downgrade == "Basic Llama")
+    assert per_card[1] <= per_card[0] * 1.1 and per_card[1] < 20  # the same few reads a card, however many
+
+
 def escape_words(text: str) -> str:
     return dot.escape(text)
 
@@ -70,13 +103,19 @@ def test_a_shared_zone_at_the_cap_shows_its_top_cards(shared: str) -> None:
 
 
 @needs_dot
-def test_a_stable_of_20000_cards_is_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "zone", "card"),
+    [("unstable-unicorns", "stable", "Basic Unicorn"), ("llamas-unleashed", "field", "Basic Llama")],
+)
+def test_a_stable_of_20000_cards_is_drawn(
+    ruleset: str, zone: str, card: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "big.yaml"
-    path.write_text(big_zone("unstable-unicorns", "stable", "Basic Unicorn"), encoding="utf-8")
+    path.write_text(big_zone(ruleset, zone, card), encoding="utf-8")
     out = tmp_path / "big.svg"
     assert main(["render", str(path), "-o", str(out)]) == 0  # dot drew it: within its limits
     svg = out.read_text(encoding="utf-8")
-    assert "and 19,978 more" in svg and svg.count("Basic Unicorn") < 40
+    assert "and 19,978 more" in svg and svg.count(card) < 40
 
 
 # -- long games: played once, drawn as much as is shown --------------------------------------------

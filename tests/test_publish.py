@@ -133,3 +133,18 @@ def test_publishing_cut_by_ctrl_c_says_what_stays_and_exits_130(
         f"uurules: interrupted (Ctrl-C) while publishing to {api}: what was already uploaded stays on the wiki; "
         "run the command again to finish (what is unchanged gets no new revision)"
     ]
+
+
+def test_publishing_cut_by_sigterm_says_so_and_exits_143(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uurules import interrupt
+
+    monkeypatch.setenv("UURULES_WIKI_USER", "Ann")
+    monkeypatch.setenv("UURULES_WIKI_PASSWORD", "secret")
+    monkeypatch.setattr(interrupt, "_heard", [])
+    monkeypatch.setattr("uurules.publish.publish_scenario", lambda *args, **kwargs: interrupt.terminate())
+    api = "http://127.0.0.1:9/w/api.php"
+    assert main(["wiki", SEED, "--publish", api]) == 143
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"uurules: interrupted (SIGTERM) while publishing to {api}: what was")

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import SCENARIOS, board, scenario
 from uurules.scenario import board_json
-from uurules.timeline import Timeline
+from uurules.timeline import Prefix, Timeline
 
 AUTO = """
 ruleset: unstable-unicorns
@@ -67,6 +67,25 @@ def test_a_steps_game_is_a_copy_at_that_step() -> None:
     game.choose("pass")
     assert game.state != tl[3].state and tl[3].state.pending is not None
     assert tl[3].previous is tl[2] and tl[0].previous is None
+
+
+def test_a_steps_view_reads_the_games_events_and_log_up_to_it_without_copying_them() -> None:
+    """Drawing every step of a long game reads each step's view: a copy of the events and log up
+    to each step would be work that grows as the square of the steps (benchmarks/long_games.py)."""
+    scn = scenario("render-neigh-pile.yaml")
+    tl = Timeline(scn)
+    for n, step in enumerate(tl):
+        view, game = step.view(), step.game()
+        assert isinstance(view.events, Prefix) and isinstance(view.log, Prefix)
+        assert view.events._items is tl.events and view.log._items is tl.log  # shared, not copied
+        assert list(view.events) == game.events == tl.events[: step.ends[0]]
+        assert list(view.log) == game.log == tl.log[: step.ends[1]]
+        assert type(game.events) is list and type(game.log) is list  # a game to play on: lists of its own
+        if view.events:
+            assert view.events[-1] is game.events[-1] and view.events[-2:] == game.events[-2:]
+        with pytest.raises(IndexError):
+            view.events[len(game.events)]
+        assert view.state is step.state and [line for s in tl[: n + 1] for line in s.log] == list(view.log)
 
 
 @pytest.mark.rule("LU.PILE.4", "EOM.STACK.1")

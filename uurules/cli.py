@@ -7,7 +7,7 @@ page with its pictures (``--publish API_URL`` uploads them and saves the page on
 that steps through the scenario; on a terminal, work that lasts shows a progress bar on stderr
 (:mod:`uurules.progress`). Bad input exits 2 with one message. Ctrl-C stops every command within a
 second, wherever it is, exits 130 with one line and leaves no ``.part`` file nor ``dot`` child
-behind (:mod:`uurules.interrupt`).
+behind (:mod:`uurules.interrupt`); SIGTERM (``kill``, ``timeout``) does the same and exits 143.
 
 ``uurules cards GAME [--json]`` lists every card of a game with its catalogue code
 (:func:`uurules.catalogue.card_list`).
@@ -131,11 +131,12 @@ def cmd_wiki(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             _clear_progress()
             print(
-                f"uurules: interrupted (Ctrl-C) while publishing to {printable(args.publish)}: what was already "
-                "uploaded stays on the wiki; run the command again to finish (what is unchanged gets no new revision)",
+                f"uurules: interrupted ({interrupt.cause()}) while publishing to {printable(args.publish)}: what was "
+                "already uploaded stays on the wiki; run the command again to finish (what is unchanged gets no new "
+                "revision)",
                 file=sys.stderr,
             )
-            return 130
+            return interrupt.status()
         print(printable(done.summary()))
         return 0
     if args.page is not None:
@@ -231,7 +232,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         print(f"uurules: {_default_spent(said)}", file=sys.stderr)
     elif found.message:
         print(f"uurules: {found.message}", file=sys.stderr)
-    return 130 if found.message and found.message.startswith("interrupted") else 0
+    return interrupt.status() if found.message and found.message.startswith("interrupted") else 0
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -249,6 +250,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     ):
         found = ask(args.file, max_nodes=args.max_nodes, max_seconds=seconds, odds=args.odds)
     interrupt.checkpoint("writing")
+    stopped = found.message is not None and "Ctrl-C" in found.message
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -264,8 +266,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         said = f"the answer is unknown after {found.nodes} decision nodes"
         print(f"uurules: {_default_spent(said)}", file=sys.stderr)
     elif found.message:
-        print(f"uurules: {one_line(found.message)}", file=sys.stderr)
-    return 130 if found.message and "Ctrl-C" in found.message else 0
+        print(f"uurules: {one_line(interrupt.said(found.message))}", file=sys.stderr)  # cut by SIGTERM: it says so
+    return interrupt.status() if stopped else 0
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -508,15 +510,19 @@ def _clear_progress() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on Ctrl-C."""
-    interrupt.listen()  # started with SIGINT ignored (a background job of a shell script): heard all the same
+    """Run a command: 0 when done; 2 for bad input (one line on stderr, nothing written); 130 on
+    Ctrl-C, 143 on SIGTERM."""
+    # started with SIGINT ignored (a background job of a shell script): heard all the same; SIGTERM
+    # stops the command as Ctrl-C does
+    interrupt.listen()
     try:
         parser = build_parser()
         # parsing ``run`` reads the rule sets (its --lang): Ctrl-C while they load is one line too
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
-        print("uurules: interrupted (Ctrl-C) while starting; nothing was read or written", file=sys.stderr)
-        return 130
+        said = f"interrupted ({interrupt.cause()}) while starting; nothing was read or written"
+        print(f"uurules: {said}", file=sys.stderr)
+        return interrupt.status()
     try:
         code: int = args.func(args)
         sys.stdout.flush()
@@ -526,8 +532,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         _clear_progress()
-        print("uurules: interrupted (Ctrl-C); no output file was written", file=sys.stderr)
-        return 130
+        print(f"uurules: interrupted ({interrupt.cause()}); no output file was written", file=sys.stderr)
+        return interrupt.status()
     except BrokenPipeError:
         # the reader went away (`uurules run F | head`): stop quietly, as other commands do
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -1,5 +1,8 @@
 """Ctrl-C: every command stops within a second, whatever it is doing, exits 130 with one line and
-leaves no half-written file and no ``dot`` child behind.
+leaves no half-written file and no ``dot`` child behind. SIGTERM (``kill PID``, ``timeout``, a
+supervisor stopping a job) does the same and exits 143 (128 + 15, as a shell reports a command
+ended by SIGTERM): the command raises :class:`Terminated`, a ``KeyboardInterrupt``, so that
+everything that cleans up after a Ctrl-C cleans up after it too.
 
 Three things make it so:
 
@@ -7,9 +10,12 @@ Three things make it so:
   so when it has no job control, ``nohup`` and some supervisors do too) never raises
   ``KeyboardInterrupt``: Python installs its handler only when SIGINT is at its default. The
   command puts the handler back, so ``kill -INT PID`` is honoured however the command was started.
-  (This was the interrupt that was "lost" by ``html``, ``wiki`` and ``render --all-steps``.)
-- :func:`deferred`: a Ctrl-C that comes while a command cleans up (removing its ``.part`` files,
-  killing and reaping a ``dot`` child) is held until the cleaning is done, then raised.
+  (This was the interrupt that was "lost" by ``html``, ``wiki`` and ``render --all-steps``.) It
+  also makes SIGTERM raise :class:`Terminated`, unless the process was started with SIGTERM
+  ignored (no shell does that by itself: whoever did wants the command left running).
+- :func:`deferred`: a Ctrl-C or SIGTERM that comes while a command cleans up (removing its
+  ``.part`` files, killing and reaping a ``dot`` child) is held until the cleaning is done, then
+  raised.
 - the ``dot`` children are started and reaped by :func:`uurules.render.dot.run_dot`, which kills
   its child whatever ends the wait.
 
@@ -18,8 +24,9 @@ picture and batch of pictures, waiting on a ``dot`` child, writing). Tests inter
 a chosen checkpoint, deterministically rather than by timing, with the environment variable
 :data:`ENV`: ``UURULES_TEST_INTERRUPT_AT=PHASE:N`` sends SIGINT to the process the ``N``-th time
 ``PHASE`` is reached; ``PHASE:N:group`` sends it to the process group (as a terminal's Ctrl-C does:
-the ``dot`` children get it too). Unset (always, outside tests), a checkpoint costs a dictionary
-look-up.
+the ``dot`` children get it too); ``:term`` after either sends SIGTERM instead (``PHASE:N:term``,
+``PHASE:N:group:term``, as ``timeout`` does). Unset (always, outside tests), a checkpoint costs a
+dictionary look-up.
 
 >>> import os
 >>> os.environ[ENV] = "picture:2"
@@ -70,42 +77,90 @@ def _reached(spec: str, phase: str) -> None:
     name, _, rest = spec.partition(":")
     if name != phase:
         return
-    count, _, whom = rest.partition(":")
+    count, *how = rest.split(":")
     _counts[phase] = _counts.get(phase, 0) + 1
     if _counts[phase] != int(count or 1):
         return
-    if whom == "group":
-        os.killpg(os.getpgrp(), signal.SIGINT)
+    signum = signal.SIGTERM if "term" in how else signal.SIGINT
+    if "group" in how:
+        os.killpg(os.getpgrp(), signum)
     else:
-        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signum)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C raises ``KeyboardInterrupt`` (and caught where it is caught):
+    the command stops as it does on Ctrl-C, and exits 143 rather than 130 (:func:`status`)."""
+
+
+_heard: list[int] = []
+"""The SIGTERMs the command has heard (:func:`terminate`): a search that stops on an interrupt
+returns what it found rather than raising, so the signal is remembered for the exit status."""
+
+
+def terminate(signum: int = signal.SIGTERM, frame: object = None) -> None:
+    """The SIGTERM handler (:func:`listen`): remember it and raise :class:`Terminated`. Also called
+    when a ``dot`` child was ended by a SIGTERM sent to the process group."""
+    _heard.append(signum)
+    raise Terminated
+
+
+def cause() -> str:
+    """What interrupted the command, for its one line: ``"SIGTERM"`` once one was heard, else ``"Ctrl-C"``."""
+    return "SIGTERM" if _heard else "Ctrl-C"
+
+
+def status() -> int:
+    """The exit status of an interrupted command: 143 (128 + SIGTERM) after a SIGTERM, else 130 (128 + SIGINT)."""
+    return 128 + (signal.SIGTERM if _heard else signal.SIGINT)
+
+
+def said(message: str) -> str:
+    """A message that names Ctrl-C as what interrupted the search, naming SIGTERM when that was it."""
+    return message.replace("(Ctrl-C)", f"({cause()})")
 
 
 def listen() -> None:
-    """Make SIGINT raise ``KeyboardInterrupt`` even if the process was started with it ignored
-    (in the main thread only: elsewhere there is no handler to set)."""
+    """Make SIGINT raise ``KeyboardInterrupt`` even if the process was started with it ignored,
+    and SIGTERM raise :class:`Terminated` unless it was ignored (in the main thread only:
+    elsewhere there is no handler to set)."""
     if threading.current_thread() is not threading.main_thread():
         return
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, terminate)
 
 
 @contextlib.contextmanager
 def deferred() -> Iterator[None]:
-    """Hold a Ctrl-C that comes within the block (cleaning up) until it ends, then raise it."""
+    """Hold a Ctrl-C (or a SIGTERM, where :func:`listen` handles it) that comes within the block
+    (cleaning up) until it ends, then raise it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    came: list[Any] = []
+    came: list[int] = []
+    held = [signal.SIGINT]
+    if signal.getsignal(signal.SIGTERM) == terminate:
+        held.append(signal.SIGTERM)
+    before: dict[int, Any] = {}
     try:
-        before = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+        for signum in held:
+            before[signum] = signal.signal(signum, lambda signum, frame: came.append(signum))
     except (ValueError, OSError):  # no signals here (a browser): nothing to hold
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
-    if came and callable(before):
-        before(signal.SIGINT, None)
-    elif came and before == signal.SIG_DFL:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+    if not came:
+        return
+    handler = before[came[0]]
+    if callable(handler):
+        handler(came[0], None)
+    elif came[0] == signal.SIGINT and handler == signal.SIG_DFL:
         raise KeyboardInterrupt

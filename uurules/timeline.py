@@ -42,10 +42,11 @@ step's board and the one before it: memory stays the board and the log, however 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from uurules.engine.actions import Action, Choose, Pass, Resolve, describe
 from uurules.engine.events import Event, step_words
@@ -66,6 +67,55 @@ def words_of(events: tuple[Event, ...] | list[Event], actions: tuple[Action, ...
     which say whether everyone passed (``pass: all``, ``resolve:``)."""
     everyone = any(isinstance(a, Resolve) or (isinstance(a, Pass) and a.player == "all") for a in actions)
     return step_words(events, everyone=everyone, terms=terms)
+
+
+T = TypeVar("T")
+
+
+class Prefix(Sequence[T]):
+    """The first ``end`` items of a list that is only ever appended to (a playing game's events or
+    log): read as that list cut at ``end`` would be, without copying it. A step's game to read
+    (:meth:`Step.view`) holds its events and log so: drawing every step of a long game would
+    otherwise copy all that came before each step, work that grows as the square of the steps.
+
+    >>> items = ["a", "b", "c"]
+    >>> p = Prefix(items, 2)
+    >>> items.append("d")
+    >>> len(p), p[-1], p[0:], list(p), p[::-1], "c" in p
+    (2, 'b', ['a', 'b'], ['a', 'b'], ['b', 'a'], False)
+    """
+
+    __slots__ = ("_end", "_items")
+
+    def __init__(self, items: list[T], end: int) -> None:
+        self._items = items
+        self._end = end
+
+    def __len__(self) -> int:
+        return self._end
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._end)
+            if step > 0:
+                return self._items[start:stop:step]
+            return [self._items[i] for i in range(start, stop, step)]
+        i = index + self._end if index < 0 else index
+        if not 0 <= i < self._end:
+            raise IndexError("list index out of range")
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[T]:
+        return itertools.islice(self._items, self._end)
+
+    def __repr__(self) -> str:
+        return f"Prefix({self[:]!r})"
 
 
 @dataclass(frozen=True)
@@ -119,10 +169,13 @@ class Step:
 
     def game(self) -> Game:
         """A game at this step (a copy: pushing actions on it changes nothing here)."""
-        return self._game(self.state.copy())
+        game = self._game(self.state.copy())
+        game.events, game.log = list(game.events), list(game.log)
+        return game
 
     def view(self) -> Game:
-        """A game at this step that shares the step's board: to read only (pictures, boards)."""
+        """A game at this step that shares the step's board, events and log: to read only
+        (pictures, boards); its events and log are :class:`Prefix` views, never copied."""
         return self._game(self.state)
 
     def _game(self, state: State) -> Game:
@@ -130,8 +183,8 @@ class Step:
         if source is None:
             raise ValueError("this step belongs to no timeline")
         game = Game(source.ruleset, state, title=source.title)
-        game.events = source.events[: self.ends[0]]
-        game.log = source.log[: self.ends[1]]
+        game.events = cast("list[Event]", Prefix(source.events, self.ends[0]))
+        game.log = cast("list[str]", Prefix(source.log, self.ends[1]))
         return game
 
     def picture(self) -> Any:

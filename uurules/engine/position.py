@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
 
+from uurules.engine.readonly import thaw
 from uurules.engine.shape import (
     CACHE,
     CARD,
@@ -598,6 +599,9 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
         raise ValueError("the renaming sends two of the state's cards to one id")
     new = state.copy()
     new.own_all()  # its cards' ids are renamed in place
+    # a record that no longer changes is read-only, shared by the copies (Berserk's sequences):
+    # plain copies here, so that renaming its card ids changes no other state
+    new.flags = thaw(new.flags)
     table_keys: list[tuple[dict[Any, Any], list[Any]]] = []
     for kind, value, _, holder, where in list(_slots(new)):
         if kind is not CARD or type(value) is not int or value not in names:

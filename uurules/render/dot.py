@@ -728,7 +728,8 @@ def run_dot(data: bytes, format: str) -> bytes:
 
     The child is killed and reaped whatever ends the wait (Ctrl-C, a failure reading its output):
     no ``dot`` is left running. A ``dot`` killed by SIGINT is a Ctrl-C that reached the process
-    group: ``KeyboardInterrupt``, as the command's own would be.
+    group: ``KeyboardInterrupt``, as the command's own would be; killed by SIGTERM, it is
+    :class:`uurules.interrupt.Terminated`.
     """
     try:
         pipe = subprocess.PIPE
@@ -749,6 +750,8 @@ def run_dot(data: bytes, format: str) -> bytes:
                             stream.close()
     if child.returncode == -signal.SIGINT:
         raise KeyboardInterrupt
+    if child.returncode == -signal.SIGTERM:
+        interrupt.terminate()
     if child.returncode != 0:
         raise subprocess.CalledProcessError(child.returncode, child.args, out, err)
     return out

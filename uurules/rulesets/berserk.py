@@ -34,6 +34,10 @@ cut some 2N^3 (``benchmarks/berserk_chain.py``).
 The sequence record is plain data on the state, for pictures: ``state.flags["sequences"]`` lists
 one ``{"cause": "begin-turn: Ann", "triggers": [entry, ...]}`` per action that set triggers off,
 and ``state.flags["sequence"]`` is the trigger list of the last action (empty if it set none off).
+Once an action's sequences have run, its record never changes: it is read-only
+(:mod:`uurules.engine.readonly`), and so is the list of records (a new one each time an action
+adds one), so a copy of the state shares them instead of copying every entry (a copy after one
+sequence of 20 Charons took milliseconds; explore and ask copy the state at every node).
 An entry::
 
     {"n": 2, "cause": 1, "player": "Bob", "card": "Bob/Проклятый маг", "card_id": 3,
@@ -58,6 +62,7 @@ from uurules.engine.actions import Action, Activate, Attack, BeginTurn, EndTurn,
 from uurules.engine.errors import IllegalAction, InputError
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import Game
+from uurules.engine.readonly import ReadOnlyList, freeze
 from uurules.engine.shape import VALUE, DataShape, Fields, ListOf, Record, at, shaped
 from uurules.engine.state import Card, CardId
 from uurules.rulesets.base import CORE_DATA, TRIGGER_ENTRY, GameEnd, Keys, Ruleset, Verb, Vocabulary, When, on
@@ -950,16 +955,21 @@ class Berserk(Ruleset, game="berserk", rule_prefix="BK", order=4):
         """
         if not roots:
             return
-        s = game.state
         entries: list[dict[str, Any]] = []
-        s.flags.setdefault("sequences", []).append({"cause": cause, "triggers": entries})
-        s.flags["sequence"] = entries
+        game.state.flags["sequence"] = entries
         queue = deque(roots)
         self._refs = refs = _Refs(game)
         try:
             self._sequence(game, queue, entries, refs)
         finally:
             self._refs = None
+        # the record is complete and never changes again: read-only, so that every copy of the
+        # state (one per action for undo, one per node explore and ask walk) shares it rather than
+        # copying its entries (after one sequence of 20 Charons, 1,620 of them: benchmarks/berserk_chain.py)
+        flags = game.state.flags
+        record = freeze({"cause": cause, "triggers": entries})
+        flags["sequences"] = ReadOnlyList([*flags.get("sequences", ()), record])
+        flags["sequence"] = record["triggers"]
 
     def _sequence(self, game: Game, queue: deque[Trigger], entries: list[dict[str, Any]], refs: _Refs) -> None:
         root_of: dict[int, int] = {}  # entry n -> the n of the root entry of its sequence
