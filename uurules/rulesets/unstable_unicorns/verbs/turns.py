@@ -189,7 +189,8 @@ class DrawToHandLimit(ChainVerb):
         drawn = []
         by = game.shown(eff.source) if eff.source is not None else "to the hand limit"
         for _ in range(max(0, want)):
-            c = rs.moves.draw(game, p, by=by)
+            # one draw of as many cards: only its first card is the moment of a draw (Unicorn Tax)
+            c = rs.moves.draw(game, p, first=not drawn, by=by)
             if c is None:
                 break
             drawn.append(c)

@@ -1,0 +1,93 @@
+"""Control & Chaos rulings and readings, kept as data beside the cards (issue #28).
+
+The rulings the rules wiki keeps for Control & Chaos cards are ``rulings:`` entries (each shown by a
+``tests/faq/cc-ruling-*.yaml`` question, which ``uurules ask`` answers: ``tests/test_rulings.py``
+plays every ruling, ``tests/test_ask_faq.py`` every question). The questions CARDS-UU-CHCO.md leaves
+open have no source: the card's ``reading:`` states the kit's reading, and a
+``tests/faq/cc-reading-*.yaml`` question shows it on a board. Checked here: each ``cc-ruling-*``
+question belongs to a ruling and names its source; each ``cc-reading-*`` question belongs to a card
+whose reading it shows; and the engine's side of each, on state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from uurules import Scenario
+from uurules.ask import ask
+from uurules.cards import book
+
+ROOT = Path(__file__).resolve().parent.parent
+FAQ = ROOT / "tests" / "faq"
+GAME = "unstable-unicorns"
+
+
+def _shown(name: str) -> list[tuple[str, str]]:
+    """(card, source) of every ruling shown by ``tests/faq/<name>``."""
+    return [(card.name, r.source) for card in book(GAME) for r in card.rulings if Path(r.shown_by).name == name]
+
+
+@pytest.mark.parametrize("path", sorted(FAQ.glob("cc-ruling-*.yaml")), ids=lambda p: p.stem)
+def test_a_cc_ruling_question_belongs_to_a_ruling_and_names_its_source(path: Path) -> None:
+    shown = _shown(path.name)
+    assert shown, f"{path.name} is no card's ruling"
+    described = " ".join(str(Scenario.from_file(path).doc.data["description"]).split())
+    for card, source in shown:
+        assert f"Source: {' '.join(source.split())}" in described, (card, path.name)
+
+
+WIKI_RULINGS = {
+    # CARDS-UU-CHCO.md, "Expansion rules": the rulings kept on the rules wiki (S3)
+    "Dread Pirate Unicorn": ["cc-ruling-dread-pirate-unicorn-1.yaml", "cc-ruling-dread-pirate-unicorn-2.yaml"],
+    "Game Master Unicorn": ["cc-ruling-game-master-unicorn-1.yaml"],
+    "Unicornucopia": ["cc-ruling-unicornucopia-1.yaml"],
+    "Unicorn Tax": ["cc-ruling-unicornucopia-1.yaml"],
+}
+
+
+@pytest.mark.parametrize(("card", "files"), WIKI_RULINGS.items())
+def test_each_wiki_ruling_is_a_ruling_of_its_card(card: str, files: list[str]) -> None:
+    shown = {Path(r.shown_by).name: r for r in book(GAME)[card].rulings}
+    for name in files:
+        assert name in shown, f"{card}: no ruling is shown by {name}"
+        assert shown[name].source.startswith("Unstable Games Wiki, 'UU - ")
+
+
+def _board(name: str, *steps: object) -> Scenario:
+    """The board of ``tests/faq/<name>``, with ``steps`` after its script (and no question)."""
+    data = yaml.safe_load((FAQ / name).read_text(encoding="utf-8"))
+    data["script"] = [*data["script"], *steps]
+    for key in ("question", "expect"):
+        data.pop(key, None)
+    return Scenario.from_text(yaml.safe_dump(data, sort_keys=False), name)
+
+
+@pytest.mark.rule("UU.CC.8")
+def test_drawing_to_the_hand_limit_is_one_draw_for_unicorn_tax() -> None:
+    # Unicornucopia draws Ann 4 cards: Unicorn Tax triggers once (one link, one discard)
+    scn = _board("cc-ruling-unicornucopia-1.yaml", {"choose": "no"}, {"choose": "Ann/Rainbow Aura"})
+    game = scn.play()
+    s = game.state
+    assert len(s.zone("Ann", "hand")) == 6
+    assert [s.cards[c].name for c in s.zone(None, "discard")] == ["Rainbow Aura", "Unicornucopia"]
+    assert s.pending is None
+    taxed = [
+        e
+        for link in s.chain
+        for e in link.effects
+        if e.source is not None and s.cards[e.source].name == "Unicorn Tax" and e.verb == "discard"
+    ]
+    assert [e.status for e in taxed] == ["done"]
+
+
+@pytest.mark.rule("UU.REPL.2")
+@pytest.mark.rule("UU.HAND.1")
+def test_the_end_of_turn_discard_is_checked_after_each_doubled_discard() -> None:
+    found = ask(Scenario.from_file(FAQ / "cc-ruling-dread-pirate-unicorn-1.yaml"))
+    assert found.answer == "yes" and found.complete
+    scn = _board("cc-ruling-dread-pirate-unicorn-1.yaml", {"choose": "Ann/Slowdown"}, {"choose": "Ann/Rainbow Aura"})
+    game = scn.play()
+    assert game.state.active == "Bob" and len(game.state.zone("Ann", "hand")) == 7
