@@ -91,3 +91,36 @@ def test_the_end_of_turn_discard_is_checked_after_each_doubled_discard() -> None
     scn = _board("cc-ruling-dread-pirate-unicorn-1.yaml", {"choose": "Ann/Slowdown"}, {"choose": "Ann/Rainbow Aura"})
     game = scn.play()
     assert game.state.active == "Bob" and len(game.state.zone("Ann", "hand")) == 7
+
+
+@pytest.mark.rule("UU.CC.4")
+@pytest.mark.rule("UU.CC.6")
+def test_hypnocorn_stops_a_replacement_and_the_original_effect_happens() -> None:
+    game = _board("cc-ruling-hypnocorn-1.yaml").play()
+    s = game.state
+    # Dread Pirate Unicorn's replacement waits on the pile, as a card effect of Ann's: Bob may answer it
+    assert [s.cards[i.card].name for i in s.pile] == ["Dread Pirate Unicorn"]
+    assert s.pile[0].player == "Ann" and s.pending is not None and s.pending.player == "Bob"
+    game = _board("cc-ruling-hypnocorn-1.yaml", {"respond": {"player": "Bob", "card": "Hypnocorn"}}).play()
+    s = game.state
+    link = next(
+        lk for lk in s.chain if any(e.source is not None and s.cards[e.source].name == "Good Deal" for e in lk.effects)
+    )
+    discards = [e for e in link.effects if e.verb == "discard" and e.player == "Ann"]
+    original = [e for e in discards if e.replaces is None]
+    assert [e.status for e in original] == ["waiting"]  # the original effect happens
+    assert sorted(e.status for e in discards if e.replaces is not None) == ["cancelled", "cancelled"]
+    assert s.zone("Bob", "hand") == [] and "Basic Unicorn" in {s.cards[c].name for c in s.zone(None, "discard")}
+    assert s.pending is not None and s.pending.player == "Ann" and len(s.zone("Ann", "hand")) == 4
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_without_a_card_to_discard_hypnocorn_does_not_answer_a_replacement() -> None:
+    data = yaml.safe_load((FAQ / "cc-ruling-hypnocorn-1.yaml").read_text(encoding="utf-8"))
+    data["players"][1]["hand"] = []
+    data.pop("question"), data.pop("expect")
+    game = Scenario.from_text(yaml.safe_dump(data, sort_keys=False), "no-card.yaml").play()
+    s = game.state
+    assert s.pile == [] and s.pending is not None and s.pending.player == "Ann"
+    link = s.chain[-1]
+    assert [e.status for e in link.effects if e.verb == "discard"] == ["replaced", "waiting", "waiting"]
