@@ -41,10 +41,16 @@ def test_a_cc_ruling_question_belongs_to_a_ruling_and_names_its_source(path: Pat
 
 WIKI_RULINGS = {
     # CARDS-UU-CHCO.md, "Expansion rules": the rulings kept on the rules wiki (S3)
-    "Dread Pirate Unicorn": ["cc-ruling-dread-pirate-unicorn-1.yaml", "cc-ruling-dread-pirate-unicorn-2.yaml"],
+    "Dread Pirate Unicorn": [
+        "cc-ruling-dread-pirate-unicorn-1.yaml",
+        "cc-ruling-dread-pirate-unicorn-2.yaml",
+        "cc-ruling-parallel-universicorn-1.yaml",
+    ],
     "Game Master Unicorn": ["cc-ruling-game-master-unicorn-1.yaml"],
     "Unicornucopia": ["cc-ruling-unicornucopia-1.yaml"],
     "Unicorn Tax": ["cc-ruling-unicornucopia-1.yaml"],
+    "Hypnocorn": ["cc-ruling-hypnocorn-1.yaml", "cc-ruling-hypnocorn-2.yaml"],
+    "Parallel Universicorn": ["cc-ruling-parallel-universicorn-1.yaml"],
 }
 
 
@@ -124,3 +130,23 @@ def test_without_a_card_to_discard_hypnocorn_does_not_answer_a_replacement() -> 
     assert s.pile == [] and s.pending is not None and s.pending.player == "Ann"
     link = s.chain[-1]
     assert [e.status for e in link.effects if e.verb == "discard"] == ["replaced", "waiting", "waiting"]
+
+
+@pytest.mark.rule("UU.CC.6")
+def test_a_replacement_is_a_new_effect_replaced_once_by_each_card() -> None:
+    game = _board("cc-ruling-parallel-universicorn-1.yaml", {"choose": "yes"}, {"choose": "yes"}).play()
+    s = game.state
+    link = next(lk for lk in s.chain if any(e.verb == "discard" and e.replaces is None for e in lk.effects))
+    dread = [
+        e
+        for e in link.effects
+        if e.replaced_with is not None and s.cards[e.replaced_with].name == "Dread Pirate Unicorn"
+    ]
+    parallel = [
+        e
+        for e in link.effects
+        if e.replaced_with is not None and s.cards[e.replaced_with].name == "Parallel Universicorn"
+    ]
+    assert len(dread) == 4 and all(e.status == "replaced" for e in dread)  # each discard once, into two
+    assert len(parallel) == 4 and {e.replaces for e in parallel} == {e.id for e in dread}
+    assert all(e.verb == "draw" and e.data.get("up-to-hand-limit") for e in parallel)
