@@ -150,3 +150,48 @@ def test_a_replacement_is_a_new_effect_replaced_once_by_each_card() -> None:
     assert len(dread) == 4 and all(e.status == "replaced" for e in dread)  # each discard once, into two
     assert len(parallel) == 4 and {e.replaces for e in parallel} == {e.id for e in dread}
     assert all(e.verb == "draw" and e.data.get("up-to-hand-limit") for e in parallel)
+
+
+OPEN_QUESTIONS = {
+    # CARDS-UU-CHCO.md leaves these open: no source settles them, the card's reading: does, shown on a board
+    "Mutually Assured Destructicorn": ("cc-reading-mutually-assured-destructicorn-1.yaml", "its own player sacrifices"),
+    "Slothicorn": ("cc-reading-slothicorn-1.yaml", "a Flyer's return to its hand"),
+    "Academicorn": ("cc-reading-academicorn-1.yaml", "UU.CHAIN.3"),
+    "Patient Zero Unicorn": ("cc-reading-patient-zero-unicorn-1.yaml", "name what the replaced one"),
+    "Ancestor Unicorn": ("cc-reading-ancestor-unicorn-1.yaml", "may be the one sacrificed"),
+    "Controlled Destruction": ("cc-reading-controlled-destruction-1.yaml", "a Flyer returns to its hand"),
+    "Time Rift": ("cc-reading-time-rift-1.yaml", "returns to the Nursery"),
+}
+
+
+@pytest.mark.parametrize(("card", "shown"), OPEN_QUESTIONS.items())
+def test_each_open_question_is_a_reading_shown_by_a_question(card: str, shown: tuple[str, str]) -> None:
+    name, said = shown
+    d = book(GAME)[card]
+    assert said in " ".join(d.reading.split()), f"{card}: its reading: says {said!r}"
+    assert not _shown(name), f"{name}: a kit reading is no ruling (no source)"
+    scn = Scenario.from_file(FAQ / name)
+    assert "this is the kit's reading" in " ".join(str(scn.doc.data["description"]).split())
+    found = ask(scn)
+    expect = scn.doc.data["expect"]
+    assert found.complete
+    if "where" in expect:
+        assert found.where is not None
+        got = {ref: sorted(p.zone for p in places) for ref, places in found.where.items()}
+        assert got == {ref: sorted(zones) for ref, zones in expect["where"].items()}
+    else:
+        assert found.answer == expect["answer"]
+
+
+def test_every_cc_reading_question_is_an_open_question() -> None:
+    listed = {name for name, _ in OPEN_QUESTIONS.values()}
+    assert {p.name for p in FAQ.glob("cc-reading-*.yaml")} == listed
+
+
+@pytest.mark.rule("UU.CHAIN.3")
+def test_academicorn_does_not_steal_back_the_upgrade_it_moved() -> None:
+    game = _board("cc-reading-academicorn-1.yaml", {"choose": "yes"}).play()
+    s = game.state
+    assert [s.cards[c].name for c in s.zone("Bob", "stable")] == ["Basic Unicorn", "Rainbow Aura"]
+    steal = [e for link in s.chain for e in link.effects if e.verb == "steal"]
+    assert [e.status for e in steal] == ["disregarded"]
