@@ -19,6 +19,7 @@ import yaml
 from uurules import Scenario
 from uurules.ask import ask
 from uurules.cards import book
+from uurules.widgets.reference import reference
 
 ROOT = Path(__file__).resolve().parent.parent
 FAQ = ROOT / "tests" / "faq"
@@ -195,3 +196,14 @@ def test_academicorn_does_not_steal_back_the_upgrade_it_moved() -> None:
     assert [s.cards[c].name for c in s.zone("Bob", "stable")] == ["Basic Unicorn", "Rainbow Aura"]
     steal = [e for link in s.chain for e in link.effects if e.verb == "steal"]
     assert [e.status for e in steal] == ["disregarded"]
+
+
+@pytest.mark.parametrize("card", sorted(WIKI_RULINGS))
+def test_the_card_reference_plays_each_cc_ruling(card: str) -> None:
+    # lesson 10's card reference: each ruling of a Control & Chaos card with its Play it, which loads its board
+    ref = reference(GAME, "notebooks/scenarios/cards")
+    ref.choose(card)
+    n = len(book(GAME)[card].rulings)
+    assert len(ref.ruling_buttons) == n and not any(b.disabled for b in ref.ruling_buttons)
+    for i in range(1, n + 1):
+        assert f"Ruling {i} on {card}:" in ref.play_ruling(i).title_view.value
