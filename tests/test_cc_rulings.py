@@ -207,3 +207,31 @@ def test_the_card_reference_plays_each_cc_ruling(card: str) -> None:
     assert len(ref.ruling_buttons) == n and not any(b.disabled for b in ref.ruling_buttons)
     for i in range(1, n + 1):
         assert f"Ruling {i} on {card}:" in ref.play_ruling(i).title_view.value
+
+
+BOB_USES_ANNS_PARALLEL = """\
+ruleset: unstable-unicorns
+players:
+  - {name: Bob, hand: [Good Deal, Yay]}
+  - {name: Ann, hand: [Basic Unicorn], stable: [Parallel Universicorn, Hypnocorn]}
+deck: [Neigh, Slowdown, Rhinocorn, Rainbow Aura]
+script:
+  - play: {player: Bob, card: Good Deal}
+  - choose: "yes"
+"""
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_an_optional_replacement_is_the_effect_of_the_player_who_uses_it() -> None:
+    # Bob uses Ann's Parallel Universicorn for his own discard: Bob triggers it, so Ann's Hypnocorn may answer
+    game = Scenario.from_text(BOB_USES_ANNS_PARALLEL, "parallel.yaml").play()
+    s = game.state
+    assert [(s.cards[i.card].name, i.player) for i in s.pile] == [("Parallel Universicorn", "Bob")]
+    assert s.pending is not None and s.pending.player == "Ann"
+    stopped = Scenario.from_text(
+        BOB_USES_ANNS_PARALLEL + "  - respond: {player: Ann, card: Hypnocorn}\n  - choose: 'no'\n", "p.yaml"
+    )
+    s = stopped.play().state
+    # Ann pays Hypnocorn's discard (and does not replace it with her own Parallel); Bob has not drawn
+    assert s.zone("Ann", "hand") == [] and len(s.zone("Bob", "hand")) == 4
+    assert s.pending is not None and s.pending.player == "Bob" and "discard" in s.pending.question.lower()

@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.events import EventKind, declare, kinds
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import DecisionKind, Static
+from uurules.rulesets.unstable_unicorns.replacements import replaces
 from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
 
 if TYPE_CHECKING:
@@ -313,7 +314,8 @@ class Answers:
     def replacement_window(self, game: Game, eff: Effect) -> bool:
         """Put on the instant pile, as ``eff`` is about to be carried out, the replacement that made it
         (or one that made what it replaced, outermost first), if somebody may answer it: a card's
-        effect, of the player whose Stable holds that card (UU.CC.4, UU.CC.6).
+        effect, of the player whose Stable holds that card, or for an optional one (Parallel
+        Universicorn's "that player may"), of the player who chose to use it (UU.CC.4, UU.CC.6).
 
         One window each, before any effect it made is carried out; not for a card's own replacement
         as it leaves its Stable (its effects are the replacing card's: ``source`` is that card).
@@ -329,6 +331,9 @@ class Answers:
             holder = game.holder(card)
             if REPLACEMENT_ANSWERED in orig.data or holder is None:
                 continue
+            used = [r for r in rs.defn(game, card).get("replacements", ()) if replaces(r, orig.verb)]
+            if used and used[0].get("optional"):
+                holder = orig.player  # an optional one is triggered by the player who chose to use it
             if any(e.status != "waiting" for e in rs.replacements.leaves(game, [orig])):
                 continue  # part of it is carried out already
             text = f"replace '{orig.label}'"
