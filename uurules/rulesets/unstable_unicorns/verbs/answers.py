@@ -37,6 +37,15 @@ resolves unanswered (or its answers were stopped), the effect is carried out as 
 been; an answer that stops it cancels it. Each effect has one window. Where nobody holds such a
 card, nothing at all changes: no item, no event, no decision, no id.
 
+**A replacement is a card effect too** (UU.CC.6; the rules wiki's Hypnocorn ruling). An effect that
+replaced another as it joined the chain (Dread Pirate Unicorn's two discards, Parallel Universicorn's
+draw, Patient Zero Unicorn's two sacrifices) is the replacing card's effect, of the player whose
+Stable holds it: before the first of its effects is carried out, a card that answers a card's
+triggered effect (``answers: {effect: trigger}``: Hypnocorn) may answer the replacement
+(:meth:`Answers.replacement_window`). Stopped, the replacement is undone: what it put in the link is
+cancelled and the original effect happens, as it was (that card does not replace it again). A
+card's own replacement as it leaves its Stable (Unicorn Phoenix's, a Flyer's) has no such window.
+
 **Neigh cards.** A *Neigh card* is an Instant that answers a card being played and stops it
 (``stop``, ``stop-to-deck``, ``take-and-play``: Neigh, Super Neigh, Unwind and Rewind, Absorb and
 Reflect; not Bulletproof Vest): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh
@@ -51,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from uurules.engine.events import EventKind, declare, kinds
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import DecisionKind, Static
+from uurules.rulesets.unstable_unicorns.replacements import replaces
 from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
 
 if TYPE_CHECKING:
@@ -63,6 +73,8 @@ ACTIONS = ("stop", "stop-to-deck", "take-and-play", "return-to-hand", "choose-st
 STOPS = frozenset({"stop", "stop-to-deck", "take-and-play", "return-to-hand"})
 """The actions that make an Instant a Neigh: it stops the card it answers (UU.CC.5)."""
 EFFECTS = ("destroy", "sacrifice", "draw", "trigger")
+REPLACEMENT_ANSWERED = "replacement-answered"
+"""Set on a replaced effect once a window on its replacement has opened (one window each)."""
 NO_NEIGHS = "other-players-cannot-play-neighs"
 """The static keyword of Elusive Oceloticorn: no player but its own may play Neigh cards (UU.CC.5)."""
 ANSWER_WORDS = {
@@ -192,14 +204,18 @@ class Answers:
             if spec is not None and not rs.matches(game, top.card, spec["play"]):
                 return f"{d.name} answers {rs.noun(spec['play'])}; {game.shown(top.card)} is not one"
             return None
-        if spec is None or spec.get("effect") != eff.verb:
+        replacement = bool(top.data.get("replacement"))  # a card's replacement of ``eff``: a card effect
+        verb = "trigger" if replacement else eff.verb
+        if spec is None or spec.get("effect") != verb:
             return (
                 f"{d.name} answers a card being played, not an effect"
                 if spec is None or "play" in spec
-                else (f"{d.name} answers a {spec['effect'].upper()}, not '{eff.label}'")
+                else (f"{d.name} answers a {spec['effect'].upper()}, not '{top.ability if replacement else eff.label}'")
             )
         target = eff.targets[0] if eff.targets else None
-        if eff.verb == "trigger":  # a card's triggered effect: what: is the card whose effect it is
+        if replacement:  # what: is the replacing card
+            target = top.card
+        elif eff.verb == "trigger":  # a card's triggered effect: what: is the card whose effect it is
             target = eff.source
         if "what" in spec and (target is None or not rs.matches(game, target, spec["what"])):
             return f"{d.name} answers an effect aimed at {rs.noun(spec['what'])}"
@@ -237,9 +253,20 @@ class Answers:
         if player == top.player:
             return f"{d.name} answers another player's card"
         for step in d.get("cost", ()):
-            if step.get("do") == "discard" and not game.state.zone(player, "hand"):
+            if step.get("do") == "discard" and len(game.state.zone(player, "hand")) <= self.owed(game, player, card):
                 return f"{player} has no card to discard for {d.name}"
         return None
+
+    def owed(self, game: Game, player: str, card: CardId) -> int:
+        """The discards ``player`` still owes to ``card``'s answers (a cost not yet paid: its discard
+        was replaced, and that replacement stopped): the cards in hand they hold for them."""
+        s = game.state
+        return sum(
+            1
+            for link in s.chain[s.first_open() :]
+            for e in link.effects
+            if e.source == card and e.player == player and e.verb == "discard" and e.status == "waiting"
+        )
 
     def neigh_ban(self, game: Game, player: str) -> str | None:
         """rule: UU.CC.5 why ``player`` may not play a Neigh card now (Objection: this turn), or ``None``."""
@@ -263,6 +290,8 @@ class Answers:
         when its item resolves. Each effect has one window; an effect that could do nothing has none.
         """
         rs = self.rs
+        if eff.replaces is not None and "answers" in rs.present(game) and self.replacement_window(game, eff):
+            return True
         if eff.verb not in EFFECTS or "answered" in eff.data or "answers" not in rs.present(game):
             return False
         if not self.could_happen(game, eff):
@@ -282,6 +311,62 @@ class Answers:
         game.emit("attempt", eff.player, eff.source, effect=text)
         return True
 
+    def replacement_window(self, game: Game, eff: Effect) -> bool:
+        """Put on the instant pile, as ``eff`` is about to be carried out, the replacement that made it
+        (or one that made what it replaced, outermost first), if somebody may answer it: a card's
+        effect, of the player whose Stable holds that card, or for an optional one (Parallel
+        Universicorn's "that player may"), of the player who chose to use it (UU.CC.4, UU.CC.6).
+
+        One window each, before any effect it made is carried out; not for a card's own replacement
+        as it leaves its Stable (its effects are the replacing card's: ``source`` is that card).
+        """
+        rs = self.rs
+        s = game.state
+        made: list[tuple[Effect, CardId]] = []  # (replaced effect, replacing card), innermost first
+        x = eff
+        while x.replaces is not None and x.replaced_with is not None and x.source != x.replaced_with:
+            made.append((s.effect(x.replaces), x.replaced_with))
+            x = s.effect(x.replaces)
+        for orig, card in reversed(made):
+            holder = game.holder(card)
+            if REPLACEMENT_ANSWERED in orig.data or holder is None:
+                continue
+            used = [r for r in rs.defn(game, card).get("replacements", ()) if replaces(r, orig.verb)]
+            if used and used[0].get("optional"):
+                holder = orig.player  # an optional one is triggered by the player who chose to use it
+            if any(e.status != "waiting" for e in rs.replacements.leaves(game, [orig])):
+                continue  # part of it is carried out already
+            text = f"replace '{orig.label}'"
+            item = PileItem(0, card, holder, None, text)
+            item.data.update(effect=orig.id, replacement=True, leaf=eff.id)
+            if not rs.windows.responders(rs, game, item):
+                continue
+            item.id = s.new_id()
+            orig.data[REPLACEMENT_ANSWERED] = True
+            eff.data["waits"] = True  # the chain waits for the pile (:meth:`windowed`)
+            s.pile.append(item)
+            game.emit("attempt", holder, card, effect=text)
+            return True
+        return False
+
+    def unreplace(self, game: Game, orig: Effect, card: CardId) -> None:
+        """A replacement of ``orig`` by ``card`` is stopped: what it put in the link is cancelled, and
+        ``orig`` waits in its place again, to happen as it was (``card`` does not replace it again)."""
+        s = game.state
+
+        def cancel(e: Effect) -> None:
+            for i in e.replaced_by:
+                made = s.effect(i)
+                cancel(made)
+                if made.status in ("waiting", "replaced"):
+                    made.status = "cancelled"
+
+        cancel(orig)
+        orig.status = "waiting"
+        orig.replaced_by = []
+        orig.data["lineage"] = [*orig.data.get("lineage", []), card]
+        self.rs.replacements.say_chain(game, [orig])
+
     def on_pile(self, game: Game) -> bool:
         """Whether the chain's next step is an effect waiting on the instant pile for its window: then
         the pile goes first (what an answer does meanwhile, its steps and costs, goes before it)."""
@@ -296,7 +381,9 @@ class Answers:
             return None
         forming = [e for e in link.effects if e.status == "forming"]
         nxt = forming[0] if forming else next((e for e in link.effects if e.status == "waiting"), None)
-        return nxt if nxt is not None and nxt.data.get("answered") is False else None
+        if nxt is None:
+            return None
+        return nxt if nxt.data.get("answered") is False or nxt.data.get("waits") else None
 
     def could_happen(self, game: Game, eff: Effect) -> bool:
         """Whether ``eff`` would do something now (a target still there and destroyable, a card to
@@ -329,7 +416,10 @@ class Answers:
         eff = self.effect_of(game, item)
         assert eff is not None
         take(s.pile, item)
-        eff.data["answered"] = True
+        if item.data.get("replacement"):  # the replacement goes on: its first effect is carried out
+            s.effect(item.data["leaf"]).data.pop("waits", None)
+        else:
+            eff.data["answered"] = True
         game.emit("resolve", item.player, item.card, ability=item.ability)
 
     # -- an answer resolves --------------------------------------------------------------------------
@@ -356,7 +446,11 @@ class Answers:
             rs.moves.enter(game, top.card, top.player)
         elif top.ability is None:  # a card played from the hand; a card in play stays where it is
             rs.moves.to_discard(game, top.card)
-        if eff is not None:
+        if eff is not None and answered.data.get("replacement"):
+            s.effect(answered.data["leaf"]).data.pop("waits", None)
+            if action in STOPS:  # rule: UU.CC.6 a stopped replacement: the original effect happens
+                self.unreplace(game, eff, answered.card)
+        elif eff is not None:
             eff.data["answered"] = True
             if action in STOPS:
                 eff.status = "cancelled"
@@ -375,7 +469,7 @@ class Answers:
             s.flags["neigh-ban"] = ban
         steps = [*d.get("cost", ()), *d.get("with", ())]  # a card in play pays its cost as its answer resolves
         if steps:
-            self.carry_out(game, top, answered.player, steps, eff)
+            self.carry_out(game, top, answered.player, steps, eff, before=bool(answered.data.get("replacement")))
         if action == "choose-stable":
             self.ask_stable(game, top.player, answered)
         elif action == "choose-target" and eff is not None:
@@ -383,7 +477,14 @@ class Answers:
         return True
 
     def carry_out(
-        self, game: Game, top: PileItem, answered: str, steps: list[dict[str, Any]], eff: Effect | None
+        self,
+        game: Game,
+        top: PileItem,
+        answered: str,
+        steps: list[dict[str, Any]],
+        eff: Effect | None,
+        *,
+        before: bool = False,
     ) -> None:
         """The answer's own steps: into the link of the effect it answered (just after it); while an
         effect below waits for its window, just before that effect (an answer resolves at once, before
@@ -391,9 +492,9 @@ class Answers:
         rs = self.rs
         s = game.state
         waiting = self.windowed(game) if eff is None else None
-        if eff is not None:
+        if eff is not None:  # (before it, if a replacement of it was stopped: it is to happen still)
             link = rs.chain.link_of(game, eff)
-            at = rs.chain.index(link.effects, eff) + 1
+            at = rs.chain.index(link.effects, eff) + (0 if before else 1)
         elif waiting is not None:
             link = rs.chain.link_of(game, waiting)
             at = rs.chain.index(link.effects, waiting)

@@ -186,10 +186,11 @@ class DrawToHandLimit(ChainVerb):
         rs = self.rs
         p = eff.player
         want = rs.turns.hand_limit_of(game, p) - len(game.state.zone(p, "hand"))
-        drawn = []
+        drawn: list[CardId] = []
         by = game.shown(eff.source) if eff.source is not None else "to the hand limit"
         for _ in range(max(0, want)):
-            c = rs.moves.draw(game, p, by=by)
+            # one draw of as many cards: only its first card is the moment of a draw (Unicorn Tax)
+            c = rs.moves.draw(game, p, first=not drawn, by=by)
             if c is None:
                 break
             drawn.append(c)
