@@ -181,3 +181,12 @@ def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_proce
     assert (tmp_path / "long-12.html").read_text(encoding="utf-8").count('class="uurules-page-step"') == 13
     assert "Basic" not in (tmp_path / "last-12.svg").read_text(encoding="utf-8")  # a Berserk board
     assert "Guard" in (tmp_path / "last-12.svg").read_text(encoding="utf-8")
+
+
+def test_the_computer_benchmark_plays_its_games_to_the_end() -> None:
+    """Each seed twice between the computer player and the old one that saw every card (seats
+    swapped), once against a random player: every game ends (a winner, or everyone lost)."""
+    computer = load("computer")
+    tally = computer.run(1, start=2)
+    assert sum(tally["old"].values()) == 2 and set(tally["old"]) <= {"New", "Old", "nobody"}
+    assert sum(tally["random"].values()) == 1 and set(tally["random"]) <= {"New", "Rnd", "nobody"}
