@@ -196,3 +196,12 @@ def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
     scn = Scenario.from_text(node_cost.board(21, 2, 8))
     game = scn.play(auto=False)
     assert len(game.state.cards) == 232 and game.state.pending is not None  # the Poison waits for answers
+
+
+def test_the_computer_benchmark_plays_its_games_to_the_end() -> None:
+    """Each seed twice between the computer player and the old one that saw every card (seats
+    swapped), once against a random player: every game ends (a winner, or everyone lost)."""
+    computer = load("computer")
+    tally = computer.run(1, start=2)
+    assert sum(tally["old"].values()) == 2 and set(tally["old"]) <= {"New", "Old", "nobody"}
+    assert sum(tally["random"].values()) == 1 and set(tally["random"]) <= {"New", "Rnd", "nobody"}

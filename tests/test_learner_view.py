@@ -223,6 +223,36 @@ script:
     assert View(game, "Ann").options(d) == ["a card"] * len(d.options) or game.pending is not d
 
 
+def test_a_card_returned_to_the_computers_hand_face_up_is_drawn_face_up_to_the_learner() -> None:
+    """Back Kick returns Cat's Rhinocorn to Cat's hand: the learner saw it go there, so the board
+    drawn for them (``viewer``) shows it in Cat's hand, and the two cards they never saw face down."""
+    from uurules.engine.view import View
+    from uurules.render.board_table import board_node, column_words
+    from uurules.scenario import Scenario
+
+    game = Scenario.from_text(
+        """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Back Kick]}
+  - {name: Cat, hand: [Yay, Neigh], stable: [Rhinocorn]}
+deck: [Tiny Stable, Rainbow Aura]
+script:
+  - begin-turn: Ann
+  - play: {player: Ann, card: Back Kick, targets: [Cat/Rhinocorn]}
+  - pass: all
+"""
+    ).play()
+    hand = game.state.zone("Cat", "hand")
+    assert [View(game, "Ann").card(c) for c in hand] == ["a card", "a card", "Rhinocorn"]
+    cat = column_words(board_node(game, viewer="Ann"), 1)
+    assert "Hand · 3 Rhinocorn 2 face down" in cat
+    assert "Yay" not in cat and "Neigh" not in cat
+    while game.actions:  # before Back Kick: Cat's hand all face down
+        game.undo()
+    assert "Hand · 2 face down" in column_words(board_node(game, viewer="Ann"), 1)
+
+
 def test_the_stepper_says_its_script_only_in_a_folded_detail() -> None:
     """The stepper's status says the step in words; the script's step and the next one ("script:
     ... next: ...") are folded for authors; option buttons name cards in words."""

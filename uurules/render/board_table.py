@@ -148,10 +148,26 @@ def _head(game: Game, n: int, changed: Changes | None, per_row: int) -> list[lis
     return [[Cell(lines, port=f"p{n}", changed=hot, colspan=per_row, frame=frame)]]
 
 
-def _face_down(title: str, cards: list[int], per_row: int) -> list[list[Cell]]:
-    """A zone whose cards the viewer does not see: its title and count, and "face down"."""
+def _face_down(
+    game: Game, title: str, cards: list[int], changed: Changes | None, per_row: int, viewer: str
+) -> list[list[Cell]]:
+    """A zone whose cards the viewer does not see: its title and count, and "face down"; the cards
+    of it the viewer knows (:class:`~uurules.engine.view.View`: a card taken from their hand, one
+    returned to a hand face up) face up first, and then how many are face down."""
     rows = [[_title(title, cards, per_row)]]
-    rows.append([Cell([[Span("face down" if cards else "—", "small italic")]], colspan=per_row)])
+    known: list[int] = []
+    if cards:
+        from uurules.engine.view import View
+
+        view = View(game, viewer)
+        known = [c for c in cards if not view.hidden(c)]
+    for k in range(0, len(known), per_row):
+        row = [_tile(game, c, changed, True) for c in known[k : k + per_row]]
+        rows.append(row + [Cell() for _ in range(per_row - len(row))])
+    down = len(cards) - len(known)
+    if down or not cards:
+        words = ("face down" if not known else f"{down} face down") if cards else "—"
+        rows.append([Cell([[Span(words, "small italic")]], colspan=per_row)])
     return rows
 
 
@@ -209,8 +225,8 @@ def board_node(
     for z in game.ruleset.player_zones:
         sections.append(
             [
-                _face_down(zone_title(z), s.zones[(p, z)], per_row)
-                if z in secret and p != viewer
+                _face_down(game, zone_title(z), s.zones[(p, z)], changed, per_row, viewer)
+                if viewer is not None and z in secret and p != viewer
                 # the viewer's own hand is whole: those are the cards they choose from
                 else _zone(game, zone_title(z), s.zones[(p, z)], changed, _limit(z, p, viewer), per_row)
                 for p in s.players
