@@ -329,8 +329,8 @@ def test_a_start_several_cards_have_adds_nothing_and_shows_the_candidates() -> N
     st.card.value = "unicorn p"
     st.add_button.click()
     assert st.feedback.message == (
-        "'unicorn p' starts the names of 2 cards: nothing was added; type more of one. "
-        "Accepted: Unicorn Phoenix, Unicorn Poison"
+        "'unicorn p' starts the names of 3 cards: nothing was added; type more of one. "
+        "Accepted: Unicorn Phoenix, Unicorn Poison, Unicorn Prophet"
     )
     assert json.dumps(st.board) == board
 
@@ -351,7 +351,7 @@ def test_a_name_nothing_starts_adds_nothing_and_gives_a_hint() -> None:
     st.add_button.click()
     assert st.feedback.message == (
         "no card of Unstable Unicorns is called 'Supr Neigh' or starts so: nothing was added. "
-        "Accepted: the closest names: Super Neigh, Neigh"
+        "Accepted: the closest names: Super Neigh, Neigh, Foresight"
     )
     st.card.value = ""
     st.add_button.click()
