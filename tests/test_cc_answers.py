@@ -491,10 +491,11 @@ ANSWERING = [
     *("Intervention", "Redirect", "Absorb and Reflect", "Objection", "Hypnocorn", "Elusive Oceloticorn"),
     *("Chronocorn", "Frankencorn", "Neigh", "Super Neigh", "Basic Unicorn", "Unicorn Poison", "Two-For-One"),
     *("Rhinocorn", "Alluring Narwhal", "Good Deal", "Yay", "Slowdown", "Rainbow Aura", "Llamacorn", "Back Kick"),
+    "Trapped Chest",
 ]
 IN_PLAY = [c for c in ANSWERING if c not in ("Unwind and Rewind", "Imitation", "Destabilize", "Bulletproof Vest")]
 IN_PLAY = [c for c in IN_PLAY if c not in ("Intervention", "Redirect", "Absorb and Reflect", "Neigh", "Super Neigh")]
-IN_PLAY = [c for c in IN_PLAY if c not in ("Unicorn Poison", "Two-For-One", "Good Deal", "Back Kick")]
+IN_PLAY = [c for c in IN_PLAY if c not in ("Unicorn Poison", "Two-For-One", "Good Deal", "Back Kick", "Trapped Chest")]
 
 
 @pytest.mark.rule("UU.CC.4", "UU.CC.5")
@@ -517,7 +518,16 @@ def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(mon
             opened.append(eff.verb)  # type: ignore[attr-defined]
         return found
 
+    turn_window = Answers.turn_window
+
+    def turn_counted(self: Answers, game: object, player: str, phase: str) -> bool:
+        found = turn_window(self, game, player, phase)  # type: ignore[arg-type]
+        if found:
+            opened.append(f"turn-{phase}")
+        return found
+
     monkeypatch.setattr(Answers, "window", counted)
+    monkeypatch.setattr(Answers, "turn_window", turn_counted)
     for seed in range(30):
         r = random.Random(seed)
         players = [
@@ -530,7 +540,7 @@ def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(mon
         ]
         scn = {"ruleset": "unstable-unicorns", "seed": seed, "players": players, "deck": r.choices(ANSWERING, k=6)}
         play_to_the_end(yaml.safe_dump(scn, sort_keys=False), random.Random(seed))
-    assert {"destroy", "sacrifice", "trigger"} <= set(opened), opened
+    assert {"destroy", "sacrifice", "trigger", "turn-draw", "turn-action"} <= set(opened), opened
 
 
 @pytest.mark.rule("UU.CC.4", "UU.CC.5")

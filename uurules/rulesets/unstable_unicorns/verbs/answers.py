@@ -341,8 +341,10 @@ class Answers:
         down = game.state.flags.get(FACE_DOWN)
         if not down or item.card not in down:
             return item.card
-        down.remove(item.card)
-        if not down:
+        left = [c for c in down if c != item.card]  # a new list: a copy of the state may share the old one
+        if left:
+            game.state.flags[FACE_DOWN] = left
+        else:
             del game.state.flags[FACE_DOWN]
         return FACE_DOWN_NAME
 
