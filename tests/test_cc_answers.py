@@ -491,10 +491,11 @@ ANSWERING = [
     *("Intervention", "Redirect", "Absorb and Reflect", "Objection", "Hypnocorn", "Elusive Oceloticorn"),
     *("Chronocorn", "Frankencorn", "Neigh", "Super Neigh", "Basic Unicorn", "Unicorn Poison", "Two-For-One"),
     *("Rhinocorn", "Alluring Narwhal", "Good Deal", "Yay", "Slowdown", "Rainbow Aura", "Llamacorn", "Back Kick"),
+    "Trapped Chest",
 ]
 IN_PLAY = [c for c in ANSWERING if c not in ("Unwind and Rewind", "Imitation", "Destabilize", "Bulletproof Vest")]
 IN_PLAY = [c for c in IN_PLAY if c not in ("Intervention", "Redirect", "Absorb and Reflect", "Neigh", "Super Neigh")]
-IN_PLAY = [c for c in IN_PLAY if c not in ("Unicorn Poison", "Two-For-One", "Good Deal", "Back Kick")]
+IN_PLAY = [c for c in IN_PLAY if c not in ("Unicorn Poison", "Two-For-One", "Good Deal", "Back Kick", "Trapped Chest")]
 
 
 @pytest.mark.rule("UU.CC.4", "UU.CC.5")
@@ -517,7 +518,16 @@ def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(mon
             opened.append(eff.verb)  # type: ignore[attr-defined]
         return found
 
+    turn_window = Answers.turn_window
+
+    def turn_counted(self: Answers, game: object, player: str, phase: str) -> bool:
+        found = turn_window(self, game, player, phase)  # type: ignore[arg-type]
+        if found:
+            opened.append(f"turn-{phase}")
+        return found
+
     monkeypatch.setattr(Answers, "window", counted)
+    monkeypatch.setattr(Answers, "turn_window", turn_counted)
     for seed in range(30):
         r = random.Random(seed)
         players = [
@@ -530,7 +540,7 @@ def test_random_games_with_the_answering_cards_lose_no_card_and_undo_exactly(mon
         ]
         scn = {"ruleset": "unstable-unicorns", "seed": seed, "players": players, "deck": r.choices(ANSWERING, k=6)}
         play_to_the_end(yaml.safe_dump(scn, sort_keys=False), random.Random(seed))
-    assert {"destroy", "sacrifice", "trigger"} <= set(opened), opened
+    assert {"destroy", "sacrifice", "trigger", "turn-draw", "turn-action"} <= set(opened), opened
 
 
 @pytest.mark.rule("UU.CC.4", "UU.CC.5")
@@ -575,3 +585,176 @@ script:
         ("draw", "Rainbow Aura"),
     ]
     assert stable(game, "Bob") == ["Basic Unicorn", "Objection"] and hand(game, "Cat") == ["Neigh"]
+
+
+# -- Trapped Chest: every DRAW by another player, the turn's own draws included ---------------------
+CHEST_BOARD = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [%s]}
+  - {name: Bob, hand: [%s], stable: [%s]}
+deck: [Rhinocorn, Unicorn Poison, Slowdown]
+"""
+
+
+def chest(ann: str = "Basic Unicorn (Red)", bob: str = "Trapped Chest", bob_stable: str = ""):  # type: ignore[no-untyped-def]
+    return board(CHEST_BOARD % (ann, bob, bob_stable))
+
+
+def effects(game, verb):  # type: ignore[no-untyped-def]
+    return [e for link in game.state.chain for e in link.effects if e.verb == verb]
+
+
+@pytest.mark.rule("UU.CC.4", "UU.REPL.2")
+@pytest.mark.scenario("cards/trapped-chest.yaml")
+def test_trapped_chest_stops_the_draw_phase_draw_and_dread_pirate_doubles_the_discard() -> None:
+    game, out = run("cards/trapped-chest.yaml")
+    assert out["players"]["Ann"]["hand"] == ["Basic Unicorn (Blue)"]
+    assert [game.shown(c) for c in game.state.zone(None, "deck")] == ["Neigh", "Unicorn Poison"]  # never drawn
+    assert game.state.phase == "action" and not game.state.pile and "face-down" not in game.state.flags
+    [draw] = effects(game, "draw")
+    assert (draw.player, draw.source, draw.status, draw.data["turn-draw"]) == ("Ann", None, "cancelled", "draw")
+    discards = effects(game, "discard")  # Trapped Chest's discard, replaced by two (UU.REPL.2)
+    assert [(e.player, e.status) for e in discards] == [("Ann", "replaced"), ("Ann", "done"), ("Ann", "done")]
+    assert not [e for e in out["events"] if e["type"] == "draw"]
+    # the deck's top card stood for the draw face down: no event named it
+    assert all(e.get("card") != "Neigh" for e in out["events"])
+    attempt = next(e for e in out["events"] if e["type"] == "attempt")
+    assert (attempt["player"], attempt["card"]) == ("Ann", "a face-down card")
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_the_window_on_the_turn_draw_is_a_response_window_and_shows_no_hidden_card() -> None:
+    from uurules.computer import Computer
+    from uurules.engine.actions import BeginTurn, describe
+    from uurules.engine.contract import Kind, node
+    from uurules.engine.view import View
+
+    game = chest().play(auto=False)
+    game.push(BeginTurn("Ann"))
+    [item] = game.state.pile
+    assert item.ability == "DRAW a card" and item.player == "Ann"
+    assert item.card == game.state.zone(None, "deck")[0]  # the deck's top card: it stays in the deck
+    assert game.state.cards[item.card].name == "Rhinocorn"
+    n = node(game)
+    assert n.kind is Kind.DECISION and n.player == "Bob" and game.state.pending.is_response_window
+    assert [describe(a) for a in n.options] == ["pass: Bob", "respond: Bob Trapped Chest"]
+    # nobody learns the card standing for the draw: not the log, the question, a viewer or the picture
+    assert game.shown(item.card) == "a face-down card"
+    assert "Rhinocorn" not in game.state.pending.question
+    assert [View(game, who).card(item.card) for who in ("Ann", "Bob", None)] == ["a card"] * 3
+    dot = game.picture().source
+    assert "Rhinocorn" not in dot and "a face-down card" in dot and "DRAW a card" in dot
+    assert "Rhinocorn" not in "\n".join(game.log)
+    assert Computer("Bob").choose(game).action in n.options  # the computer answers it as any window
+    game.push(Pass("all"))  # unanswered: the draw goes on, as the turn's draw always does
+    assert hand(game, "Ann") == ["Basic Unicorn (Red)", "Rhinocorn"] and game.state.phase == "action"
+    drawn = [e for e in game.events if e.type == "draw"]
+    assert [(e.player, e.card, e.detail["phase"], e.detail["hand"]) for e in drawn] == [("Ann", "Rhinocorn", "draw", 2)]
+    assert [e.card for e in drawn if e.hidden_from("Bob")] == ["Rhinocorn"]  # Bob does not see it drawn
+    assert "face-down" not in game.state.flags and game.shown(item.card) == "Rhinocorn"
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_trapped_chest_answers_the_action_draw_and_a_neigh_may_answer_it() -> None:
+    from uurules.engine.actions import BeginTurn, DrawAction
+
+    game = chest(ann="Neigh").play(auto=False)
+    game.push(BeginTurn("Ann"))
+    game.push(Pass("all"))  # the Draw phase's draw: unanswered
+    game.push(DrawAction("Ann"))  # the action's draw: a window too
+    assert [i.ability for i in game.state.pile] == ["DRAW a card"] and game.state.pending.player == "Bob"
+    game.push(Respond((Response("Bob", "Trapped Chest"),)))
+    game.push(Respond((Response("Ann", "Neigh"),)))  # a Neigh stops the Trapped Chest (an Instant played)
+    assert hand(game, "Ann") == ["Rhinocorn", "Unicorn Poison"] and hand(game, "Bob") == []
+    assert sorted(game.shown(c) for c in game.state.zone(None, "discard")) == ["Neigh", "Trapped Chest"]
+    assert [e.status for e in effects(game, "draw")] == ["done"] and not effects(game, "discard")
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_trapped_chest_stops_the_action_draw_and_its_player_discards_instead() -> None:
+    from uurules.engine.actions import Choose, DrawAction
+
+    game = chest(ann="Basic Unicorn (Red), Neigh").play(auto=False)
+    game.state.phase = "action"  # staged in the Action phase: the turn's action is to draw
+    game.push(DrawAction("Ann"))
+    game.push(Respond((Response("Bob", "Trapped Chest"),)))
+    game.push(Pass("all"))  # Ann does not Neigh it: she must DISCARD a card instead
+    d = game.state.pending
+    assert d is not None and d.player == "Ann" and "discard" in d.question.lower()
+    game.push(Choose("Ann/Basic Unicorn (Red)"))
+    assert hand(game, "Ann") == ["Neigh"] and len(game.state.zone(None, "deck")) == 3
+    assert game.state.flags["acted"] is True  # the draw was the action, stopped or not
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_trapped_chest_answers_a_cards_draw_and_not_its_own_players_or_a_draw_to_the_hand_limit() -> None:
+    # a card's DRAW (Good Deal's "DRAW 3 cards"): stopped, Ann discards instead of drawing
+    game = chest(ann="Good Deal, Basic Unicorn (Red)").play(auto=False)
+    game.state.phase = "action"
+    game.push(Play("Ann", "Good Deal"))  # nobody may Neigh it: it resolves, and its DRAW would happen
+    assert game.state.pile[-1].ability and game.shown(game.state.pile[-1].card) == "Good Deal"
+    game.push(Respond((Response("Bob", "Trapped Chest"),)))  # Ann has no Neigh: it resolves at once
+    # "DRAW 3 cards" is three draws, one card each: the Chest stops the first ("drawing the card"),
+    # Ann discards instead, then draws two; Good Deal's own DISCARD comes last
+    assert [e.status for e in effects(game, "draw")] == ["cancelled", "done", "done"]
+    assert hand(game, "Ann") == ["Rhinocorn", "Unicorn Poison"] and len(game.state.zone(None, "deck")) == 1
+    assert [game.shown(c) for c in game.state.zone(None, "discard")][:2] == ["Basic Unicorn (Red)", "Trapped Chest"]
+    # Ann's own Trapped Chest never answers her own draw: no window, she draws at once
+    game = chest(ann="Trapped Chest", bob="Neigh").play(auto=False)
+    from uurules.engine.actions import BeginTurn
+
+    game.push(BeginTurn("Ann"))
+    assert game.state.pending is None and not game.state.pile
+    assert hand(game, "Ann") == ["Trapped Chest", "Rhinocorn"]
+
+
+@pytest.mark.rule("UU.CC.4", "UU.REPL.3")
+def test_parallel_universicorn_may_turn_the_discard_instead_into_a_draw_which_is_not_answered_again() -> None:
+    from uurules.engine.actions import BeginTurn, Choose
+
+    # Bob holds two Trapped Chests; Ann's Parallel Universicorn replaces the discard with a draw up
+    # to the hand limit, which no Instant answers (a draw at the limit is a discard: UU.REPL.3)
+    text = CHEST_BOARD.replace("{name: Ann, hand: [%s]}", "{name: Ann, hand: [%s], stable: [Parallel Universicorn]}")
+    game = board(text % ("Basic Unicorn (Red)", "Trapped Chest, Trapped Chest", "")).play(auto=False)
+    game.push(BeginTurn("Ann"))
+    game.push(Respond((Response("Bob", "Trapped Chest"),)))  # Ann has no Neigh: it resolves at once
+    d = game.state.pending
+    assert d is not None and d.player == "Ann" and d.options == ["yes", "no"]  # the replacement is optional
+    game.push(Choose("yes"))
+    assert game.state.pending is None and not game.state.pile
+    assert hand(game, "Ann") == ["Basic Unicorn (Red)", "Rhinocorn"] and hand(game, "Bob") == ["Trapped Chest"]
+    [turn_draw, replacing] = effects(game, "draw")
+    assert (turn_draw.status, replacing.status, replacing.data.get("up-to-hand-limit")) == ("cancelled", "done", True)
+    assert [e.status for e in effects(game, "discard")] == ["replaced"]
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_without_a_draw_answer_the_turn_draws_as_before() -> None:
+    from uurules.engine.actions import BeginTurn
+
+    # Bulletproof Vest in Bob's hand (it answers a DESTROY, not a DRAW), and a Trapped Chest that
+    # Brain Freeze bans: no window, no event, no id, the Draw phase draws at once
+    for bob, bob_stable in (("Bulletproof Vest", ""), ("Trapped Chest", "Brain Freeze")):
+        game = chest(bob=bob, bob_stable=bob_stable).play(auto=False)
+        before = game.state.next_id if hasattr(game.state, "next_id") else None
+        game.push(BeginTurn("Ann"))
+        assert game.state.pending is None and not game.state.pile and game.state.phase == "action"
+        assert "attempt" not in [e.type for e in game.events] and hand(game, "Ann")[-1] == "Rhinocorn"
+        assert not effects(game, "draw")
+        if before is not None:
+            assert game.state.next_id == before
+
+
+@pytest.mark.rule("UU.CC.4")
+def test_ask_and_explore_walk_the_window_on_the_turn_draw() -> None:
+    from uurules.ask import ask
+    from uurules.explore import explore
+
+    # Bob's Chest would make Ann discard her Basic Unicorn; her Neigh stops the Chest
+    question = {"can": "Ann", "make": [{"card": "Ann/Basic Unicorn (Red)", "in": "Ann/hand"}]}
+    for ann, answer in (("Neigh, Basic Unicorn (Red)", "yes"), ("Basic Unicorn (Red)", "no")):
+        text = CHEST_BOARD % (ann, "Trapped Chest", "") + "script:\n  - begin-turn: Ann\n"
+        assert ask(board(text), question).answer == answer
+    walk = explore(board(CHEST_BOARD % ("Basic Unicorn (Red)", "Trapped Chest", "") + "script:\n  - begin-turn: Ann\n"))
+    assert walk.complete and len(walk.outcomes) == 2  # the Chest played (Ann discards) or not (Ann draws)

@@ -31,6 +31,14 @@ MIXED = "deck-mixed"
 seen (staged, drawn or looked at, put back on top), then ``mixed`` cards in an order nobody knows
 (chance's, :meth:`Game.reveal`), then the rest (put under it). No flag: the whole order is known,
 as a scenario stages it."""
+FACE_DOWN = "face-down"
+"""The flag listing the cards that stand face down on the pile or stack for something that has no
+card of its own (the turn's draw answered as it would happen, UU.CC.4: the deck's top card, which
+stays in the deck). Nobody learns such a card's name there: :meth:`Game.shown` and the viewer
+(:meth:`uurules.engine.view.View.hidden`) say :data:`FACE_DOWN_NAME`."""
+FACE_DOWN_NAME = "a face-down card"
+"""What a card standing face down (:data:`FACE_DOWN`) is called, to everyone."""
+
 
 def shuffled_under(state: State, known: int, count: int) -> None:
     """Mark ``state``'s deck as holding ``known`` cards in a known order on top of ``count`` shuffled
@@ -548,6 +556,9 @@ class Game:
         return self.state.own(card)
 
     def shown(self, card: CardId) -> str:
+        down = self.state.flags.get(FACE_DOWN)
+        if down and card in down:  # it stands face down (for a draw): nobody learns its name there
+            return FACE_DOWN_NAME
         return self.state.cards[card].shown
 
     def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:

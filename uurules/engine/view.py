@@ -35,6 +35,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.events import Event, step_words
+from uurules.engine.game import FACE_DOWN
 from uurules.engine.state import CardId, Decision
 
 if TYPE_CHECKING:
@@ -88,6 +89,9 @@ class View:
 
     def hidden(self, card: CardId) -> bool:
         """Whether the viewer may not know ``card``'s name now (see the module's documentation)."""
+        down = self.game.state.flags.get(FACE_DOWN)
+        if down and card in down:  # it stands face down for a draw (UU.CC.4): hidden from everyone
+            return True
         if self.viewer is None:
             return False
         key = self.game.state.where(card)

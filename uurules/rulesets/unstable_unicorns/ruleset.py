@@ -102,6 +102,8 @@ DATA = CORE_DATA.extend(
         "no_hand_play": VALUE,  # no card may be played from the hand this turn (UU.CC.7)
         "skip_turns": ListOf(VALUE),  # players whose next turn is skipped (UU.CC.7)
         "played_inside": VALUE,  # a card played inside a resolving card is on the pile: it resolves first
+        "face-down": ListOf(CARD),  # the deck's top card standing face down on the pile for a draw (UU.CC.4)
+        "draw_answered": VALUE,  # the Draw phase's draw waits on the pile: the phase ends once it has resolved
         # discards waiting for optional replacements: the effects they came from, the cards asked
         "replace_queue": Fields({"roots": ListOf(FRESH), "cards": ListOf(CARD)}),
     },
@@ -136,6 +138,7 @@ DATA = CORE_DATA.extend(
             "instead": Fields({"card": CARD, "declined": ListOf(CARD)}),
             "answered": VALUE,  # its window on the pile (UU.CC.4): False while open, True once over
             "redirected-by": VALUE,  # the player whose answer chooses its new target (Redirect)
+            "turn-draw": VALUE,  # the turn's draw answered as it would happen (Trapped Chest): its phase
         },
         rest=VALUE,
     ),

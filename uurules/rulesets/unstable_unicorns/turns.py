@@ -79,6 +79,10 @@ made (more than one with Dread Pirate Unicorn: :meth:`Turns.limit_discards`)."""
 SKIPPED = "skip_phases"
 """The flag holding the phases of this turn to be skipped (``draw``, ``action``: UU.CC.7)."""
 
+DRAW_ANSWERED = "draw_answered"
+"""The flag set while the Draw phase's draw waits on the instant pile, where it may be answered
+(UU.CC.4, Trapped Chest): once the pile and the chain have resolved, the phase is over."""
+
 NO_HAND_PLAY = "no_hand_play"
 """The flag set when the player whose turn it is may play no card from their hand this turn (UU.CC.7)."""
 
@@ -169,11 +173,15 @@ class Turns:
             self.go_to_end(game)
             return
         skipped = s.flags.get(SKIPPED, ())
-        if "draw" in skipped:  # rule: UU.CC.7 a skipped phase does not happen at all
+        if s.flags.pop(DRAW_ANSWERED, None):  # its draw waited on the instant pile (UU.CC.4): it is over
+            pass
+        elif "draw" in skipped:  # rule: UU.CC.7 a skipped phase does not happen at all
             game.emit("skip-phase", s.active, phase="draw")
         else:
             game.emit("phase", s.active, phase="draw")
-            self.turn_draw(game, s.active, "draw")
+            if self.turn_draw(game, s.active, "draw"):
+                s.flags[DRAW_ANSWERED] = True  # the pile and the chain resolve first; then the Action phase
+                return
         s.phase = "action"
         if s.flags.get(RAN_OUT) and not s.zone(None, "deck"):
             return  # rule: UU.END.1 nothing is resolving: the game ends now (advance)
@@ -183,15 +191,20 @@ class Turns:
             return
         game.emit("phase", s.active, phase="action")
 
-    def turn_draw(self, game: Game, player: str, phase: str) -> None:
+    def turn_draw(self, game: Game, player: str, phase: str, *, window: bool = True) -> bool:
         """A draw the turn makes (the Draw phase's, or drawing as the turn's action), in the log
-        with the hand size; its ``draw`` event says which (``phase``) and the hand size (``hand``)."""
+        with the hand size; its ``draw`` event says which (``phase``) and the hand size (``hand``).
+        Returns ``True`` if it waits on the instant pile instead, where another player may answer
+        it (UU.CC.4, Trapped Chest: :meth:`.verbs.answers.Answers.turn_window`)."""
+        if window and self.rs.answers.turn_window(game, player, phase):
+            return True
         moves = self.rs.moves
         drawn = moves.draw(game, player, phase=phase, hand=len(game.state.zone(player, "hand")) + 1)
         if drawn is None:
             game.emit("no-draw", player, None, phase=phase)
-            return
+            return False
         moves.hand_line(game, player)
+        return False
 
     def may_act(self, game: Game) -> bool:
         s = game.state

@@ -46,6 +46,18 @@ triggered effect (``answers: {effect: trigger}``: Hypnocorn) may answer the repl
 cancelled and the original effect happens, as it was (that card does not replace it again). A
 card's own replacement as it leaves its Stable (Unicorn Phoenix's, a Flyer's) has no such window.
 
+**The turn's draw** (Trapped Chest: "when any other player tries to DRAW a card"). The Draw phase's
+draw and drawing as the Action phase's action are no card's effect, yet they are DRAWs another
+player may answer (:meth:`Answers.turn_window`). Where some other player holds a card that answers a
+DRAW, the draw becomes an effect of its own (a link, "Ann's Draw phase", with one ``draw``
+effect of no card) and goes on the pile as any effect does; its item's card is the deck's top
+card standing face down (the flag :data:`~uurules.engine.game.FACE_DOWN`: it stays in the deck,
+nobody learns its name, :meth:`Game.shown <uurules.engine.game.Game.shown>` and the viewer call
+it "a face-down card"; its events name no card), and its words are "DRAW a card". Unanswered,
+the turn's draw is carried out as it always is (:meth:`Answers.passed`); stopped, it does not
+happen and the answer's steps (Trapped Chest's DISCARD) join its link. The Draw phase then goes
+on to the Action phase. Where nobody holds such a card, the turn draws as before.
+
 **Neigh cards.** A *Neigh card* is an Instant that answers a card being played and stops it
 (``stop``, ``stop-to-deck``, ``take-and-play``: Neigh, Super Neigh, Unwind and Rewind, Absorb and
 Reflect; not Bulletproof Vest): "cannot be Neigh'd" (Wrecking Ball Unicorn) and a ban on Neigh
@@ -58,6 +70,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.events import EventKind, declare, kinds
+from uurules.engine.game import FACE_DOWN, FACE_DOWN_NAME
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import DecisionKind, Static
 from uurules.rulesets.unstable_unicorns.replacements import replaces
@@ -367,6 +380,59 @@ class Answers:
         orig.data["lineage"] = [*orig.data.get("lineage", []), card]
         self.rs.replacements.say_chain(game, [orig])
 
+    def turn_window(self, game: Game, player: str, phase: str) -> bool:
+        """rule: UU.CC.4 the turn's draw (``phase``: ``draw``, the Draw phase's; ``action``, drawing
+        as the action) goes on the instant pile if another player holds a card that may answer a
+        DRAW (Trapped Chest); returns whether it did (then the draw waits for its item to resolve).
+
+        Its item's card is the deck's top card, face down (:data:`~uurules.engine.game.FACE_DOWN`):
+        the draw has no card of its own, and a card on the pile must stand for it; nobody learns
+        it. Where nobody may answer, nothing at all changes (no id, no event)."""
+        s = game.state
+        deck = s.zone(None, "deck")
+        if not deck or not self.here(game):
+            return False
+        rs = self.rs
+        if not any(
+            (rs.defn(game, c).get("answers") or {}).get("effect") == "draw"
+            for p in s.players
+            if p != player
+            for c in self.response_cards(game, p)
+        ):
+            return False
+        eff = Effect(0, "draw", player, None, "Draw a card", {"turn-draw": phase, "answered": False})
+        link = Link(0, [eff], cause=f"{player}'s {'Draw phase' if phase == 'draw' else 'action'}")
+        top = deck[0]
+        item = PileItem(0, top, player, None, "DRAW a card")  # their ids only once they are in the game
+        item.data["effect"] = 0
+        s.chain.append(link)  # so that the answers see the effect the item stands for
+        may = rs.windows.responders(rs, game, item)
+        s.chain.pop()
+        if not may:  # none may play it now (Brain Freeze): no window
+            return False
+        eff.id, link.id, item.id = s.new_id(), s.new_id(), s.new_id()
+        item.data["effect"] = eff.id
+        if s.first_open_link() is None:
+            s.chain.clear()  # a new chain begins; the finished one was kept only for the pictures
+        s.chain.append(link)
+        s.flags[FACE_DOWN] = [*s.flags.get(FACE_DOWN, []), top]
+        s.pile.append(item)
+        game.emit("attempt", player, FACE_DOWN_NAME, effect="DRAW a card")
+        return True
+
+    def face_up(self, game: Game, item: PileItem) -> CardId | str:
+        """The card an event about ``item`` names: a card standing face down for a draw is named by
+        no id (the viewer must not learn it), and it is face down no more once it leaves the pile."""
+        down = game.state.flags.get(FACE_DOWN)
+        if not down or item.card not in down:
+            return item.card
+        left = [c for c in down if c != item.card]  # a new list: a copy of the state may share the old one
+        if left:
+            game.state.flags[FACE_DOWN] = left
+        else:
+            del game.state.flags[FACE_DOWN]
+        return FACE_DOWN_NAME
+
     def on_pile(self, game: Game) -> bool:
         """Whether the chain's next step is an effect waiting on the instant pile for its window: then
         the pile goes first (what an answer does meanwhile, its steps and costs, goes before it)."""
@@ -420,7 +486,11 @@ class Answers:
             s.effect(item.data["leaf"]).data.pop("waits", None)
         else:
             eff.data["answered"] = True
-        game.emit("resolve", item.player, item.card, ability=item.ability)
+        game.emit("resolve", item.player, self.face_up(game, item), ability=item.ability)
+        phase = eff.data.get("turn-draw")
+        if phase is not None:  # the turn's draw, unanswered: it is carried out as the turn's draw always is
+            eff.status = "done"
+            self.rs.turns.turn_draw(game, eff.player, phase, window=False)
 
     # -- an answer resolves --------------------------------------------------------------------------
     def resolve(self, game: Game, top: PileItem, answered: PileItem) -> bool:
@@ -439,7 +509,8 @@ class Answers:
             stopped = game.shown(answered.card) + (f": {answered.ability}" if eff is not None else "")
             game.emit("resolve", top.player, top.card, stops=stopped, whose=answered.player)
             extra = {"ability": answered.ability} if eff is not None else {}
-            game.emit("cancel", answered.player, answered.card, by=game.shown(top.card), **extra)
+            by = game.shown(top.card)
+            game.emit("cancel", answered.player, self.face_up(game, answered), by=by, **extra)
         else:
             game.emit("resolve", top.player, top.card, **({"into": top.player} if action == "enter" else {}))
         if action == "enter":  # a Unicorn played as an Instant (Chronocorn): it enters its player's Stable
