@@ -306,7 +306,7 @@ def test_stager_matches_any_case_and_unique_starts_and_shows_only_its_controls(p
         picker.fill("unicorn p")
         page.locator(".uurules-add").click()
         feedback = page.locator(".uurules-stager > .uurules-error").first
-        expect(feedback).to_contain_text("'unicorn p' starts the names of 2 cards: nothing was added")
+        expect(feedback).to_contain_text("'unicorn p' starts the names of 3 cards: nothing was added")
         expect(feedback).to_contain_text("Unicorn Phoenix, Unicorn Poison")
         expect(cards).to_have_text(["1. Neigh"])
         picker.fill("unicorn poi")

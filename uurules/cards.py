@@ -181,7 +181,7 @@ class CardBook:
         >>> b.starting("unicorn poi"), b.starting("NEIGH"), b.starting("baby unicorn (re")
         (['Unicorn Poison'], ['Neigh'], ['Baby Unicorn (Red)'])
         >>> b.starting("unicorn p"), b.starting("zebra")
-        (['Unicorn Phoenix', 'Unicorn Poison'], [])
+        (['Unicorn Phoenix', 'Unicorn Poison', 'Unicorn Prophet'], [])
         """
         key = _fold(text)
         if not key:

@@ -312,7 +312,7 @@ class Catalogue:
         >>> [e.card.name for e in cat.find("NEIGH")]
         ['Neigh', 'Super Neigh']
         >>> [e.card.name for e in cat.find("corn p", kind="Magic")], len(cat.find("", "Instant"))
-        (['Unicorn Poison'], 2)
+        (['Unicorn Poison'], 10)
         """
         names = set(book(self.game).containing(text))
         return [e for e in self.entries if e.card.name in names and (kind is None or e.card.type == kind)]
