@@ -510,15 +510,9 @@ class Search:
         self, theirs: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
     ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
         """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any."""
-        low = _NEVER
-        for a, known in self.order(theirs, False, seen):
-            if known is not None:
-                v, lo = known, _NEVER
-            else:
-                v, _m, lo = yield (a, seen, depth, ())
-            low = min(low, lo)
-            if not v:
-                return False, a, low
+        met, refuted, low = yield from self._every(theirs, seen, depth)
+        if not met:
+            return False, refuted, low
         if passing is None:
             return True, None, low
         v, _m, lo = yield (passing, seen, depth, ())
@@ -542,6 +536,18 @@ class Search:
                     break
             else:
                 return False, None, low
+        met, refuted, lo = yield from self._every(theirs, seen, depth)
+        low = min(low, lo)
+        if not met:
+            return False, refuted, low
+        return True, win, low  # every answer of the others is met (win: None when nothing else may happen)
+
+    def _every(
+        self, theirs: list[Action], seen: tuple[int, ...], depth: int
+    ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
+        """``AND(others' answers)``: whether every one is met, else the first that refutes, in the
+        table's order; and the lowest depth a repetition reached under them."""
+        low = _NEVER
         for a, known in self.order(theirs, False, seen):
             if known is not None:
                 v, lo = known, _NEVER
@@ -550,7 +556,7 @@ class Search:
             low = min(low, lo)
             if not v:
                 return False, a, low
-        return True, win, low  # every answer of the others is met (win: None when nothing else may happen)
+        return True, None, low
 
     # -- the odds of a position ----------------------------------------------------------------
     def odds(self, seen: tuple[int, ...], depth: int = 0) -> tuple[Fraction, int]:
