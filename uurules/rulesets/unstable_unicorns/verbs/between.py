@@ -218,35 +218,52 @@ class Take(FromHand):
         return f"Take {card} from {victim}'s hand"
 
 
+class WithAnotherPlayer(ChainVerb):
+    """A verb done with another player, chosen as it resolves (``player: that-player``: the one an
+    earlier step bound); impossible with no other player (UU.IMP.1, UU.IMP.2). A subclass says how
+    the choice is asked (``whom``) and carries it out with :meth:`chosen`'s player."""
+
+    counted = False
+    keys: ClassVar[Keys] = {"player": player_key("another-player", "that-player", default="another-player")}
+    whom = "with whom?"
+
+    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+        return None if whose(game.state, player, step, "another-player") else "there is no other player"
+
+    def chosen(self, game: Game, eff: Effect, answer: Any) -> str | None:
+        """The other player ``answer`` names; ``None`` once it has asked which (or, with none left,
+        disregarded the effect: UU.IMP.2)."""
+        if answer is not None:
+            return str(answer)
+        rs = self.rs
+        me = eff.player
+        players = whose(game.state, me, eff.data, "another-player")
+        if not players:
+            rs.chain.disregard(game, eff, "there is no other player")  # rule: UU.IMP.2
+            return None
+        rs.ask(game, Decision(me, f"{me}: {self.whom}", players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+        return None
+
+
 @FAMILY.verb
-class TradeHands(ChainVerb):
+class TradeHands(WithAnotherPlayer):
     """Trade hands with another player (their hand becomes yours and yours theirs)."""
 
     name = "trade-hands"
-    counted = False
-    keys: ClassVar[Keys] = {"player": player_key("another-player", "that-player", default="another-player")}
+    whom = "trade hands with whom?"
 
     def label(self, step: Step) -> str:
         if step.get("player", "another-player") == "another-player":
             return "Trade hands with another player"
         return f"Trade hands with {possessive(step, 'another-player')[:-2]}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        return None if whose(game.state, player, step, "another-player") else "there is no other player"
-
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         s = game.state
         me = eff.player
-        if answer is None:
-            players = whose(s, me, eff.data, "another-player")
-            if not players:
-                rs.chain.disregard(game, eff, "there is no other player")
-                return
-            question = f"{me}: trade hands with whom?"
-            rs.ask(game, Decision(me, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+        other = self.chosen(game, eff, answer)
+        if other is None:
             return
-        other = answer
         mine, theirs = s.zones[(me, "hand")], s.zones[(other, "hand")]
         s.zones[(me, "hand")], s.zones[(other, "hand")] = theirs, mine
         for c in theirs:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from uurules.engine.state import CardId, Decision, Effect, PileItem
 from uurules.rulesets.base import DecisionKind, Keys, Static
 from uurules.rulesets.unstable_unicorns.players import THAT, player_key, possessive, whose
-from uurules.rulesets.unstable_unicorns.verbs.between import Move
+from uurules.rulesets.unstable_unicorns.verbs.between import Move, WithAnotherPlayer
 from uurules.rulesets.unstable_unicorns.verbs.stables import Destroy
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     FAMILY,
@@ -659,32 +659,22 @@ class GiveBack(ChainVerb):
 # Hands
 # ----------------------------------------------------------------------------------------
 @FAMILY.verb
-class ShowHand(ChainVerb):
+class ShowHand(WithAnotherPlayer):
     """Another player must show you their hand (nothing moves; you now know those cards)."""
 
     name = "show-hand"
-    counted = False
-    keys: ClassVar[Keys] = {"player": player_key("another-player", "that-player", default="another-player")}
+    whom = "who shows you their hand?"
 
     def label(self, step: Step) -> str:
         return f"{possessive(step, 'another-player')[:-2].capitalize()} must show you their hand"
-
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
-        return None if whose(game.state, player, step, "another-player") else "there is no other player"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
         rs = self.rs
         s = game.state
         me = eff.player
-        if answer is None:
-            players = whose(s, me, eff.data, "another-player")
-            if not players:
-                rs.chain.disregard(game, eff, "there is no other player")  # rule: UU.IMP.2
-                return
-            question = f"{me}: who shows you their hand?"
-            rs.ask(game, Decision(me, question, players, DecisionKind.EFFECT, {"effect": eff.id}, players))
+        other = self.chosen(game, eff, answer)
+        if other is None:
             return
-        other = answer
         cards = list(s.zone(other, "hand"))
         eff.data[THAT] = other
         game.emit("look", me, None, hand=other, cards=[game.shown(c) for c in cards])
