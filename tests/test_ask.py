@@ -543,21 +543,64 @@ def test_the_discard_pile_is_keyed_by_the_cards_it_holds_whatever_their_order() 
     assert solver.key(solver.seen0) != key
 
 
-def test_copies_that_differ_or_are_named_elsewhere_keep_the_discard_piles_order() -> None:
+def test_the_discard_piles_order_is_left_out_whatever_its_cards() -> None:
+    # no rule reads the discard pile's order: the same cards in another order are the same
+    # position, even where they are not copies (one changed, one named by the pile)
     solver = _solver_at(["Neigh", "Basic Unicorn", "Neigh"])
     s = solver.game.state
     first, unicorn, second = s.zones[(None, "discard")]
     key = solver.key(solver.seen0)
     s.own(second).marks["x"] = 1  # the copies are no longer the same card in the same state
+    changed = solver.key(solver.seen0)
+    assert changed != key  # the card changed, not the order
     s.zones[(None, "discard")] = [second, unicorn, first]
-    assert solver.key(solver.seen0) != key
+    assert solver.key(solver.seen0) == changed
     del s.own(second).marks["x"]
-    assert solver.key(solver.seen0) == key
     s.pile[0].card = first  # a card named elsewhere in the position (here, by the pile)
-    s.zones[(None, "discard")] = [first, unicorn, second]
     k1 = solver.key(solver.seen0)
-    s.zones[(None, "discard")] = [second, unicorn, first]
-    assert solver.key(solver.seen0) != k1
+    s.zones[(None, "discard")] = [first, unicorn, second]
+    assert solver.key(solver.seen0) == k1
+
+
+def test_a_move_stored_in_one_order_of_the_discard_pile_means_the_same_card_in_another() -> None:
+    # Kiss of Life brings a Unicorn from the discard pile, where Cat's and Dan's Basic Unicorns lie:
+    # the options name them by their places ("Basic Unicorn", "Basic Unicorn#2"). The two orders are
+    # one position of the table, and the move stored in one order brings the same card in the
+    # other: the decision's options carry their cards (payloads), which are part of the key
+    from uurules.engine.actions import Play
+
+    players = [
+        {"name": "Ann", "hand": ["Kiss of Life"], "stable": []},
+        {"name": "Bob", "hand": [], "stable": ["Basic Unicorn (Blue)"]},
+    ]
+    question = {"can": "Ann", "make": [{"card": "Bob/Basic Unicorn (Blue)", "in": "Bob/stable"}]}
+    game = scenario(players, [], question, discard=["Basic Unicorn (Red)", "Basic Unicorn (Red)"]).play(auto=False)
+    s = game.state
+    cat, dan = s.zones[(None, "discard")]
+    s.own(cat).owner, s.own(dan).owner = "Cat", "Dan"  # not copies: "return it to its owner's hand" tells them apart
+    game.push(Play("Ann", "Kiss of Life"))
+    solver = Solver(game, Question.parse(question, game), Budget(max_nodes=1000))
+    st = solver.game.state
+    assert st.pending is not None and st.pending.options == ["Basic Unicorn (Red)", "Basic Unicorn (Red)#2"]
+    # Ann wants Dan's Unicorn: stored as a win with the option that names Dan's card in this order
+    want = dan
+
+    def brings(move: Any) -> bool:
+        solver.game.push(move)
+        try:
+            return solver.game.state.where(want) == ("Ann", "stable")
+        finally:
+            solver.game.undo()
+
+    solver.holds = lambda seen: solver.game.state.where(want) == ("Ann", "stable")  # type: ignore[method-assign]
+    value, move = solver.settled(solver.seen0)
+    assert value and brings(move)
+    discard = solver.game.state.zones[(None, "discard")]  # (an undo puts back a copy of the state)
+    i, j = discard.index(cat), discard.index(dan)
+    discard[i], discard[j] = dan, cat  # the same position for the table, the other order
+    value, move = solver.settled(solver.seen0)
+    assert solver.key(solver.seen0) in solver.table  # read off the table, stored in the other order
+    assert value and brings(move)
 
 
 def test_a_board_that_can_shuffle_the_discard_pile_into_the_deck_forgets_its_order_all_the_same() -> None:

@@ -45,11 +45,6 @@ BEYOND_TEST_BUDGET = {
     # "yes" against eleven Neighs and a Super Neigh in four other hands: with the others first
     # (LU.PILE.2), every way they may throw them about, on their own side's cards too, must be met
     ("five-players-yay", "others"),
-    # "no" for two askers together (Bob and Eve, two Neighs each): with the askers first, every
-    # joint line of theirs must be refuted (about 15,000 and 11,000 nodes). Exchanging Cat and Dan,
-    # the only two players in the same situation, would merge 0.3% of them (README, "the fastest")
-    ("five-players-coalition-outnumbered", "asker"),
-    ("five-players-coalition-super-neigh", "asker"),
 }
 
 

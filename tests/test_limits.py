@@ -144,7 +144,7 @@ def test_cli_max_seconds_must_be_a_number_of_seconds(
     )
 
 
-ASK_FILE = ROOT / "tests" / "faq" / "uu-38-four-players-two-for-one.yaml"  # a search of 767 decision nodes
+ASK_FILE = ROOT / "tests" / "faq" / "uu-38-four-players-two-for-one.yaml"  # a search of 66 decision nodes
 ask_module = importlib.import_module("uurules.ask")
 
 
@@ -203,7 +203,7 @@ def test_ask_stops_at_the_default_time_budget_and_says_so(
 def test_a_search_shows_its_progress_on_a_terminal_only(
     command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from uurules import progress
+    from uurules import limits, progress
 
     fake_clock_for_the_command(monkeypatch)
     fake_clock_for_ask(monkeypatch)
@@ -212,6 +212,8 @@ def test_a_search_shows_its_progress_on_a_terminal_only(
     assert "\r" not in capsys.readouterr().err
     monkeypatch.setattr(progress, "wanted", lambda stream: True)
     monkeypatch.setattr(progress, "DELAY", 0)
+    monkeypatch.setattr(progress, "REFRESH", 0)  # every report drawn, however quick the search
+    monkeypatch.setattr(limits, "WATCH_EVERY", 8)  # the question is answered in a few dozen nodes
     assert main([command, *target, "--json", "--max-seconds", "none"]) == 0
     err = capsys.readouterr().err
     what = "exploring" if command == "explore" else "searching"

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 DELAY = 0.5
 """Seconds of work before a bar appears (work done sooner shows none)."""
+REFRESH = 0.1
+"""Seconds at least between two redraws of a search's bar (tqdm's ``mininterval``)."""
 
 _open: list[Any] = []
 """The bars on screen (:func:`clear` takes them away)."""
@@ -103,7 +105,7 @@ def searching(what: str, seconds: float | None, stream: IO[str] | None = None) -
     from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
 
     limit = f" (stops after {seconds:g} s)" if seconds is not None else " (no time limit)"
-    bar = tqdm(desc=what + limit, unit=" nodes", file=stream, delay=DELAY, leave=False)
+    bar = tqdm(desc=what + limit, unit=" nodes", file=stream, delay=DELAY, mininterval=REFRESH, leave=False)
     _open.append(bar)
     try:
         yield Search(bar)

@@ -97,12 +97,15 @@ Reductions (each sound, and each tested against a plain search on random boards)
         :meth:`~uurules.rulesets.base.Ruleset.order_free_zones` from the rule set's
         ``order_read`` and each verb's ``reads_order``: in Unstable Unicorns the Nursery and the
         discard pile, as only the deck is read from the top) is keyed by the cards it holds,
-        whatever their order, where each name's cards there are copies
-        (:func:`uurules.engine.copies.interchangeable`). Positions that differ only so have the
-        same value: a card is taken out of such a zone by choice among classes of copies, and a
-        shuffle of it into the deck gives chance the cards, whatever their order (chance is
-        explicit). (Six Neighs thrown in a Neigh war reach the discard pile in many orders: one
-        position, not dozens.)
+        whatever their order (sorted by id: the same cards, the same key part). Positions that
+        differ only so have the same value, whoever's the cards are: nothing reads the order, a
+        card is taken out of such a zone by choice among its options (an OR or AND over them,
+        whatever order they are listed in), and a shuffle of it into the deck gives chance the
+        cards, whatever their order (chance is explicit). (Ten Neighs of four players thrown in a
+        Neigh war reach the discard pile in many orders: one position, not hundreds.) A move stored
+        in the table holds in either order: a decision names its cards through its options, whose
+        cards (``payloads``) are part of the key, and a chance outcome through the chance point,
+        which is too.
     Copies
         The engine lists one option per class of copies, for every verb that chooses a card by
         what it is (a response, a play, a card to sacrifice, discard, take or bring back):
@@ -114,7 +117,10 @@ Reductions (each sound, and each tested against a plain search on random boards)
         (``choose: Bob/Neigh#2``). Targets are listed card by card.
     Move order
         Answers before passes, and at the asker's decisions first the answers whose position is
-        already known to win (the transposition table is read before a line is searched). Before
+        already known to win (the transposition table is read before a line is searched). Where
+        the asker waits (the asker fastest), the others' pass before their answers: a wait is
+        refuted by either, and when the card on top is theirs, letting it resolve is the
+        refutation, found without meeting each of their answers first. Before
         either, the *history heuristic*: a choice that settled another position asking the same
         question with the same options (the Neigh that answers a Neigh, the card a destroy must
         take first) is tried first, before the other choices are even looked at. The order
@@ -141,16 +147,15 @@ Reductions (each sound, and each tested against a plain search on random boards)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Generator, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Hashable, Iterator
 from fractions import Fraction
 from typing import Any
 
 from uurules.engine.actions import Action, Pass
 from uurules.engine.contract import Kind, Node, actor, node
-from uurules.engine.copies import interchangeable, record
 from uurules.engine.game import Game
 from uurules.engine.position import StateKeys
-from uurules.engine.state import CardId, State, ZoneKey
+from uurules.engine.state import CardId, ZoneKey
 from uurules.limits import Budget
 from uurules.question import NOT_YET, Question, Wins, _seen
 
@@ -362,6 +367,7 @@ class Search:
         return all(c.holds(s, seen, self.tracked) for c in self.question.make)
 
     def key(self, seen: tuple[int, ...]) -> Hashable:
+        """The position's key in the tables (see "Transpositions" and "Order-free zones")."""
         s = self.game.state
         point = self.game.chance_point
         if point is not None:  # the board before an action, at the chance it met
@@ -377,9 +383,8 @@ class Search:
             ordered = sorted(held)
             if ordered == held:
                 continue
-            if _one_record_a_name(s, held) and interchangeable(self.game, held):
-                saved.append((z, held))
-                zones[z] = ordered
+            saved.append((z, held))
+            zones[z] = ordered
         try:
             return (self.keys(s), seen)
         finally:
@@ -509,11 +514,19 @@ class Search:
     def _wait(
         self, theirs: list[Action], passing: Action | None, seen: tuple[int, ...], depth: int
     ) -> Generator[Request, Any, tuple[bool, Action | None, int]]:
-        """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any."""
-        met, refuted, low = yield from self._every(theirs, seen, depth)
+        """The asker waits: ``AND(others' answers) and V(pass)``, with the refutation if any. With
+        the move order (``order``), the pass first: when the card on top is the others' own, their
+        letting it resolve refutes the wait alone, and none of their answers need be met first."""
+        low = _NEVER
+        if passing is not None and self.ordering:
+            v, _m, low = yield (passing, seen, depth, ())
+            if not v:
+                return False, passing, low
+        met, refuted, lo = yield from self._every(theirs, seen, depth)
+        low = min(low, lo)
         if not met:
             return False, refuted, low
-        if passing is None:
+        if passing is None or self.ordering:
             return True, None, low
         v, _m, lo = yield (passing, seen, depth, ())
         return v, (None if v else passing), min(low, lo)
@@ -805,23 +818,6 @@ class Search:
         where the table has no entry: a value that depended on a repetition)."""
         v, move, _low = self.solve(seen, 0)
         return v, move
-
-
-
-def _one_record_a_name(state: State, held: Sequence[CardId]) -> bool:
-    """Whether the cards of ``held`` shown by the same name are equal in every declared field but
-    their id (:func:`uurules.engine.copies.record`): a necessary condition of
-    :func:`~uurules.engine.copies.interchangeable` (whose classes split cards by that record
-    before anything else), checked without reading the references of the whole position, so
-    that a discard pile holding two players' Neighs is told apart at once."""
-    info = state.cards
-    first: dict[str, tuple[Hashable, ...]] = {}
-    for c in held:
-        card = info[c]
-        r = record(card)
-        if first.setdefault(card.shown, r) != r:
-            return False
-    return True
 
 
 
