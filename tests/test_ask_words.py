@@ -4,9 +4,15 @@ that" only where the engine asked nobody anything after a card went on the pile,
 
 from __future__ import annotations
 
-from tests.conftest import SCENARIOS
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, SCENARIOS
 from uurules.ask import ask
 from uurules.ask_words import place_words, question_text
+from uurules.scenario import Scenario
 
 POISON = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
 ORDER = SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml"
@@ -117,3 +123,26 @@ def test_choices_are_put_in_plain_words() -> None:
         "Bob chooses to sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed"
     )
     assert action_words(game, Choose("no")).startswith("Bob chooses not to sacrifice")
+
+
+@pytest.mark.parametrize("fastest", ["asker", "others"])
+@pytest.mark.parametrize(
+    "board",
+    [
+        ROOT / "benchmarks" / "faq" / "full-hands-outnumbered.yaml",
+        ROOT / "benchmarks" / "faq" / "five-players-one-neigh-short.yaml",
+        ROOT / "tests" / "faq" / "uu-38-four-players-two-for-one.yaml",
+        ROOT / "tests" / "faq" / "uu-58-deck-runs-out-stopped.yaml",
+    ],
+    ids=lambda p: p.stem if isinstance(p, Path) else p,
+)
+def test_a_no_reads_as_sentences_each_said_once(board: Path, fastest: str) -> None:
+    # the others' line goes on "..., and whatever Bob does next, they can prevent it" (never
+    # "; then and whatever"), and two turning points that read the same are said once
+    scn = Scenario.from_file(board)
+    assert scn.question is not None
+    found = ask(scn, {**scn.doc.data["question"], "fastest": fastest})
+    text = found.text()
+    assert found.answer == "no" and "then and" not in text and "whatever" in text
+    sentences = re.split(r"(?<=\.) (?=[A-Z])", text)
+    assert len(sentences) == len(set(sentences)), text

@@ -64,6 +64,9 @@ def _if(c: Choice) -> str:
     return f"if {words}"
 
 
+WHATEVER = "and whatever"
+
+
 def _stops(node: StrategyNode | None, who: str, depth: int = 0) -> str:
     """How the others' strategy goes on from ``node`` (a "no"): their answers, one after another."""
     if node is None or node.holds is not None or not node.choices:
@@ -72,8 +75,15 @@ def _stops(node: StrategyNode | None, who: str, depth: int = 0) -> str:
     if len(node.choices) == 1 and theirs:
         c = theirs[0]
         rest = _stops(c.then, who, depth + 1) if depth < 2 else ""
-        return _said(c) + (f"; then {rest}" if rest else "")
-    return f"and whatever {who} {'does' if ' ' not in who else 'do'} next, they can prevent it"
+        return _then(_said(c), rest)
+    return f"{WHATEVER} {who} {'does' if ' ' not in who else 'do'} next, they can prevent it"
+
+
+def _then(said: str, rest: str) -> str:
+    """``said``, then how it goes on: "...; then Cat answers ..." or "..., and whatever Bob does next, ..."."""
+    if not rest:
+        return said
+    return f"{said}, {rest}" if rest.startswith(WHATEVER) else f"{said}; then {rest}"
 
 
 def _cap(text: str) -> str:
@@ -202,8 +212,7 @@ def reason_text(answer: Answer) -> str:
         if kind not in ("target", "leave", "enter") and (cid in asked or name in needed)
     ]
     if not shown:
-        rest = _stops(first.then, who, 1)
-        return _cap(said) + (f"; then {rest}" if rest else "")
+        return _cap(_then(said, _stops(first.then, who, 1)))
     sentence = f"{_cap(said)}, so {_joined([w for _c, _n, w in shown])}"
     at = next((i for i, (cid, _n, _w) in enumerate(shown) if cid in asked), None)
     gone = [n for i, (cid, n, _w) in enumerate(shown) if at is not None and i < at and n in needed and cid not in asked]
@@ -218,7 +227,7 @@ def turning_points(answer: Answer) -> list[str]:
     the order Ann chooses: if Ann targets Bob's Basic Unicorn first for Two-For-One to destroy,
     Bob can sacrifice Black Knight Unicorn instead of Basic Unicorn being destroyed.")."""
     who = who_words(answer.question.players)
-    out = []
+    out: list[str] = []
     for node, kept, alt in _turns(answer):
         order = _order(answer, node, kept)
         reply = _reply(alt)
@@ -228,7 +237,7 @@ def turning_points(answer: Answer) -> list[str]:
             continue
         what = f"the order {node.player} chooses" if order else f"what {node.player} chooses"
         out.append(f"It turns on {what}: if {_first(alt.words) if order else alt.words}, {then}.")
-    return out
+    return list(dict.fromkeys(out))  # two decisions of one kind read the same: said once
 
 
 def answer_text(answer: Answer) -> str:
