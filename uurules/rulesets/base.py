@@ -33,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from weakref import ReferenceType, WeakKeyDictionary
+from weakref import ref as weak_ref
 
 from uurules.cards import CardBook
 from uurules.engine.actions import (
@@ -574,6 +576,14 @@ class Ruleset(ABC):
         """The cards ``player`` could answer with: their hand (a game may add cards in play that answer)."""
         return game.state.zone(player, "hand")
 
+    def may_answer(self, game: Game, card: CardId) -> bool:
+        """Whether ``card`` could answer anything at all: ``False`` only where :meth:`response_refusal`
+        refuses it whoever holds it, wherever it is, whatever is on top and whatever the board (a
+        Unicorn card in Unstable Unicorns), so that it depends on the card's name only (a game's cards
+        never change names once staged). A response window leaves such cards out before it asks for a
+        refusal (:meth:`ResponseWindows.responders`): the answers offered are the same, found sooner."""
+        return True
+
     def answer_ability(self, game: Game, card: CardId) -> str | None:
         """What a card in play answers with (its pile item's ``ability``); ``None``: a card played from the hand."""
         return None
@@ -656,6 +666,10 @@ def response_labels(game: Game, cards: list[CardId]) -> list[str]:
     return out
 
 
+_CANDIDATES = 4096
+"""How many runs of response cards :meth:`ResponseWindows.candidates` keeps for one game at most."""
+
+
 class ResponseWindows:
     """How players answer the top item of a last-in-first-out structure (a pile or a stack).
 
@@ -680,8 +694,31 @@ class ResponseWindows:
     treats a window's passes as one ``pass: all``. A stack that asks players one at a time, each
     answering before the next may (Eve of Midnight, EOM.PRI.1), is not so."""
 
+    def __init__(self) -> None:
+        self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], tuple[CardId, ...]]] = WeakKeyDictionary()
+        self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], tuple[CardId, ...]]] | None = None
+
+    def candidates(self, rs: Ruleset, game: Game, cards: list[CardId]) -> tuple[CardId, ...]:
+        """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`:
+        worked out once a game for each run of cards met (a hand is found again by its contents), so
+        that the cards in a hand that answer nothing (a hand of Unicorns) are not read at each window."""
+        last = self._last
+        if last is not None and last[0]() is game:  # the game asked about last: nearly always
+            found = last[1]
+        else:
+            found = self._games.setdefault(game, {})
+            self._last = (weak_ref(game), found)
+        key = tuple(cards)
+        out = found.get(key)
+        if out is None:
+            if len(found) >= _CANDIDATES:  # a bound on what one long search keeps
+                found.clear()
+            out = found[key] = tuple(c for c in key if rs.may_answer(game, c))
+        return out
+
     def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
-        """The players who may still answer ``top`` (in the order they are asked), with their response cards."""
+        """The players who may still answer ``top`` (in the order they are asked), with their response
+        cards: those of :meth:`candidates` that :meth:`Ruleset.response_refusal` allows."""
         s = game.state
         window = s.window
         out = []
@@ -690,7 +727,7 @@ class ResponseWindows:
                 continue
             allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
             cards = []
-            for c in rs.response_cards(game, p):
+            for c in self.candidates(rs, game, rs.response_cards(game, p)):
                 name = s.cards[c].name
                 if name not in allowed:
                     allowed[name] = rs.response_refusal(game, p, c, top) is None
