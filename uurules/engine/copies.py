@@ -122,10 +122,13 @@ def unchanged(game: Game) -> Iterator[None]:
         game.unchanged = None
 
 
-def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = ()) -> list[list[CardId]]:
+def classes(
+    game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = (), near: Sequence[ZoneKey] = ()
+) -> list[list[CardId]]:
     """``cards`` in classes of copies (see the module documentation), in the order of their
     first cards; each class in the order of ``cards``. Cards seen twice count once. ``listed``:
-    a list of them the effect that offers them keeps (see :func:`referenced`)."""
+    a list of them the effect that offers them keeps (see :func:`referenced`); ``near``: the zones
+    they are nearly always in (a player's hand), looked at first."""
     s = game.state
     info = s.cards
     by_record: dict[Hashable, list[CardId]] = {}
@@ -137,7 +140,7 @@ def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = (
         by_record.setdefault(record(info[c]), []).append(c)
     if all(len(g) == 1 for g in by_record.values()):
         return list(by_record.values())  # no two alike: the zones need not be looked up
-    zone_of = _zones(s, [c for g in by_record.values() if len(g) > 1 for c in g])
+    zone_of = _zones(s, [c for g in by_record.values() if len(g) > 1 for c in g], near)
     groups: dict[Hashable, list[CardId]] = {}
     for r, g in by_record.items():
         for c in g:
@@ -171,15 +174,21 @@ def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = (
     return out
 
 
-def _zones(state: State, cards: Iterable[CardId]) -> dict[CardId, ZoneKey]:
+def _zones(state: State, cards: Iterable[CardId], near: Sequence[ZoneKey] = ()) -> dict[CardId, ZoneKey]:
+    """The zone of each of ``cards`` that is in one (a card is in one zone at most), looking first
+    in ``near`` (where the caller's cards nearly always are: a player's hand) and stopping once
+    every card is found, so that a crowded board's other zones are not read."""
     wanted = set(cards)
     out: dict[CardId, ZoneKey] = {}
-    for key, ids in state.zones.items():
+    zones = state.zones
+    for key, ids in (*((k, zones[k]) for k in near if k in zones), *zones.items()):
         if wanted.isdisjoint(ids):
             continue
         for c in ids:
             if c in wanted and c not in out:
                 out[c] = key
+        if len(out) == len(wanted):
+            break
     return out
 
 

@@ -561,6 +561,13 @@ class Game:
             return FACE_DOWN_NAME
         return self.state.cards[card].shown
 
+    def shown_all(self, cards: Sequence[CardId]) -> list[str]:
+        """:meth:`shown` of each of ``cards``, in one go (a whole zone of a big board)."""
+        info = self.state.cards
+        if self.state.flags.get(FACE_DOWN):
+            return [self.shown(c) for c in cards]
+        return [info[c].shown for c in cards]
+
     def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:
         """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``.
 

@@ -625,6 +625,11 @@ class Ruleset(ABC):
                 out[key] = value
         return out
 
+    def has_status(self) -> bool:
+        """Whether a card of this game can differ from its printed state (:meth:`status` is not
+        always empty): it has :attr:`staged_keys`, or its own :meth:`status`."""
+        return bool(self.staged_keys) or type(self).status is not Ruleset.status
+
     def stage_card(self, card: Card, spec: dict[str, Any]) -> None:
         """Apply a scenario's staged state (``{card: X, disabled: true}``) to a card: each of
         :attr:`staged_keys` the entry gives, as the type of the field's default (a number, true or false)."""
@@ -645,12 +650,13 @@ def is_lone(d: Decision) -> bool:
     return len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND
 
 
-def response_labels(game: Game, cards: list[CardId]) -> list[str]:
+def response_labels(game: Game, cards: list[CardId], player: str | None = None) -> list[str]:
     """The responses a player may make with ``cards`` (in hand): one per class of copies
     (:func:`uurules.engine.copies.classes`), by the name it is shown by where its first card is the
     first of that name (``Neigh``: the engine takes the first copy), else by its reference
-    (``Bob/Neigh#2``: a copy a question follows, or one that differs)."""
-    parts = classes(game, cards)
+    (``Bob/Neigh#2``: a copy a question follows, or one that differs). ``player``: whose they are
+    (their hand is where the cards are looked for first)."""
+    parts = classes(game, cards, near=((player, "hand"),) if player is not None else ())
     if len(parts) == len(cards):
         first = {game.shown(c) for c in cards}
         if len(first) == len(cards):
@@ -751,7 +757,7 @@ class ResponseWindows:
     def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
         """Ask the first player who may answer ``top``."""
         p, cards = responders[0]
-        names = response_labels(game, cards)
+        names = response_labels(game, cards, p)
         game.state.pending = Decision(
             p,
             self.question(rs, game, p, top),
@@ -927,7 +933,7 @@ class InstantPile(ResponseWindows):
         acts: list[Action] = []
         for p, cards in self.responders(rs, game, game.state.pile[-1]):  # in turn order; the first is asked
             acts.append(Pass(p))
-            acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards))
+            acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards, p))
         return [*acts, *self.shortcuts(game)]
 
     def step(self, rs: Ruleset, game: Game) -> bool:
