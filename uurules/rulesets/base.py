@@ -701,6 +701,7 @@ class ResponseWindows:
     answering before the next may (Eve of Midnight, EOM.PRI.1), is not so."""
 
     def __init__(self) -> None:
+        self._opened: tuple[Decision, list[tuple[str, list[CardId]]]] | None = None  # see asking
         self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], tuple[CardId, ...]]] = WeakKeyDictionary()
         self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], tuple[CardId, ...]]] | None = None
 
@@ -758,13 +759,33 @@ class ResponseWindows:
         """Ask the first player who may answer ``top``."""
         p, cards = responders[0]
         names = response_labels(game, cards, p)
-        game.state.pending = Decision(
+        d = game.state.pending = Decision(
             p,
             self.question(rs, game, p, top),
             ["pass", *names],
             DecisionKind.RESPOND,
             {"item": top.id, "may_respond": [r[0] for r in responders]},
         )
+        self._opened = (d, responders)
+
+    def asking(self, rs: Ruleset, game: Game, d: Decision, top: PileItem) -> list[tuple[str, list[CardId]]]:
+        """:meth:`responders` while ``d``, the window's decision, waits: as :meth:`open` found them
+        when it made ``d`` (the board stands as it was then: nothing changes it while a decision
+        waits, and a copy of the board has a copy of ``d``, which is worked out again)."""
+        opened = self._opened
+        if opened is not None and opened[0] is d:
+            return opened[1]
+        return self.responders(rs, game, top)
+
+    @staticmethod
+    def may_respond(d: Decision, top: PileItem) -> list[str] | None:
+        """The players who may still answer ``top``, as the window's decision ``d`` lists them (what
+        :meth:`open` found: nothing changes the board while a decision waits), or ``None``."""
+        data = d.data
+        if d.kind != DecisionKind.RESPOND or data.get("item") != top.id:
+            return None
+        may = data.get("may_respond")
+        return None if may is None else list(may)
 
     def window_on_top(self, game: Game) -> PileItem:
         s = game.state
@@ -849,7 +870,9 @@ class ResponseWindows:
             raise IllegalAction("no response window is open", self.pass_hint)
         top = s.pile[-1]
         assert s.window is not None
-        may = [p for p, _ in self.responders(rs, game, top)]
+        may = self.may_respond(s.pending, top)
+        if may is None:
+            may = [p for p, _ in self.responders(rs, game, top)]
         if who == "all":
             for p in may:
                 s.window.passed.append(p)
@@ -931,7 +954,7 @@ class InstantPile(ResponseWindows):
         :meth:`Game.legal_actions <uurules.engine.game.Game.legal_actions>`).
         """
         acts: list[Action] = []
-        for p, cards in self.responders(rs, game, game.state.pile[-1]):  # in turn order; the first is asked
+        for p, cards in self.asking(rs, game, d, game.state.pile[-1]):  # in turn order; the first is asked
             acts.append(Pass(p))
             acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards, p))
         return [*acts, *self.shortcuts(game)]
