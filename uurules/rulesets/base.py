@@ -661,19 +661,34 @@ def response_labels(game: Game, cards: list[CardId], player: str | None = None) 
         first = {game.shown(c) for c in cards}
         if len(first) == len(cards):
             return [game.shown(c) for c in cards]
-    firsts: dict[str, CardId] = {}
+    names = [game.shown(part[0]) for part in parts]
+    wanted = set(names)
+    firsts: dict[str, CardId] = {}  # the first card of each of those names (read until all are met)
     for c in cards:
-        firsts.setdefault(game.shown(c), c)
-    out: list[str] = []
-    for part in parts:
-        c = part[0]
         name = game.shown(c)
+        if name not in firsts:
+            firsts[name] = c
+            wanted.discard(name)
+            if not wanted:
+                break
+    out: list[str] = []
+    for part, name in zip(parts, names, strict=True):
+        c = part[0]
         out.append(name if firsts[name] == c else game.ref(c))
     return out
 
 
 _CANDIDATES = 4096
 """How many runs of response cards :meth:`ResponseWindows.candidates` keeps for one game at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A player's response cards that may answer something (:meth:`ResponseWindows.candidates`), in
+    their order, and the first of them of each name, in order of first appearance."""
+
+    cards: tuple[CardId, ...]
+    firsts: tuple[tuple[str, CardId], ...]
 
 
 class ResponseWindows:
@@ -702,13 +717,14 @@ class ResponseWindows:
 
     def __init__(self) -> None:
         self._opened: tuple[Decision, list[tuple[str, list[CardId]]]] | None = None  # see asking
-        self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], tuple[CardId, ...]]] = WeakKeyDictionary()
-        self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], tuple[CardId, ...]]] | None = None
+        self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], _Run]] = WeakKeyDictionary()
+        self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], _Run]] | None = None
 
-    def candidates(self, rs: Ruleset, game: Game, cards: list[CardId]) -> tuple[CardId, ...]:
-        """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`:
-        worked out once a game for each run of cards met (a hand is found again by its contents), so
-        that the cards in a hand that answer nothing (a hand of Unicorns) are not read at each window."""
+    def candidates(self, rs: Ruleset, game: Game, cards: list[CardId]) -> _Run:
+        """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`,
+        and the first of each name: worked out once a game for each run of cards met (a hand is found
+        again by its contents; a game's cards never change names), so that the cards in a hand that
+        answer nothing (a hand of Unicorns) are not read at each window, nor each copy of a Neigh."""
         last = self._last
         if last is not None and last[0]() is game:  # the game asked about last: nearly always
             found = last[1]
@@ -720,28 +736,35 @@ class ResponseWindows:
         if out is None:
             if len(found) >= _CANDIDATES:  # a bound on what one long search keeps
                 found.clear()
-            out = found[key] = tuple(c for c in key if rs.may_answer(game, c))
+            info = game.state.cards
+            may = tuple(c for c in key if rs.may_answer(game, c))
+            firsts: dict[str, CardId] = {}
+            for c in may:
+                firsts.setdefault(info[c].name, c)
+            out = found[key] = _Run(may, tuple(firsts.items()))
         return out
 
     def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
         """The players who may still answer ``top`` (in the order they are asked), with their response
-        cards: those of :meth:`candidates` that :meth:`Ruleset.response_refusal` allows."""
+        cards: those of :meth:`candidates` that :meth:`Ruleset.response_refusal` allows. A refusal
+        depends on the card's name, not on which copy: it is asked once a name (of its first card)."""
         s = game.state
         window = s.window
         out = []
         for p in self.asked(game, top):
             if window is not None and p in window.passed:
                 continue
-            allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
-            cards = []
-            for c in self.candidates(rs, game, rs.response_cards(game, p)):
-                name = s.cards[c].name
-                if name not in allowed:
-                    allowed[name] = rs.response_refusal(game, p, c, top) is None
-                if allowed[name]:
-                    cards.append(c)
-            if cards:
-                out.append((p, cards))
+            run = self.candidates(rs, game, rs.response_cards(game, p))
+            allowed = [name for name, c in run.firsts if rs.response_refusal(game, p, c, top) is None]
+            if not allowed:
+                continue
+            if len(allowed) == len(run.firsts):
+                cards = list(run.cards)
+            else:
+                names = set(allowed)
+                info = s.cards
+                cards = [c for c in run.cards if info[c].name in names]
+            out.append((p, cards))
         return out
 
     def asked(self, game: Game, top: PileItem) -> list[str]:
