@@ -64,6 +64,11 @@ def test_a_hands_copies_are_grouped_again_when_a_card_changes_or_leaves() -> Non
     again = s.copy()  # a copy shares the card objects: the grouping is found again
     game.state = again
     assert classes(game, neighs, near=near) == [neighs]
+    assert response_labels(game, neighs, "Bob") == ["Neigh"]
+    game.named = frozenset([neighs[1]])  # a copy a question follows is offered apart, by its reference
+    assert classes(game, neighs, near=near) == classes(game, neighs) == [[neighs[0], neighs[2]], [neighs[1]]]
+    assert response_labels(game, neighs, "Bob") == ["Neigh", "Bob/Neigh#2"]
+    game.named = frozenset()
     game.card(neighs[1]).owner = "Cat"  # one copy changes (its own object now): it is a class apart
     assert classes(game, neighs, near=near) == classes(game, neighs) == [[neighs[0], neighs[2]], [neighs[1]]]
     assert response_labels(game, neighs, "Bob") == ["Neigh", "Bob/Neigh#2"]

@@ -134,11 +134,12 @@ def classes(
     (:func:`_in_zone`): a hand of 300 Neighs is not read again at each window."""
     s = game.state
     found = _in_zone(s, cards, near[0]) if near else None
+    ordered = found is not None  # one zone: the groups are in the order of their first cards
     if found is not None:
-        grouped, index = found
-        if all(len(g) == 1 for g in grouped):
-            return [list(g) for g in grouped]
-        groups: Iterable[Sequence[CardId]] = grouped
+        if found.single:
+            return [list(g) for g in found.groups]
+        groups: Iterable[Sequence[CardId]] = found.groups
+        index = found.index
     else:
         info = s.cards
         by_record: dict[Hashable, list[CardId]] = {}
@@ -158,7 +159,7 @@ def classes(
         if all(len(g) == 1 for g in by_zone.values()):
             return sorted(by_zone.values(), key=lambda part: index[part[0]])
         groups = by_zone.values()
-    apart = set(game.named)
+    apart = game.named
     memo = game.unchanged
     refs = memo.get(tuple(listed), _UNREAD) if memo is not None else _UNREAD
     if refs is _UNREAD:
@@ -176,6 +177,7 @@ def classes(
             continue
         if refs is None:
             out.extend([c] for c in group)
+            ordered = False
             continue
         if apart.isdisjoint(group) and refs.isdisjoint(group):  # the usual case, in one go
             out.append(list(group))
@@ -184,7 +186,9 @@ def classes(
         rest = [c for c in group if c not in apart and c not in refs]
         parts = ([rest] if rest else []) + [[c] for c in alone]
         out.extend(parts)
-    out.sort(key=lambda part: index[part[0]])
+        ordered = False
+    if not ordered:
+        out.sort(key=lambda part: index[part[0]])
     return out
 
 
@@ -200,44 +204,47 @@ class _Grouped:
     objects: tuple[Card, ...]
     """The card objects grouped (shared, unchanged: a card that changes becomes another object)."""
     groups: tuple[tuple[CardId, ...], ...]
+    """The cards by :func:`record`, in the order of their first cards (each in the order of ``cards``)."""
     index: dict[CardId, int]
+    """Each card's first place in ``cards``."""
+    single: bool
+    """Whether no two cards are alike."""
 
 
-def _in_zone(
-    state: State, cards: Sequence[CardId], where: ZoneKey
-) -> tuple[tuple[tuple[CardId, ...], ...], dict[CardId, int]] | None:
-    """``cards``, all in zone ``where``, grouped by :func:`record` in the order of their first cards
-    (each group in the order of ``cards``), with each card's first place in ``cards``; ``None`` when
-    they are not all there. Kept while the zone holds the same cards and each card is the same
-    object, shared with the copies of the state (copy on write: :meth:`State.own
-    <uurules.engine.state.State.own>` gives a card that changes a new object), so found again
-    by comparisons made in C, whatever the zone's size."""
+def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped | None:
+    """``cards``, all in zone ``where``, grouped by :func:`record` (:class:`_Grouped`); ``None``
+    when they are not all there. Kept while the zone holds the same cards and each card is the
+    same object, shared with the copies of the state (copy on write: :meth:`State.own
+    <uurules.engine.state.State.own>` gives a card that changes a new object), so found again by
+    comparisons made in C, whatever the zone's size."""
     zone = state.zones.get(where)
     if zone is None:
         return None
-    key = (tuple(cards), where)
+    ids = tuple(cards)
+    key = (ids, where)
     info = state.cards
-    objects = tuple(map(info.__getitem__, key[0]))
-    shared = state.shares(key[0])
+    objects = tuple(map(info.__getitem__, ids))
+    shared = state.shares(ids)
     if shared:
         got = _GROUPED.get(key)
         if got is not None and got.zone == tuple(zone) and all(map(is_, objects, got.objects)):
-            return got.groups, got.index
-    if not set(zone).issuperset(key[0]):
+            return got
+    if not set(zone).issuperset(ids):
         return None
     by_record: dict[Hashable, list[CardId]] = {}
     index: dict[CardId, int] = {}
-    for i, c in enumerate(key[0]):
+    for i, c in enumerate(ids):
         if c in index:
             continue
         index[c] = i
         by_record.setdefault(record(info[c]), []).append(c)
     groups = tuple(tuple(g) for g in by_record.values())
+    found = _Grouped(tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups))
     if shared:
         if len(_GROUPED) >= _GROUPED_MOST:
             _GROUPED.clear()
-        _GROUPED[key] = _Grouped(tuple(zone), objects, groups, index)
-    return groups, index
+        _GROUPED[key] = found
+    return found
 
 
 def _zones(state: State, cards: Iterable[CardId], near: Sequence[ZoneKey] = ()) -> dict[CardId, ZoneKey]:

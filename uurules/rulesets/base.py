@@ -54,6 +54,7 @@ from uurules.engine.actions import (
 from uurules.engine.copies import classes, stands_for, unchanged
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
+from uurules.engine.game import FACE_DOWN
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare, fields_of
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
@@ -661,6 +662,18 @@ def response_labels(game: Game, cards: list[CardId], player: str | None = None) 
         first = {game.shown(c) for c in cards}
         if len(first) == len(cards):
             return [game.shown(c) for c in cards]
+    out: list[str] = []
+    if not game.state.flags.get(FACE_DOWN):
+        # a class's cards are shown alike (the name shown is part of a card's record), and the
+        # classes come in the order of their first cards: the first class of a name holds the first
+        # card of that name
+        info = game.state.cards
+        used: set[str] = set()
+        for part in parts:
+            name = info[part[0]].shown
+            out.append(name if name not in used else game.ref(part[0]))
+            used.add(name)
+        return out
     names = [game.shown(part[0]) for part in parts]
     wanted = set(names)
     firsts: dict[str, CardId] = {}  # the first card of each of those names (read until all are met)
@@ -671,7 +684,6 @@ def response_labels(game: Game, cards: list[CardId], player: str | None = None) 
             wanted.discard(name)
             if not wanted:
                 break
-    out: list[str] = []
     for part, name in zip(parts, names, strict=True):
         c = part[0]
         out.append(name if firsts[name] == c else game.ref(c))
