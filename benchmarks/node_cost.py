@@ -1,19 +1,27 @@
-"""The cost of one search node on a small board and on a crowded one (issue #30: it should not grow
+"""The cost of one search node on a small board and on crowded ones (issue #30: it should not grow
 with the cards a node does not touch).
 
-    python benchmarks/node_cost.py [--nodes 3000] [--repeat 3] [--json]
+    python benchmarks/node_cost.py [--nodes 3000] [--repeat 3] [--issue-nodes 2000] [--json]
 
-Two Neigh wars, walked by :func:`uurules.explore.explore` up to ``--nodes`` decision nodes each:
+Neigh wars, walked by :func:`uurules.explore.explore` up to ``--nodes`` decision nodes each:
 
 - *small*: 2 players, six Neighs each (15 cards): Ann aims Unicorn Poison at Bob's Unicorn;
-- *crowded*: 21 players, each with two Neighs, eight Unicorns in hand that no rule reads during the
-  war and a Unicorn in the Stable (232 cards); the same play.
+- *cards*: the same 2 players, each with 108 Unicorns in hand that no rule reads during the war
+  (231 cards): more cards, no more players;
+- *players*: 21 players, each with two Neighs and a Unicorn in the Stable (64 cards): more
+  players, each of whom may answer every card, and few cards;
+- *crowded*: 21 players, each with two Neighs, eight idle Unicorns in hand and a Unicorn in the
+  Stable (232 cards); the same play;
+- *issue*: issue #30's board, 21 players holding 300 Neighs each (6,323 cards), walked once up to
+  ``--issue-nodes`` nodes (``uurules explore --max-nodes 2000`` took more than 12 s).
 
 A node is one action tried (the state snapshotted for undo, the rules until the next decision, the
-canonical key of the position, the undo). Each board is timed by CPU time, best of ``--repeat``; the
-figures are microseconds a node and the crowded board's cost over the small one's. What still grows
-with the players is the rules' own work: every player of the 21 may answer each card, so every hand
-is read for its Neighs at every window.
+canonical key of the position, the undo, the view of a board where a line ends). Each board is
+timed by CPU time, best of ``--repeat`` (the issue's board: one walk); the figures are
+microseconds a node and each board's cost over the small one's. The cards a node does not touch
+cost little (*cards* over *small*); what grows with the players (*players*, *crowded*) is the
+rules' own work: each of the 21 players may answer each card, so each is asked at every window,
+and each is listed with its answers.
 """
 
 from __future__ import annotations
@@ -35,9 +43,14 @@ NAMES = [
     "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim",
     "Lee", "Max", "Ned", "Oda", "Pam", "Quin", "Rex", "Sam", "Tom", "Uma",
 ]  # fmt: skip
-SMALL = (2, 6, 0)
-"""(players, Neighs each, idle Unicorns in each hand) of the small board."""
-CROWDED = (21, 2, 8)
+Setting = tuple[int, int, int]
+"""(players, Neighs each, idle Unicorns in each hand) of a board."""
+SMALL: Setting = (2, 6, 0)
+CROWDED: Setting = (21, 2, 8)
+MORE: dict[str, Setting] = {"cards": (2, 6, 108), "players": (21, 2, 0)}
+"""The boards that tell more cards from more players, beside the small and the crowded one."""
+ISSUE: Setting = (21, 300, 0)
+"""Issue #30's board: 21 players holding 300 Neighs each."""
 
 
 def board(players: int, neighs: int, idle: int) -> str:
@@ -74,20 +87,39 @@ def measure(setting: tuple[int, int, int], nodes: int, repeat: int = 3) -> dict[
 
 
 def run(
-    nodes: int = 3000, repeat: int = 3, small: tuple[int, int, int] = SMALL, crowded: tuple[int, int, int] = CROWDED
+    nodes: int = 3000,
+    repeat: int = 3,
+    small: Setting = SMALL,
+    crowded: Setting = CROWDED,
+    more: dict[str, Setting] | None = None,
+    issue: Setting | None = ISSUE,
+    issue_nodes: int = 2000,
 ) -> dict[str, Any]:
+    """The figures of each board (``more``: :data:`MORE` unless given; ``issue``: walked once up to
+    ``issue_nodes`` nodes, ``None``: not walked), and the crowded board's cost over the small one's
+    (``ratio``; each board's own in ``ratios``)."""
     a = measure(small, nodes, repeat)
-    b = measure(crowded, nodes, repeat)
-    return {"small": a, "crowded": b, "ratio": b["us_per_node"] / a["us_per_node"]}
+    out: dict[str, Any] = {"small": a}
+    for label, setting in (MORE if more is None else more).items():
+        out[label] = measure(setting, nodes, repeat)
+    out["crowded"] = measure(crowded, nodes, repeat)
+    if issue is not None:
+        out["issue"] = measure(issue, issue_nodes, 1)
+    out["ratio"] = out["crowded"]["us_per_node"] / a["us_per_node"]
+    per = a["us_per_node"]
+    out["ratios"] = {k: v["us_per_node"] / per for k, v in out.items() if isinstance(v, dict) and k != "small"}
+    return out
 
 
 def report(result: dict[str, Any]) -> str:
     lines = []
-    for label in ("small", "crowded"):
-        r = result[label]
+    for label, r in result.items():
+        if not isinstance(r, dict) or "us_per_node" not in r:
+            continue
+        ratio = "" if label == "small" else f"  {result['ratios'][label]:.2f}x small"
         lines.append(
-            f"{label:8} {r['players']:2} players, {r['cards']:3} cards: {r['us_per_node']:6.0f} us a node "
-            f"({r['nodes']:,} nodes in {r['seconds']:.2f} s of CPU)"
+            f"{label:8} {r['players']:2} players, {r['cards']:5,} cards: {r['us_per_node']:6.0f} us a node "
+            f"({r['nodes']:,} nodes in {r['seconds']:.2f} s of CPU){ratio}"
         )
     lines.append(f"ratio    {result['ratio']:.2f}x (crowded over small)")
     return "\n".join(lines)
@@ -97,9 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nodes", type=int, default=3000, help="decision nodes walked on each board")
     parser.add_argument("--repeat", type=int, default=3, help="walks of each board; the best is kept")
+    parser.add_argument("--issue-nodes", type=int, default=2000, help="decision nodes walked on issue #30's board")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    result = run(args.nodes, args.repeat)
+    result = run(args.nodes, args.repeat, issue_nodes=args.issue_nodes)
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 

@@ -188,11 +188,17 @@ def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_proce
 
 def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
     node_cost = load("node_cost")
-    result = node_cost.run(nodes=40, repeat=1, small=(2, 4, 0), crowded=(5, 2, 3))
-    small, crowded = result["small"], result["crowded"]
-    assert small["nodes"] == crowded["nodes"] == 40  # both walks reach the cap: a Neigh war goes on
+    result = node_cost.run(
+        nodes=40, repeat=1, small=(2, 4, 0), crowded=(5, 2, 3), more={"cards": (2, 4, 10)}, issue=(3, 20, 0),
+        issue_nodes=30,
+    )
+    small, crowded, cards, issue = result["small"], result["crowded"], result["cards"], result["issue"]
+    assert small["nodes"] == crowded["nodes"] == cards["nodes"] == 40  # every walk reaches the cap: a Neigh war goes on
+    assert issue["nodes"] == 30 and (issue["players"], issue["cards"]) == (3, 64)
     assert (small["players"], small["cards"]) == (2, 11) and (crowded["players"], crowded["cards"]) == (5, 31)
-    assert result["ratio"] > 0 and "ratio" in node_cost.report(result)
+    assert (cards["players"], cards["cards"]) == (2, 31)
+    assert result["ratio"] > 0 and set(result["ratios"]) == {"cards", "crowded", "issue"}
+    assert all(f"{label} " in node_cost.report(result) for label in ("small", "cards", "crowded", "issue", "ratio"))
     scn = Scenario.from_text(node_cost.board(21, 2, 8))
     game = scn.play(auto=False)
     assert len(game.state.cards) == 232 and game.state.pending is not None  # the Poison waits for answers

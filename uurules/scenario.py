@@ -560,12 +560,14 @@ def board_view(game: Game) -> dict[str, Any]:
     for p in s.players:
         entry: dict[str, Any] = {}
         for z in rs.player_zones:
-            entry[z.replace("_", "-")] = [game.shown(c) for c in s.zones[(p, z)]]
+            entry[z.replace("_", "-")] = game.shown_all(s.zones[(p, z)])
         for n in rs.player_numbers:
             entry[n] = s.numbers.get(p, {}).get(n, 0)
         players[p] = entry
-    zones = {z.replace("_", "-"): [game.shown(c) for c in s.zones[(None, z)]] for z in rs.shared_zones}
+    zones = {z.replace("_", "-"): game.shown_all(s.zones[(None, z)]) for z in rs.shared_zones}
     status: dict[str, Any] = {}
+    if not rs.has_status():  # no card can differ from its printed state: none is read
+        return {"players": players, "zones": zones, "status": status, "winner": s.winner}
     for p in s.players:
         for c in game.cards_of(p):
             st = rs.status(game, s.cards[c])

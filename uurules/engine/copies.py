@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import attrgetter
+from dataclasses import dataclass
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.shape import CACHE, ShapeError, fields_of
@@ -122,29 +123,43 @@ def unchanged(game: Game) -> Iterator[None]:
         game.unchanged = None
 
 
-def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = ()) -> list[list[CardId]]:
+def classes(
+    game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = (), near: Sequence[ZoneKey] = ()
+) -> list[list[CardId]]:
     """``cards`` in classes of copies (see the module documentation), in the order of their
     first cards; each class in the order of ``cards``. Cards seen twice count once. ``listed``:
-    a list of them the effect that offers them keeps (see :func:`referenced`)."""
+    a list of them the effect that offers them keeps (see :func:`referenced`); ``near``: the zones
+    they are nearly always in (a player's hand), looked at first. Cards that all lie in the first
+    of ``near`` are grouped once for as long as that zone and its cards stay as they are
+    (:func:`_in_zone`): a hand of 300 Neighs is not read again at each window."""
     s = game.state
-    info = s.cards
-    by_record: dict[Hashable, list[CardId]] = {}
-    index: dict[CardId, int] = {}
-    for i, c in enumerate(cards):
-        if c in index:
-            continue
-        index[c] = i
-        by_record.setdefault(record(info[c]), []).append(c)
-    if all(len(g) == 1 for g in by_record.values()):
-        return list(by_record.values())  # no two alike: the zones need not be looked up
-    zone_of = _zones(s, [c for g in by_record.values() if len(g) > 1 for c in g])
-    groups: dict[Hashable, list[CardId]] = {}
-    for r, g in by_record.items():
-        for c in g:
-            groups.setdefault((zone_of.get(c), r), []).append(c)
-    if all(len(g) == 1 for g in groups.values()):
-        return sorted(groups.values(), key=lambda part: index[part[0]])
-    apart = set(game.named)
+    found = _in_zone(s, cards, near[0]) if near else None
+    ordered = found is not None  # one zone: the groups are in the order of their first cards
+    if found is not None:
+        if found.single:
+            return [list(g) for g in found.groups]
+        groups: Iterable[Sequence[CardId]] = found.groups
+        index = found.index
+    else:
+        info = s.cards
+        by_record: dict[Hashable, list[CardId]] = {}
+        index = {}
+        for i, c in enumerate(cards):
+            if c in index:
+                continue
+            index[c] = i
+            by_record.setdefault(record(info[c]), []).append(c)
+        if all(len(g) == 1 for g in by_record.values()):
+            return list(by_record.values())  # no two alike: the zones need not be looked up
+        zone_of = _zones(s, [c for g in by_record.values() if len(g) > 1 for c in g], near)
+        by_zone: dict[Hashable, list[CardId]] = {}
+        for r, g in by_record.items():
+            for c in g:
+                by_zone.setdefault((zone_of.get(c), r), []).append(c)
+        if all(len(g) == 1 for g in by_zone.values()):
+            return sorted(by_zone.values(), key=lambda part: index[part[0]])
+        groups = by_zone.values()
+    apart = game.named
     memo = game.unchanged
     refs = memo.get(tuple(listed), _UNREAD) if memo is not None else _UNREAD
     if refs is _UNREAD:
@@ -156,30 +171,97 @@ def classes(game: Game, cards: Sequence[CardId], *, listed: Sequence[CardId] = (
         if memo is not None:
             memo[tuple(listed)] = refs
     out: list[list[CardId]] = []
-    for g in groups.values():
-        if len(g) == 1:
-            out.append(g)
+    for group in groups:
+        if len(group) == 1:
+            out.append(list(group))
             continue
         if refs is None:
-            out.extend([c] for c in g)
+            out.extend([c] for c in group)
+            ordered = False
             continue
-        alone = [c for c in g if c in apart or c in refs]
-        rest = [c for c in g if c not in apart and c not in refs]
+        if apart.isdisjoint(group) and refs.isdisjoint(group):  # the usual case, in one go
+            out.append(list(group))
+            continue
+        alone = [c for c in group if c in apart or c in refs]
+        rest = [c for c in group if c not in apart and c not in refs]
         parts = ([rest] if rest else []) + [[c] for c in alone]
         out.extend(parts)
-    out.sort(key=lambda part: index[part[0]])
+        ordered = False
+    if not ordered:
+        out.sort(key=lambda part: index[part[0]])
     return out
 
 
-def _zones(state: State, cards: Iterable[CardId]) -> dict[CardId, ZoneKey]:
+_GROUPED: dict[tuple[tuple[CardId, ...], ZoneKey], _Grouped] = {}
+_GROUPED_MOST = 4096
+"""How many runs of cards :func:`_in_zone` keeps grouped at most (a cache: forgetting costs a grouping)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Grouped:
+    zone: tuple[CardId, ...]
+    """The zone's cards when they were grouped."""
+    objects: tuple[Card, ...]
+    """The card objects grouped (shared, unchanged: a card that changes becomes another object)."""
+    groups: tuple[tuple[CardId, ...], ...]
+    """The cards by :func:`record`, in the order of their first cards (each in the order of ``cards``)."""
+    index: dict[CardId, int]
+    """Each card's first place in ``cards``."""
+    single: bool
+    """Whether no two cards are alike."""
+
+
+def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped | None:
+    """``cards``, all in zone ``where``, grouped by :func:`record` (:class:`_Grouped`); ``None``
+    when they are not all there. Kept while the zone holds the same cards and each card is the
+    same object, shared with the copies of the state (copy on write: :meth:`State.own
+    <uurules.engine.state.State.own>` gives a card that changes a new object), so found again by
+    comparisons made in C, whatever the zone's size."""
+    zone = state.zones.get(where)
+    if zone is None:
+        return None
+    ids = tuple(cards)
+    key = (ids, where)
+    info = state.cards
+    objects = tuple(map(info.__getitem__, ids))
+    shared = state.shares(ids)
+    if shared:
+        got = _GROUPED.get(key)
+        if got is not None and got.zone == tuple(zone) and all(map(is_, objects, got.objects)):
+            return got
+    if not set(zone).issuperset(ids):
+        return None
+    by_record: dict[Hashable, list[CardId]] = {}
+    index: dict[CardId, int] = {}
+    for i, c in enumerate(ids):
+        if c in index:
+            continue
+        index[c] = i
+        by_record.setdefault(record(info[c]), []).append(c)
+    groups = tuple(tuple(g) for g in by_record.values())
+    found = _Grouped(tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups))
+    if shared:
+        if len(_GROUPED) >= _GROUPED_MOST:
+            _GROUPED.clear()
+        _GROUPED[key] = found
+    return found
+
+
+def _zones(state: State, cards: Iterable[CardId], near: Sequence[ZoneKey] = ()) -> dict[CardId, ZoneKey]:
+    """The zone of each of ``cards`` that is in one (a card is in one zone at most), looking first
+    in ``near`` (where the caller's cards nearly always are: a player's hand) and stopping once
+    every card is found, so that a crowded board's other zones are not read."""
     wanted = set(cards)
     out: dict[CardId, ZoneKey] = {}
-    for key, ids in state.zones.items():
+    zones = state.zones
+    for key, ids in (*((k, zones[k]) for k in near if k in zones), *zones.items()):
         if wanted.isdisjoint(ids):
             continue
         for c in ids:
             if c in wanted and c not in out:
                 out[c] = key
+        if len(out) == len(wanted):
+            break
     return out
 
 

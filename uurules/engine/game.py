@@ -561,6 +561,13 @@ class Game:
             return FACE_DOWN_NAME
         return self.state.cards[card].shown
 
+    def shown_all(self, cards: Sequence[CardId]) -> list[str]:
+        """:meth:`shown` of each of ``cards``, in one go (a whole zone of a big board)."""
+        info = self.state.cards
+        if self.state.flags.get(FACE_DOWN):
+            return [self.shown(c) for c in cards]
+        return [info[c].shown for c in cards]
+
     def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:
         """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``.
 
@@ -676,7 +683,15 @@ class Game:
             raise IllegalAction(f"{reference!r} names copy #0: copies are counted from #1", f"{who}/{name}#1")
         n = int(digits) if len(digits) <= 9 else 10**9  # more copies than any board holds: matches none
         canonical = self.ruleset.book.canonical(name)
-        matches = [c for c in self.cards_of(who) if self.state.cards[c].name == canonical]
+        info = self.state.cards
+        if m.group("n") is not None or name == canonical:  # the n-th of that name: read until it is met
+            seen = 0
+            for c in self.cards_of(who):
+                if info[c].name == canonical:
+                    seen += 1
+                    if seen == n:
+                        return c
+        matches = [c for c in self.cards_of(who) if info[c].name == canonical]
         if m.group("n") is None and name != canonical:
             # a name as the board shows it (Basic Unicorn (Blue)) is that card, not the first card
             # of its kind (Basic Unicorn (Red)); with #n the copies are counted as ref() counts them

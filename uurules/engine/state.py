@@ -19,6 +19,7 @@ within one state, as :func:`copy.deepcopy` does; what its keys are, each ruleset
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from uurules.engine.shape import (
@@ -246,6 +247,11 @@ class State(Shaped):
             c = self.cards[card] = c.copy()
             owned.add(card)
         return c
+
+    def shares(self, cards: Iterable[CardId]) -> bool:
+        """Whether none of ``cards`` is this state's own (:meth:`own`): each card object is shared
+        with the copies of the state and never changes (a caller may know it again by identity)."""
+        return self._owned.isdisjoint(cards)
 
     def share(self) -> None:
         """Give up owning any card: each is copied before this state next changes it (a caller that

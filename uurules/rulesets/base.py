@@ -33,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from weakref import ReferenceType, WeakKeyDictionary
+from weakref import ref as weak_ref
 
 from uurules.cards import CardBook
 from uurules.engine.actions import (
@@ -52,6 +54,7 @@ from uurules.engine.actions import (
 from uurules.engine.copies import classes, stands_for, unchanged
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
+from uurules.engine.game import FACE_DOWN
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare, fields_of
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
@@ -574,6 +577,14 @@ class Ruleset(ABC):
         """The cards ``player`` could answer with: their hand (a game may add cards in play that answer)."""
         return game.state.zone(player, "hand")
 
+    def may_answer(self, game: Game, card: CardId) -> bool:
+        """Whether ``card`` could answer anything at all: ``False`` only where :meth:`response_refusal`
+        refuses it whoever holds it, wherever it is, whatever is on top and whatever the board (a
+        Unicorn card in Unstable Unicorns), so that it depends on the card's name only (a game's cards
+        never change names once staged). A response window leaves such cards out before it asks for a
+        refusal (:meth:`ResponseWindows.responders`): the answers offered are the same, found sooner."""
+        return True
+
     def answer_ability(self, game: Game, card: CardId) -> str | None:
         """What a card in play answers with (its pile item's ``ability``); ``None``: a card played from the hand."""
         return None
@@ -615,6 +626,11 @@ class Ruleset(ABC):
                 out[key] = value
         return out
 
+    def has_status(self) -> bool:
+        """Whether a card of this game can differ from its printed state (:meth:`status` is not
+        always empty): it has :attr:`staged_keys`, or its own :meth:`status`."""
+        return bool(self.staged_keys) or type(self).status is not Ruleset.status
+
     def stage_card(self, card: Card, spec: dict[str, Any]) -> None:
         """Apply a scenario's staged state (``{card: X, disabled: true}``) to a card: each of
         :attr:`staged_keys` the entry gives, as the type of the field's default (a number, true or false)."""
@@ -635,25 +651,56 @@ def is_lone(d: Decision) -> bool:
     return len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND
 
 
-def response_labels(game: Game, cards: list[CardId]) -> list[str]:
+def response_labels(game: Game, cards: list[CardId], player: str | None = None) -> list[str]:
     """The responses a player may make with ``cards`` (in hand): one per class of copies
     (:func:`uurules.engine.copies.classes`), by the name it is shown by where its first card is the
     first of that name (``Neigh``: the engine takes the first copy), else by its reference
-    (``Bob/Neigh#2``: a copy a question follows, or one that differs)."""
-    parts = classes(game, cards)
+    (``Bob/Neigh#2``: a copy a question follows, or one that differs). ``player``: whose they are
+    (their hand is where the cards are looked for first)."""
+    parts = classes(game, cards, near=((player, "hand"),) if player is not None else ())
     if len(parts) == len(cards):
         first = {game.shown(c) for c in cards}
         if len(first) == len(cards):
             return [game.shown(c) for c in cards]
-    firsts: dict[str, CardId] = {}
-    for c in cards:
-        firsts.setdefault(game.shown(c), c)
     out: list[str] = []
-    for part in parts:
-        c = part[0]
+    if not game.state.flags.get(FACE_DOWN):
+        # a class's cards are shown alike (the name shown is part of a card's record), and the
+        # classes come in the order of their first cards: the first class of a name holds the first
+        # card of that name
+        info = game.state.cards
+        used: set[str] = set()
+        for part in parts:
+            name = info[part[0]].shown
+            out.append(name if name not in used else game.ref(part[0]))
+            used.add(name)
+        return out
+    names = [game.shown(part[0]) for part in parts]
+    wanted = set(names)
+    firsts: dict[str, CardId] = {}  # the first card of each of those names (read until all are met)
+    for c in cards:
         name = game.shown(c)
+        if name not in firsts:
+            firsts[name] = c
+            wanted.discard(name)
+            if not wanted:
+                break
+    for part, name in zip(parts, names, strict=True):
+        c = part[0]
         out.append(name if firsts[name] == c else game.ref(c))
     return out
+
+
+_CANDIDATES = 4096
+"""How many runs of response cards :meth:`ResponseWindows.candidates` keeps for one game at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A player's response cards that may answer something (:meth:`ResponseWindows.candidates`), in
+    their order, and the first of them of each name, in order of first appearance."""
+
+    cards: tuple[CardId, ...]
+    firsts: tuple[tuple[str, CardId], ...]
 
 
 class ResponseWindows:
@@ -680,24 +727,56 @@ class ResponseWindows:
     treats a window's passes as one ``pass: all``. A stack that asks players one at a time, each
     answering before the next may (Eve of Midnight, EOM.PRI.1), is not so."""
 
+    def __init__(self) -> None:
+        self._opened: tuple[Decision, list[tuple[str, list[CardId]]]] | None = None  # see asking
+        self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], _Run]] = WeakKeyDictionary()
+        self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], _Run]] | None = None
+
+    def candidates(self, rs: Ruleset, game: Game, cards: list[CardId]) -> _Run:
+        """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`,
+        and the first of each name: worked out once a game for each run of cards met (a hand is found
+        again by its contents; a game's cards never change names), so that the cards in a hand that
+        answer nothing (a hand of Unicorns) are not read at each window, nor each copy of a Neigh."""
+        last = self._last
+        if last is not None and last[0]() is game:  # the game asked about last: nearly always
+            found = last[1]
+        else:
+            found = self._games.setdefault(game, {})
+            self._last = (weak_ref(game), found)
+        key = tuple(cards)
+        out = found.get(key)
+        if out is None:
+            if len(found) >= _CANDIDATES:  # a bound on what one long search keeps
+                found.clear()
+            info = game.state.cards
+            may = tuple(c for c in key if rs.may_answer(game, c))
+            firsts: dict[str, CardId] = {}
+            for c in may:
+                firsts.setdefault(info[c].name, c)
+            out = found[key] = _Run(may, tuple(firsts.items()))
+        return out
+
     def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
-        """The players who may still answer ``top`` (in the order they are asked), with their response cards."""
+        """The players who may still answer ``top`` (in the order they are asked), with their response
+        cards: those of :meth:`candidates` that :meth:`Ruleset.response_refusal` allows. A refusal
+        depends on the card's name, not on which copy: it is asked once a name (of its first card)."""
         s = game.state
         window = s.window
         out = []
         for p in self.asked(game, top):
             if window is not None and p in window.passed:
                 continue
-            allowed: dict[str, bool] = {}  # a refusal depends on the card's name, not on which copy
-            cards = []
-            for c in rs.response_cards(game, p):
-                name = s.cards[c].name
-                if name not in allowed:
-                    allowed[name] = rs.response_refusal(game, p, c, top) is None
-                if allowed[name]:
-                    cards.append(c)
-            if cards:
-                out.append((p, cards))
+            run = self.candidates(rs, game, rs.response_cards(game, p))
+            allowed = [name for name, c in run.firsts if rs.response_refusal(game, p, c, top) is None]
+            if not allowed:
+                continue
+            if len(allowed) == len(run.firsts):
+                cards = list(run.cards)
+            else:
+                names = set(allowed)
+                info = s.cards
+                cards = [c for c in run.cards if info[c].name in names]
+            out.append((p, cards))
         return out
 
     def asked(self, game: Game, top: PileItem) -> list[str]:
@@ -714,14 +793,34 @@ class ResponseWindows:
     def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
         """Ask the first player who may answer ``top``."""
         p, cards = responders[0]
-        names = response_labels(game, cards)
-        game.state.pending = Decision(
+        names = response_labels(game, cards, p)
+        d = game.state.pending = Decision(
             p,
             self.question(rs, game, p, top),
             ["pass", *names],
             DecisionKind.RESPOND,
             {"item": top.id, "may_respond": [r[0] for r in responders]},
         )
+        self._opened = (d, responders)
+
+    def asking(self, rs: Ruleset, game: Game, d: Decision, top: PileItem) -> list[tuple[str, list[CardId]]]:
+        """:meth:`responders` while ``d``, the window's decision, waits: as :meth:`open` found them
+        when it made ``d`` (the board stands as it was then: nothing changes it while a decision
+        waits, and a copy of the board has a copy of ``d``, which is worked out again)."""
+        opened = self._opened
+        if opened is not None and opened[0] is d:
+            return opened[1]
+        return self.responders(rs, game, top)
+
+    @staticmethod
+    def may_respond(d: Decision, top: PileItem) -> list[str] | None:
+        """The players who may still answer ``top``, as the window's decision ``d`` lists them (what
+        :meth:`open` found: nothing changes the board while a decision waits), or ``None``."""
+        data = d.data
+        if d.kind != DecisionKind.RESPOND or data.get("item") != top.id:
+            return None
+        may = data.get("may_respond")
+        return None if may is None else list(may)
 
     def window_on_top(self, game: Game) -> PileItem:
         s = game.state
@@ -806,7 +905,9 @@ class ResponseWindows:
             raise IllegalAction("no response window is open", self.pass_hint)
         top = s.pile[-1]
         assert s.window is not None
-        may = [p for p, _ in self.responders(rs, game, top)]
+        may = self.may_respond(s.pending, top)
+        if may is None:
+            may = [p for p, _ in self.responders(rs, game, top)]
         if who == "all":
             for p in may:
                 s.window.passed.append(p)
@@ -888,9 +989,9 @@ class InstantPile(ResponseWindows):
         :meth:`Game.legal_actions <uurules.engine.game.Game.legal_actions>`).
         """
         acts: list[Action] = []
-        for p, cards in self.responders(rs, game, game.state.pile[-1]):  # in turn order; the first is asked
+        for p, cards in self.asking(rs, game, d, game.state.pile[-1]):  # in turn order; the first is asked
             acts.append(Pass(p))
-            acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards))
+            acts.extend(Respond((Response(p, n),)) for n in response_labels(game, cards, p))
         return [*acts, *self.shortcuts(game)]
 
     def step(self, rs: Ruleset, game: Game) -> bool:

@@ -752,6 +752,10 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
     # ------------------------------------------------------------------------------------
     # Responding and passing (EOM.STACK.2, EOM.PRI.1)
     # ------------------------------------------------------------------------------------
+    def may_answer(self, game: Game, card: CardId) -> bool:
+        """Only a card that says it may be played in response ever answers (EOM.STACK.2)."""
+        return bool(self.book[game.state.cards[card].name].get("response"))
+
     def response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         d = self.defn(game, card)
         if not d.get("response"):

@@ -39,6 +39,14 @@ class Instants:
         why = self._response_refusal(game, player, card, top)
         return None if why is None else Refusal(why, "LU.INST.1")
 
+    def may_answer(self, game: Game, card: CardId) -> bool:
+        """Whether ``card`` could answer anything (:meth:`Ruleset.may_answer
+        <uurules.rulesets.base.Ruleset.may_answer>`): an Instant, or a card that says what it answers
+        (``answers:``, from the hand or from a Stable). Any other card is refused by
+        :meth:`response_refusal` as "not an Instant", whoever holds it and whatever is on top."""
+        d = self.rs.defn(game, card)
+        return d.get("answers") is not None or (d.get("instant") is not None and d.type == "Instant")
+
     def _response_refusal(self, game: Game, player: str, card: CardId, top: PileItem) -> str | None:
         rs = self.rs
         d = rs.defn(game, card)

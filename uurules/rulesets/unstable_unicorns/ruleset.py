@@ -594,6 +594,9 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def response_cards(self, game: Game, player: str) -> list[CardId]:
         return self.answers.response_cards(game, player)
 
+    def may_answer(self, game: Game, card: CardId) -> bool:
+        return self.instants.may_answer(game, card)
+
     def answer_ability(self, game: Game, card: CardId) -> str | None:
         return self.answers.ability(game, card)
 
