@@ -5,14 +5,17 @@ that" only where the engine asked nobody anything after a card went on the pile,
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import ROOT, SCENARIOS
 from uurules.ask import ask
 from uurules.ask_words import place_words, question_text
 from uurules.scenario import Scenario
+from uurules.words import ref_words
 
 POISON = SCENARIOS / "faq-can-bob-save-his-unicorn.yaml"
 ORDER = SCENARIOS / "faq-does-the-order-of-my-neighs-matter.yaml"
@@ -146,3 +149,33 @@ def test_a_no_reads_as_sentences_each_said_once(board: Path, fastest: str) -> No
     assert found.answer == "no" and "then and" not in text and "whatever" in text
     sentences = re.split(r"(?<=\.) (?=[A-Z])", text)
     assert len(sentences) == len(set(sentences)), text
+
+
+def test_a_no_that_turns_on_chance_says_so_and_each_try_ends() -> None:
+    # Americorn pulls one of Bob's three cards at random: which one is chance's, not Ann's choice;
+    # a try after which nothing more happens says so ("..., it does not hold")
+    doc = {
+        "ruleset": "unstable-unicorns",
+        "players": [
+            {"name": "Ann", "hand": ["Americorn"]},
+            {"name": "Bob", "hand": ["Neigh", "Neigh", "Basic Unicorn"], "stable": ["Slowdown"]},
+        ],
+        "script": [{"play": {"player": "Ann", "card": "Americorn"}}],
+        "question": {"can": "Ann", "make": [{"card": "Bob/Neigh#1", "in": "Ann/hand"}]},
+    }
+    found = ask(Scenario.from_text(yaml.safe_dump(doc, sort_keys=False)), odds=True)
+    text = found.text()
+    assert found.answer == "no" and found.odds == Fraction(1, 3)
+    assert text.startswith("No. Ann cannot make sure that Bob's first Neigh is in Ann's hand")
+    assert "if Ann chooses not to use Americorn, it does not hold." in text
+    assert "It turns on chance: if chance picks Bob's Neigh, Ann can make sure of it." in text
+    assert "It turns on what Ann chooses" not in text
+
+
+def test_a_reference_by_its_place_in_words() -> None:
+    assert [ref_words(f"Bob/Neigh#{n}") for n in (1, 2, 11, 22)] == [
+        "Bob's first Neigh",
+        "Bob's second Neigh",
+        "Bob's 11th Neigh",
+        "Bob's 22nd Neigh",
+    ]

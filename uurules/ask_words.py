@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from uurules.engine.contract import CHANCE
 from uurules.question import Condition, In, Question, Resolved
 from uurules.rulesets.unstable_unicorns.vocabulary import listed
 from uurules.words import action_words, ref_words, zone_words
@@ -65,6 +66,14 @@ def _if(c: Choice) -> str:
 
 
 WHATEVER = "and whatever"
+NOT_SO = "it does not hold"
+"""What a try of the askers comes to where nothing more happens (it ends where the question fails)."""
+
+
+def _ends(c: Choice) -> str:
+    """How a try that nothing follows ends: "everyone passes" says what resolves; a choice says nothing
+    of its end ("if Ann chooses not to use Americorn"), so it is said: "it does not hold"."""
+    return "" if c.by == "everyone" else NOT_SO
 
 
 def _stops(node: StrategyNode | None, who: str, depth: int = 0) -> str:
@@ -191,7 +200,7 @@ def reason_text(answer: Answer) -> str:
     if not refuted:
         tries = [c for c in (root.choices if root is not None else []) if _mine(c)]
         if tries:
-            stop = _stops(tries[0].then, who)
+            stop = _stops(tries[0].then, who) or _ends(tries[0])
             return _cap(_if(tries[0]) + (f", {stop}" if stop else "")) + ", and every other try is met too"
         return "it does not hold as things stand, and nothing is left to decide"
     first = refuted[0]
@@ -234,6 +243,9 @@ def turning_points(answer: Answer) -> list[str]:
         then = _can(reply, who) if reply is not None else f"{who} can make sure of it"
         if "respond" in kept.step:
             out.append(f"It turns on whether {kept.by} answers: {_if(alt)}, and {then}.")
+            continue
+        if kept.by == CHANCE:  # the card chance picks, not a player's choice
+            out.append(f"It turns on chance: {_if(alt)}, {then}.")
             continue
         what = f"the order {node.player} chooses" if order else f"what {node.player} chooses"
         out.append(f"It turns on {what}: if {_first(alt.words) if order else alt.words}, {then}.")
@@ -311,7 +323,7 @@ def answer_text(answer: Answer) -> str:
             else:
                 tries = []
                 for c in root.choices[:4]:
-                    reply = _stops(c.then, who)
+                    reply = _stops(c.then, who) or _ends(c)
                     tries.append(_if(c) + (f", {reply}" if reply else ""))
                 if len(root.choices) > 4:
                     tries.append(f"and {len(root.choices) - 4} more tries, as the strategy shows")

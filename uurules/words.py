@@ -111,5 +111,20 @@ def ref_words(ref: str) -> str:
     if not name:
         return ref
     name, _, n = name.partition("#")
-    nth = {"2": "second ", "3": "third ", "4": "fourth "}.get(n, f"#{n} " if n else "")
+    nth = f"{ordinal(int(n))} " if n.isdigit() else (f"#{n} " if n else "")
     return f"{player}'s {nth}{name.strip()}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """1 -> "first" ... 10 -> "tenth", then "11th", "22nd", "103rd".
+
+    >>> [ordinal(n) for n in (1, 2, 10, 11, 12, 13, 21, 22, 103)]
+    ['first', 'second', 'tenth', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    """
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
