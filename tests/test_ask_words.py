@@ -14,6 +14,7 @@ import yaml
 from tests.conftest import ROOT, SCENARIOS
 from uurules.ask import ask
 from uurules.ask_words import place_words, question_text
+from uurules.cli import main
 from uurules.scenario import Scenario
 from uurules.words import ref_words
 
@@ -179,3 +180,21 @@ def test_a_reference_by_its_place_in_words() -> None:
         "Bob's 11th Neigh",
         "Bob's 22nd Neigh",
     ]
+
+
+def test_an_answer_with_a_copy_told_apart_names_it_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the question follows Bob's second Neigh: the line answers with that very copy, in words
+    doc = {
+        "ruleset": "unstable-unicorns",
+        "players": [
+            {"name": "Ann", "hand": ["Unicorn Poison", "Neigh"]},
+            {"name": "Bob", "hand": ["Neigh", "Neigh"], "stable": ["Basic Unicorn (Blue)"]},
+        ],
+        "script": [{"play": {"player": "Ann", "card": "Unicorn Poison", "targets": ["Bob/Basic Unicorn (Blue)"]}}],
+        "question": {"where": ["Bob/Neigh#2"]},
+    }
+    board = tmp_path / "copy.yaml"
+    board.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    assert main(["ask", str(board)]) == 0
+    text = capsys.readouterr().out
+    assert "Bob answers Ann's Unicorn Poison with Bob's second Neigh;" in text and "Bob/" not in text

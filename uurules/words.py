@@ -54,7 +54,8 @@ def action_words(game: Game, action: Action) -> str:
     match action:
         case Respond(responses=rs):
             r = rs[0]
-            return f"{r.player} answers {top} with {r.card}" if top else f"{r.player} answers with {r.card}"
+            card = ref_words(r.card) if "/" in r.card else r.card  # a copy told apart: "Bob's second Neigh"
+            return f"{r.player} answers {top} with {card}" if top else f"{r.player} answers with {card}"
         case Pass(player="all"):
             return f"everyone passes: {top} resolves" if top else "everyone passes"
         case Pass(player=p):
@@ -62,7 +63,7 @@ def action_words(game: Game, action: Action) -> str:
         case Choose(option=o):
             return _choice_words(game, o)
         case Play(player=p, card=c):
-            return f"{p} plays {c}"
+            return f"{p} plays {ref_words(c) if '/' in c else c}"
         case Resolve():
             return f"{top} resolves, as nobody has anything left to decide" if top else "what is left resolves"
         case Chance(card=c):
