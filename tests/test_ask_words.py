@@ -198,3 +198,12 @@ def test_an_answer_with_a_copy_told_apart_names_it_in_words(tmp_path: Path, caps
     assert main(["ask", str(board)]) == 0
     text = capsys.readouterr().out
     assert "Bob answers Ann's Unicorn Poison with Bob's second Neigh;" in text and "Bob/" not in text
+
+
+def test_the_odds_in_words_agree_with_who_asks() -> None:
+    # "Bob never makes it happen", "Bob and Eve together never make it happen"
+    one = ask(ROOT / "benchmarks" / "faq" / "five-players-one-neigh-short.yaml", odds=True).text()
+    two = ask(ROOT / "benchmarks" / "faq" / "five-players-coalition-outnumbered.yaml", odds=True).text()
+    assert "Bob never makes it happen (odds 0/1)" in one
+    assert "Bob and Eve together never make it happen (odds 0/1)" in two
+    assert "At best" not in one + two

@@ -343,14 +343,15 @@ def odds_words(answer: Answer) -> list[str]:
     who = who_words(answer.question.players)
     others = [x for x in (answer.start or {}).get("players", {}) if x not in answer.question.players]
     them = listed(others) if others else "the others"
-    how = f"{p.numerator} time{'s' if p.numerator != 1 else ''} in {p.denominator}"
+    makes = "makes" if len(answer.question.players) == 1 else "make"
+    how = f"At best {who} {makes} it happen {p.numerator} time{'s' if p.numerator != 1 else ''} in {p.denominator}"
     if p == 1:
-        how = "every time"
+        how = f"At best {who} {makes} it happen every time"
     elif p == 0:
-        how = "never"
+        how = f"{who} never {makes} it happen"
     return [
-        f"At best {who} makes it happen {how} (odds {p.numerator}/{p.denominator}), every random outcome "
-        f"equally likely and {them} playing against {who}."
+        f"{how} (odds {p.numerator}/{p.denominator}), every random outcome equally likely and {them} playing "
+        f"against {who}."
     ]
 
 
