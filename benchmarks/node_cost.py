@@ -22,14 +22,24 @@ microseconds a node and each board's cost over the small one's. The cards a node
 cost little (*cards* over *small*); what grows with the players (*players*, *crowded*) is the
 rules' own work: each of the 21 players may answer each card, so each is asked at every window,
 and each is listed with its answers.
+
+Then a node is split in three, from one more walk of each board timed part by part (:func:`parts`):
+writing the board of each end the walk finds (its view and digest: ``explore``'s output, which
+holds every card), the canonical key of the position (whole zones, tuples of their card ids), and
+the rest (the rules, the copy, the undo), each in microseconds of the best figure. On the *cards*
+board the rest costs about what it costs on the small one; the ends and the key grow with the
+cards.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +78,39 @@ def board(players: int, neighs: int, idle: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+PARTS = {"ends": ("uurules.explore", "_Walker", "_outcome"), "key": ("uurules.engine.position", "StateKeys", "digest")}
+"""The parts of a node the breakdown times (:func:`parts`): writing the board of each end the walk
+finds (its view, as ``explore`` reports it, and its digest), and the position's key."""
+
+
+@contextmanager
+def parts(spent: dict[str, float]) -> Iterator[None]:
+    """While the block runs, the CPU time spent in each of :data:`PARTS`, added up in ``spent``."""
+    saved = []
+    for label, (module, cls, name) in PARTS.items():
+        owner = getattr(importlib.import_module(module), cls)
+        f = getattr(owner, name)
+
+        def timed(*args: Any, _f: Any = f, _label: str = label, **kwargs: Any) -> Any:
+            t0 = time.process_time()
+            try:
+                return _f(*args, **kwargs)
+            finally:
+                spent[_label] = spent.get(_label, 0.0) + time.process_time() - t0
+
+        saved.append((owner, name, f))
+        setattr(owner, name, timed)
+    try:
+        yield
+    finally:
+        for owner, name, f in saved:
+            setattr(owner, name, f)
+
+
 def measure(setting: tuple[int, int, int], nodes: int, repeat: int = 3) -> dict[str, Any]:
-    """The best CPU time a node over ``repeat`` walks of ``nodes`` decision nodes on the board of ``setting``."""
+    """The best CPU time a node over ``repeat`` walks of ``nodes`` decision nodes on the board of
+    ``setting``; and from one more walk, timed part by part (:func:`parts`), the share of a node
+    spent writing the boards of the ends and on the key, as microseconds of the best figure."""
     scn = Scenario.from_text(board(*setting))
     best: dict[str, Any] | None = None
     for _ in range(repeat):
@@ -81,6 +122,15 @@ def measure(setting: tuple[int, int, int], nodes: int, repeat: int = 3) -> dict[
         if best is None or per < best["us_per_node"]:
             best = {"us_per_node": per, "nodes": found.nodes, "seconds": dt, "cards": len(game.state.cards)}
     assert best is not None
+    spent: dict[str, float] = {}
+    game = scn.play(auto=False)
+    with parts(spent):
+        t0 = time.process_time()
+        explore(game, max_nodes=nodes)
+        whole = max(time.process_time() - t0, 1e-9)
+    for label in PARTS:
+        best[f"{label}_us"] = best["us_per_node"] * spent.get(label, 0.0) / whole
+    best["rest_us"] = best["us_per_node"] - sum(best[f"{label}_us"] for label in PARTS)
     players, neighs, idle = setting
     best.update(players=players, neighs=neighs, idle=idle)
     return best
@@ -122,6 +172,15 @@ def report(result: dict[str, Any]) -> str:
             f"({r['nodes']:,} nodes in {r['seconds']:.2f} s of CPU){ratio}"
         )
     lines.append(f"ratio    {result['ratio']:.2f}x (crowded over small)")
+    lines.append("of a node: writing the boards of the ends it finds, the position's key, and the rest")
+    small = result.get("small")
+    for label, r in result.items():
+        if not isinstance(r, dict) or "rest_us" not in r:
+            continue
+        rest = "" if label == "small" or not small else f"  (the rest {r['rest_us'] / small['rest_us']:.2f}x small)"
+        lines.append(
+            f"{label:8} ends {r['ends_us']:5.0f} us, key {r['key_us']:5.0f} us, the rest {r['rest_us']:6.0f} us{rest}"
+        )
     return "\n".join(lines)
 
 

@@ -199,6 +199,12 @@ def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
     assert (cards["players"], cards["cards"]) == (2, 31)
     assert result["ratio"] > 0 and set(result["ratios"]) == {"cards", "crowded", "issue"}
     assert all(f"{label} " in node_cost.report(result) for label in ("small", "cards", "crowded", "issue", "ratio"))
+    # a node in three parts (the ends' boards, the key, the rest) that add up to the whole
+    for r in (small, crowded, cards, issue):
+        assert r["ends_us"] >= 0 and r["key_us"] > 0 and r["ends_us"] + r["key_us"] + r["rest_us"] == pytest.approx(
+            r["us_per_node"]
+        )
+    assert "of a node: writing the boards of the ends" in node_cost.report(result)
     scn = Scenario.from_text(node_cost.board(21, 2, 8))
     game = scn.play(auto=False)
     assert len(game.state.cards) == 232 and game.state.pending is not None  # the Poison waits for answers
