@@ -409,6 +409,18 @@ def test_a_script_names_chances_outcome_and_run_plays_it() -> None:
         Scenario.from_text(AMERICORN + "  - chance: Bob/Slowdown\n").play()
 
 
+def test_a_script_names_one_copy_of_an_outcome_and_run_plays_that_copy() -> None:
+    # the two Neighs are one outcome here (nothing tells them apart), but a line found by a question
+    # that followed one of them names the other by its place: run plays that very card
+    two = AMERICORN.replace("[Super Neigh, Basic Unicorn]", "[Neigh, Neigh, Basic Unicorn]")
+    game = Scenario.from_text(two + "  - chance: Bob/Neigh#2\n").play()
+    staged = Scenario.from_text(two.split("script:")[0]).play(auto=False)  # the board before the play
+    first, second = staged.state.zone("Bob", "hand")[:2]
+    assert game.state.zone("Ann", "hand") == [second] and first in game.state.zone("Bob", "hand")
+    with pytest.raises(InputError, match="chance cannot pick 'Bob/Neigh#3' here"):
+        Scenario.from_text(two + "  - chance: Bob/Neigh#3\n").play()  # no third Neigh: the outcomes are listed
+
+
 def test_chance_points_undo_exactly_with_thinned_snapshots() -> None:
     game = Scenario.from_text(AMERICORN).play(upto=1, auto=False)
     walk = Game(game.ruleset, game.state.copy(), chance="explicit", max_snapshots=2)

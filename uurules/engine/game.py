@@ -271,7 +271,7 @@ class Game:
         if isinstance(action, Chance):
             if point is None:
                 raise IllegalAction("nothing is left to chance here", "an action of a player")
-            base, fates = point.action, (*point.fates, point.card(action))
+            base, fates = point.action, (*point.fates, self._chance_card(point, action))
         elif point is not None:
             raise IllegalAction(f"chance picks first ({describe(point.action)})", ", ".join(point.refs))
         else:
@@ -289,6 +289,38 @@ class Game:
             return _Met(base, fates, met.cards)
         finally:
             self._fates = None
+        return None
+
+    def _chance_card(self, point: ChancePoint, action: Chance) -> CardId:
+        """The card of ``point``'s pool that ``action`` names: one of its outcomes, or else a card of
+        the pool told apart from its copies by its place (``Bob/Neigh#2``, in a shared zone
+        ``Neigh#2``, counted as the outcomes count them). A question that follows one copy (``ask``)
+        lists the other as an outcome of its own; the line it gives replays where nothing follows
+        it, as ``choose: Bob/Neigh#2`` does. Refused: :class:`IllegalAction`, with the outcomes."""
+        try:
+            return point.card(action)
+        except IllegalAction:
+            card = self._pool_card(point, action.card)
+            if card is None:
+                raise
+            return card
+
+    def _pool_card(self, point: ChancePoint, ref: str) -> CardId | None:
+        """The card of ``point``'s pool that ``ref`` names by its place, or ``None``."""
+        if "/" in ref:
+            try:
+                card = self.find(ref)
+            except IllegalAction:
+                return None
+            return card if card in point.pool else None
+        name, _, n = ref.partition("#")
+        place = int(n) if n.isdigit() else 1
+        seen = 0
+        for c in point.pool:  # the places _stop_at gives: each name's cards counted in the pool's order
+            if self.shown(c) == name:
+                seen += 1
+                if seen == place:
+                    return c
         return None
 
     def _stop_at(self, met: _Met) -> None:
