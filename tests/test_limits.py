@@ -576,3 +576,25 @@ def test_the_command_writes_the_same_table_and_json_a_line_at_a_time(capsys: pyt
     assert capsys.readouterr().out == found.text() + "\n"
     assert main(["explore", str(NEIGHS_FILE), "--max-nodes", "300", "--json"]) == 0
     assert capsys.readouterr().out == json.dumps(found.to_json(), ensure_ascii=False, indent=2) + "\n"
+
+
+def test_ask_says_the_odds_are_unknown_where_the_default_budget_cuts_only_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the yes or no is found within the default 10 s, the search for the odds after it is not: the
+    # answer stands, and what is unknown is the odds (not "the answer")
+    path = ROOT / "tests" / "faq" / "uu-38-four-players-two-for-one.yaml"
+    found = ask_module.ask(path)
+    assert found.answer == "no"
+    readings = iter(range(1_000_000))
+
+    def clock() -> float:  # still for the start and each node of the yes/no search, then 1,000 s later
+        return 0.0 if next(readings) <= found.nodes + 1 else 1000.0
+
+    real = Budget
+    monkeypatch.setattr(ask_module, "Budget", lambda nodes=None, seconds=None, *_clock: real(nodes, seconds, clock))
+    assert main(["ask", str(path), "--odds"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[2].startswith("No. ") and "The odds are unknown: their search was cut short." in out
+    assert err.startswith("uurules: stopped after 10 s (the default --max-seconds); the odds are unknown after ")
+    assert "the answer is unknown" not in err

@@ -55,6 +55,7 @@ from uurules.answer import (
     _stopped,
     places,
 )
+from uurules.ask_words import ODDS_UNKNOWN
 from uurules.engine.actions import to_step
 from uurules.engine.errors import InputError
 from uurules.engine.game import Game
@@ -166,9 +167,9 @@ def ask(
             try:
                 chances, _ = solver.odds(solver.seen0)
             except _Cut as cut:
-                message = _stopped(cut.reason, budget.nodes).replace("the answer is unknown", "the odds are unknown")
+                message = _stopped(cut.reason, budget.nodes).replace("the answer is unknown", ODDS_UNKNOWN)
             except KeyboardInterrupt:
-                message = _stopped("Ctrl-C", budget.nodes).replace("the answer is unknown", "the odds are unknown")
+                message = _stopped("Ctrl-C", budget.nodes).replace("the answer is unknown", ODDS_UNKNOWN)
             if chances is not None and (chances == ONE) != value:  # pragma: no cover - a bug of the kit
                 raise AssertionError(f"odds {chances} disagree with the answer {value}")
         nodes = budget.nodes

@@ -335,10 +335,17 @@ def answer_text(answer: Answer) -> str:
     return f"Unknown: {why[:1].lower()}{why[1:]}, before it could prove yes or no."
 
 
+ODDS_UNKNOWN = "the odds are unknown"
+"""What an answer's message says where its odds were asked and their search was cut (:func:`uurules.ask.ask`)."""
+
+
 def odds_words(answer: Answer) -> list[str]:
-    """The odds in words ("At best Ann makes it happen 1 time in 2 ..."), where they were asked."""
+    """The odds in words ("At best Ann makes it happen 1 time in 2 ..."), where they were asked;
+    where their search was cut short after a yes or no, that they are unknown."""
     p = answer.odds
     if p is None:
+        if answer.answer in ("yes", "no") and answer.message is not None and ODDS_UNKNOWN in answer.message:
+            return [f"{ODDS_UNKNOWN[:1].upper()}{ODDS_UNKNOWN[1:]}: their search was cut short."]
         return []
     who = who_words(answer.question.players)
     others = [x for x in (answer.start or {}).get("players", {}) if x not in answer.question.players]

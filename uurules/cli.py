@@ -263,7 +263,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
             for row in found.table():
                 print(printable(f"- {row[0]} in {row[1]}: {row[2]}"))
     if found.message and _by_default(args, found.message):
-        said = f"the answer is unknown after {found.nodes} decision nodes"
+        unknown = "the answer" if found.answer == "unknown" else "the odds"  # a yes or no found, its odds cut
+        said = f"{unknown} {'is' if unknown == 'the answer' else 'are'} unknown after {found.nodes} decision nodes"
         print(f"uurules: {_default_spent(said)}", file=sys.stderr)
     elif found.message:
         print(f"uurules: {one_line(interrupt.said(found.message))}", file=sys.stderr)  # cut by SIGTERM: it says so
