@@ -315,13 +315,18 @@ class Game:
             return card if card in point.pool else None
         name, _, n = ref.partition("#")
         place = int(n) if n.isdigit() else 1
-        seen = 0
-        for c in point.pool:  # the places _stop_at gives: each name's cards counted in the pool's order
-            if self.shown(c) == name:
-                seen += 1
-                if seen == place:
-                    return c
-        return None
+        places = self._places(point.pool)  # as _stop_at counts them
+        return next((c for c in point.pool if places[c] == place and self.shown(c) == name), None)
+
+    def _places(self, pool: Sequence[CardId]) -> dict[CardId, int]:
+        """Each card's place among the cards of ``pool`` shown by its name, in the pool's order (from 1)."""
+        count: dict[str, int] = {}
+        places: dict[CardId, int] = {}
+        for c in pool:
+            name = self.shown(c)
+            count[name] = count.get(name, 0) + 1
+            places.setdefault(c, count[name])
+        return places
 
     def _stop_at(self, met: _Met) -> None:
         """The board is back as it was before ``met.action``: it stands at the chance it met, one
@@ -333,12 +338,7 @@ class Game:
         refs = self.refs(cards)
         if len(set(refs)) != len(refs):  # copies of a name in a shared zone, told apart
             refs = []
-            count: dict[str, int] = {}
-            ordinal: dict[CardId, int] = {}
-            for c in met.pool:
-                name = self.shown(c)
-                count[name] = count.get(name, 0) + 1
-                ordinal.setdefault(c, count[name])
+            ordinal = self._places(met.pool)
             used: set[str] = set()
             for c in cards:
                 name = self.shown(c)

@@ -73,6 +73,7 @@ from uurules.engine.events import EventKind, declare, kinds
 from uurules.engine.game import FACE_DOWN, FACE_DOWN_NAME
 from uurules.engine.state import CardId, Decision, Effect, Link, PileItem
 from uurules.rulesets.base import DecisionKind, Static
+from uurules.rulesets.unstable_unicorns.pile import take
 from uurules.rulesets.unstable_unicorns.replacements import replaces
 from uurules.rulesets.unstable_unicorns.vocabulary import VOCABULARY, WHAT
 
@@ -628,15 +629,6 @@ class Answers:
             if item.data.get("effect") == eff.id:
                 item.ability = f"{eff.verb.upper()} {game.shown(target)}"
         game.emit("redirect", eff.data.get("redirected-by"), target, effect=eff.label)
-
-
-def take(pile: list[PileItem], item: PileItem) -> None:
-    """Take ``item`` off the pile (by identity)."""
-    for i in range(len(pile) - 1, -1, -1):
-        if pile[i] is item:
-            del pile[i]
-            return
-    raise ValueError("not on the pile")
 
 
 __all__ = ["ACTIONS", "EFFECTS", "STOPS", "Answers"]
