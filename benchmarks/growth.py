@@ -118,7 +118,7 @@ def pile_game(cards: int) -> Game:
         name = "Basic Unicorn" if i == 0 else "Neigh"
         player = "Ann" if i % 2 == 0 else "Bob"
         cid = s.new_id()
-        s.cards[cid] = Card(cid, name, name, player)
+        s.add_card(Card(cid, name, name, player))
         item = PileItem(s.new_id(), cid, player, prev)
         s.pile.append(item)
         prev = item.id
@@ -134,12 +134,13 @@ def hand_game(cards: int) -> Game:
     """Ann's hand of ``cards`` cards (seven names in turn) in her Action phase, played forward."""
     game = Scenario.from_text(PILE_BOARD).stage(undo=False)
     s = game.state
-    hand = s.zone("Ann", "hand")
+    hand = list(s.zone("Ann", "hand"))
     for i in range(cards):
         cid = s.new_id()
         name = HAND_NAMES[i % len(HAND_NAMES)]
-        s.cards[cid] = Card(cid, name, name, "Ann")
+        s.add_card(Card(cid, name, name, "Ann"))
         hand.append(cid)
+    s.set_zone(("Ann", "hand"), hand)
     s.phase = "action"
     s.flags["acted"] = True
     return game

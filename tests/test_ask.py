@@ -533,13 +533,13 @@ def test_the_discard_pile_is_keyed_by_the_cards_it_holds_whatever_their_order() 
     pile = s.zones[(None, "discard")]
     first, unicorn, second = pile
     key = solver.key(solver.seen0)
-    s.zones[(None, "discard")] = [second, unicorn, first]  # the two Neighs swapped
+    s.set_zone((None, "discard"), [second, unicorn, first])  # the two Neighs swapped
     assert solver.key(solver.seen0) == key
-    s.zones[(None, "discard")] = [unicorn, first, second]  # the Basic Unicorn on top: the same cards
+    s.set_zone((None, "discard"), [unicorn, first, second])  # the Basic Unicorn on top: the same cards
     assert solver.key(solver.seen0) == key
-    assert s.zones[(None, "discard")] == [unicorn, first, second], "the position itself is left as it was"
-    s.zones[(None, "discard")] = [first, unicorn]  # another Neigh went elsewhere: another position
-    s.zones[("Bob", "hand")].append(second)
+    assert s.zones[(None, "discard")] == (unicorn, first, second), "the position itself is left as it was"
+    s.set_zone((None, "discard"), [first, unicorn])  # another Neigh went elsewhere: another position
+    s.put(("Bob", "hand"), second)
     assert solver.key(solver.seen0) != key
 
 
@@ -595,9 +595,10 @@ def test_a_move_stored_in_one_order_of_the_discard_pile_means_the_same_card_in_a
     solver.holds = lambda seen: solver.game.state.where(want) == ("Ann", "stable")  # type: ignore[method-assign]
     value, move = solver.settled(solver.seen0)
     assert value and brings(move)
-    discard = solver.game.state.zones[(None, "discard")]  # (an undo puts back a copy of the state)
+    discard = list(solver.game.state.zones[(None, "discard")])  # (an undo puts back a copy of the state)
     i, j = discard.index(cat), discard.index(dan)
     discard[i], discard[j] = dan, cat  # the same position for the table, the other order
+    solver.game.state.set_zone((None, "discard"), discard)
     value, move = solver.settled(solver.seen0)
     assert solver.key(solver.seen0) in solver.table  # read off the table, stored in the other order
     assert value and brings(move)

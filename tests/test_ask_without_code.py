@@ -59,7 +59,7 @@ def test_ask_from_the_stager_answers_in_words_with_reason_and_turning_point() ->
     found = form.answer
     assert found is not None and found.answer == "no"
     summary = form.summary.value.replace("&#x27;", "'")
-    assert "<b class=\"uurules-verdict\">No.</b>" in summary
+    assert '<b class="uurules-verdict">No.</b>' in summary
     assert "Ann destroys Bob's Black Knight Unicorn first" in summary
     assert "It turns on the order Ann chooses: if Ann targets Bob's Basic Unicorn first" in summary
     assert "<svg" in form.view.value  # the strategy's picture

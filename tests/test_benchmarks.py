@@ -189,7 +189,12 @@ def test_the_long_games_benchmark_measures_render_and_html_each_in_its_own_proce
 def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
     node_cost = load("node_cost")
     result = node_cost.run(
-        nodes=40, repeat=1, small=(2, 4, 0), crowded=(5, 2, 3), more={"cards": (2, 4, 10)}, issue=(3, 20, 0),
+        nodes=40,
+        repeat=1,
+        small=(2, 4, 0),
+        crowded=(5, 2, 3),
+        more={"cards": (2, 4, 10)},
+        issue=(3, 20, 0),
         issue_nodes=30,
     )
     small, crowded, cards, issue = result["small"], result["crowded"], result["cards"], result["issue"]
@@ -201,8 +206,10 @@ def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
     assert all(f"{label} " in node_cost.report(result) for label in ("small", "cards", "crowded", "issue", "ratio"))
     # a node in three parts (the ends' boards, the key, the rest) that add up to the whole
     for r in (small, crowded, cards, issue):
-        assert r["ends_us"] >= 0 and r["key_us"] > 0 and r["ends_us"] + r["key_us"] + r["rest_us"] == pytest.approx(
-            r["us_per_node"]
+        assert (
+            r["ends_us"] >= 0
+            and r["key_us"] > 0
+            and r["ends_us"] + r["key_us"] + r["rest_us"] == pytest.approx(r["us_per_node"])
         )
     assert "of a node: writing the boards of the ends" in node_cost.report(result)
     scn = Scenario.from_text(node_cost.board(21, 2, 8))

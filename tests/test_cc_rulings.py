@@ -117,7 +117,7 @@ def test_hypnocorn_stops_a_replacement_and_the_original_effect_happens() -> None
     original = [e for e in discards if e.replaces is None]
     assert [e.status for e in original] == ["waiting"]  # the original effect happens
     assert sorted(e.status for e in discards if e.replaces is not None) == ["cancelled", "cancelled"]
-    assert s.zone("Bob", "hand") == [] and "Basic Unicorn" in {s.cards[c].name for c in s.zone(None, "discard")}
+    assert s.zone("Bob", "hand") == () and "Basic Unicorn" in {s.cards[c].name for c in s.zone(None, "discard")}
     assert s.pending is not None and s.pending.player == "Ann" and len(s.zone("Ann", "hand")) == 4
 
 
@@ -233,5 +233,5 @@ def test_an_optional_replacement_is_the_effect_of_the_player_who_uses_it() -> No
     )
     s = stopped.play().state
     # Ann pays Hypnocorn's discard (and does not replace it with her own Parallel); Bob has not drawn
-    assert s.zone("Ann", "hand") == [] and len(s.zone("Bob", "hand")) == 4
+    assert s.zone("Ann", "hand") == () and len(s.zone("Bob", "hand")) == 4
     assert s.pending is not None and s.pending.player == "Bob" and "discard" in s.pending.question.lower()

@@ -217,7 +217,9 @@ def variant(game: Game, player: str, rng: random.Random, *, neighs_to: str | Non
         ids.sort(key=lambda c: game.shown(c) != "Neigh")  # stable: the Neighs first, the rest shuffled
         places = sorted(places, key=lambda p: p[0] != (neighs_to, "hand"))
     for (key, i), c in zip(places, ids, strict=True):
-        state.zones[key][i] = c
+        zone = list(state.zones[key])
+        zone[i] = c
+        state.set_zone(key, zone)
         if key[1] == "hand":
             state.cards[c].owner = key[0]
     state.rng_state = random.Random(rng.random()).getstate()

@@ -110,7 +110,8 @@ class Grab(Ruleset):
             hand = s.zone(s.active, "hand")
             labels = [game.shown(c) for c in hand]
             self.ask(
-                game, Decision(s.active, f"{s.active}: discard which card?", labels, DecisionKind.EFFECT, {}, hand)
+                game,
+                Decision(s.active, f"{s.active}: discard which card?", labels, DecisionKind.EFFECT, {}, list(hand)),
             )
 
     def free_actions(self, game: Game) -> list[Action]:
@@ -128,12 +129,12 @@ class Grab(Ruleset):
 
 def _grab(chance: Any = "seed") -> Game:
     rs = Grab(book("unstable-unicorns"))
-    zones: dict[Any, list[int]] = {("Ann", "hand"): [], ("Bob", "hand"): [], (None, "discard"): []}
+    zones: dict[Any, tuple[int, ...]] = {("Ann", "hand"): (), ("Bob", "hand"): (), (None, "discard"): ()}
     state = State("grab-toy", ["Ann", "Bob"], zones, {}, "Ann", 7)
     for who, name in [("Ann", "Neigh"), ("Ann", "Basic Unicorn"), ("Bob", "Super Neigh"), ("Bob", "Rhinocorn")]:
         cid = state.new_id()
-        state.cards[cid] = Card(cid, name, name, who)
-        state.zones[(who, "hand")].append(cid)
+        state.add_card(Card(cid, name, name, who))
+        state.put((who, "hand"), cid)
     import random
 
     state.rng_state = random.Random(1).getstate()
@@ -230,13 +231,13 @@ class Polish(Ruleset):
 
 def _polish() -> Game:
     rs = Polish(book("unstable-unicorns"))
-    zones: dict[Any, list[int]] = {("Ann", "hand"): [], ("Bob", "hand"): [], (None, "discard"): []}
+    zones: dict[Any, tuple[int, ...]] = {("Ann", "hand"): (), ("Bob", "hand"): (), (None, "discard"): ()}
     state = State("polish-toy", ["Ann", "Bob"], zones, {}, "Ann", 7)
     for name, shine in [("Neigh", 0), ("Neigh", 0), ("Neigh", 1), ("Rhinocorn", 0)]:
         cid = state.new_id()
-        state.cards[cid] = card = rs.new_card(cid, name, name, "Ann")
+        state.add_card(card := rs.new_card(cid, name, name, "Ann"))
         rs.stage_card(card, {"shine": shine} if shine else {})
-        state.zones[("Ann", "hand")].append(cid)
+        state.put(("Ann", "hand"), cid)
     game = Game(rs, state, title="polish")
     game.start()
     return game
@@ -349,7 +350,7 @@ def test_the_seed_still_decides_a_shuffled_draw_in_a_played_game() -> None:
         game.push(node(game).options[0])
     assert node(game).kind is Kind.REST and game.chance_point is None
     # the game played (seeded chance) draws the deck's top two cards, whatever the flag says
-    assert game.state.zone(None, "deck") == [deck[2]]
+    assert game.state.zone(None, "deck") == (deck[2],)
     assert MIXED in game.state.flags and game.state.flags[MIXED] == [0, 1]
 
 
@@ -416,7 +417,7 @@ def test_a_script_names_one_copy_of_an_outcome_and_run_plays_that_copy() -> None
     game = Scenario.from_text(two + "  - chance: Bob/Neigh#2\n").play()
     staged = Scenario.from_text(two.split("script:")[0]).play(auto=False)  # the board before the play
     first, second = staged.state.zone("Bob", "hand")[:2]
-    assert game.state.zone("Ann", "hand") == [second] and first in game.state.zone("Bob", "hand")
+    assert game.state.zone("Ann", "hand") == (second,) and first in game.state.zone("Bob", "hand")
     with pytest.raises(InputError, match="chance cannot pick 'Bob/Neigh#3' here"):
         Scenario.from_text(two + "  - chance: Bob/Neigh#3\n").play()  # no third Neigh: the outcomes are listed
 

@@ -163,7 +163,7 @@ def test_decisions_have_a_kind_from_one_enum_and_one_answer() -> None:
     refused(game, Choose("maybe"), "'maybe' is not an answer to Bob's question", "Accepted: 'pass', 'Neigh'")
     game.push(Choose("pass"))  # a response window's answer goes to the policy, as pass: Bob would
     assert [e.type for e in game.events if e.type in ("pass", "destroy")] == ["pass", "destroy"]
-    assert game.pending is None and game.state.zone("Bob", "stable") == []
+    assert game.pending is None and game.state.zone("Bob", "stable") == ()
     # every kind a ruleset asks has its hook
     for name in RULESETS:
         hooks = set(type(make(name))._answer_hooks)

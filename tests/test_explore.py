@@ -206,7 +206,8 @@ def test_key_renames_ids_handed_out_during_the_walk() -> None:
     base = game.state.next_id
     a, b = game.state.copy(), game.state.copy()
     for s, first in ((a, base + 5), (b, base + 40)):
-        bobs_neigh = s.zones[("Bob", "hand")].pop()
+        bobs_neigh = s.zones[("Bob", "hand")][-1]
+        s.take(("Bob", "hand"), bobs_neigh)
         item = PileItem(first, bobs_neigh, "Bob", s.pile[0].id)
         s.pile.append(item)
         s.window = Window(item.id, [])
@@ -228,7 +229,7 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     still.chain.append(Link(base + 1, [], "a link to resolve"))
     assert state_key(still, base) != state_key(s, base)
     moved = s.copy()
-    moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = [], moved.zones[("Cat", "hand")]
+    moved.zones[("Cat", "hand")], moved.zones[(None, "discard")] = (), moved.zones[("Cat", "hand")]
     assert state_key(moved, base) != state_key(s, base)
     hurt = s.copy()
     hurt.own(next(iter(hurt.cards))).owner = "Zed"  # a card is changed through own() (copy on write)
@@ -238,15 +239,16 @@ def test_key_leaves_out_finished_links_and_keeps_the_rest() -> None:
     marked = s.copy()
     marked.own(next(iter(marked.cards))).marks["shield"] = True
     gone = s.copy()
-    del gone.cards[next(iter(gone.cards))]
+    gone.cards = {k: c for k, c in gone.cards.items() if k != next(iter(gone.cards))}  # its own dict
     found = {keys(x) for x in (s, s.copy(), hurt, marked, gone)}
     assert len(found) == 4 and keys(s) == keys(s.copy())
     flagged = s.copy()
     flagged.flags["sequences"] = [{"cause": "begin-turn: Ann", "triggers": [{"n": 1}]}]
     assert state_key(flagged, base) != state_key(s, base)
     shuffled = s.copy()
-    game.shuffle([1, 2, 3])  # a new random state
-    shuffled.rng_state = game.state.rng_state
+    r = game.rng()
+    r.random()  # a new random state
+    shuffled.rng_state = r.getstate()
     assert state_key(shuffled, base) != state_key(s, base)
 
 
@@ -311,7 +313,7 @@ def test_an_interrupt_inside_an_action_leaves_the_callers_game_as_it_was(monkeyp
     def advance(self: Any, g: Game) -> None:
         calls["n"] += 1
         if calls["n"] == 7:
-            g.state.zones[(None, "discard")].append(999)  # half-way through an action
+            g.state.put((None, "discard"), 999)  # half-way through an action
             raise KeyboardInterrupt
         original(self, g)
 
@@ -326,7 +328,7 @@ def test_push_restores_the_state_when_interrupted_half_way(monkeypatch: pytest.M
     before = game.state.copy()
 
     def apply(self: Any, g: Game, action: Any) -> None:
-        g.state.zones[("Bob", "hand")].clear()
+        g.state.set_zone(("Bob", "hand"), ())
         raise KeyboardInterrupt
 
     monkeypatch.setattr(type(game.ruleset), "apply", apply)

@@ -239,7 +239,7 @@ script:
     assert ex.choice.options[1][0].startswith(
         'Outcome 2 (1 path): Neigh goes from Bob <b>"x" & Co\'s hand'
     )  # plain text
-    assert ex.stepper is not None and ex.stepper.game.state.zone('Bob <b>"x" & Co', "hand") == []
+    assert ex.stepper is not None and ex.stepper.game.state.zone('Bob <b>"x" & Co', "hand") == ()
     with pytest.raises(TypeError, match="explorer\\(\\) takes a scenario file"):
         explorer(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_nodes must be at least 1"):

@@ -423,9 +423,10 @@ def test_the_walk_keeps_its_snapshots_within_half_of_max_memory(monkeypatch: pyt
 def test_state_bytes_grows_with_the_board() -> None:
     small = Scenario.from_file(NEIGHS_FILE).play(auto=False, undo=False).state
     big = small.copy()
+    big.cards = dict(big.cards)  # its own dict of cards (a copy shares the state's until one changes)
     for cid in range(10_000, 12_000):
         big.cards[cid] = copy.copy(next(iter(small.cards.values())))
-        big.zones[(None, "discard")].append(cid)
+    big.set_zone((None, "discard"), [*big.zones[(None, "discard")], *range(10_000, 12_000)])
     assert explore_module.state_bytes(big) - explore_module.state_bytes(small) == 2_000 * (330 + 8)
 
 

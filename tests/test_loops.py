@@ -46,9 +46,7 @@ def _one_line(err: str) -> str:
     return lines[0]
 
 
-def test_run_refuses_the_play_with_one_line_naming_the_card(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_run_refuses_the_play_with_one_line_naming_the_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _file(tmp_path, PLAYED.replace("hand: [Neigh]", "hand: []"))
     for json in ([], ["--json"]):
         assert main(["run", str(path), *json]) == 2

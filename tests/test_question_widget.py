@@ -54,7 +54,7 @@ def test_the_explorer_asks_by_default_whether_the_asked_player_keeps_his_card() 
         "respond: Cat Neigh",
     ]
     assert st.position == st.history.length and st.game.pending is None
-    assert st.game.state.zone("Bob", "stable") == []  # the Unicorn is lost
+    assert st.game.state.zone("Bob", "stable") == ()  # the Unicorn is lost
     st.back_button.click()  # the engine's exact undo: Cat's Neigh goes back to her hand
     assert st.game.state.zone("Cat", "hand") != []
 
@@ -101,7 +101,7 @@ def test_where_shows_a_table_and_replays_each_place() -> None:
         "Bob's Basic Unicorn in Bob's Stable",
     ]
     st = form.stepper
-    assert st is not None and st.game.state.zone("Bob", "stable") == []  # the first place, replayed
+    assert st is not None and st.game.state.zone("Bob", "stable") == ()  # the first place, replayed
     form.place.value = form.place.options[1][1]
     assert form.stepper is st and st.game.state.zone("Bob", "stable") != [] and st.game.pending is None
 

@@ -299,7 +299,7 @@ players:
     ).stage()
     game.ruleset.structure = "stack"
     card = game.find("A/Neigh")
-    game.state.zone("A", "hand").remove(card)
+    game.state.take(("A", "hand"), card)
     game.state.pile.append(PileItem(50, card, "A", None, ability="gain 2 resources"))
     events = [Event("play", "A", "Neigh"), Event("resolve", "C", "Blink", {"uninterruptible": True})]
     (group, outside), _, _ = markup.pile_group(game, events, first_event=10)
@@ -373,9 +373,7 @@ deck: [Yay, Slowdown, Neigh, Basic Unicorn, Mermaid Unicorn]
     assert (cells["p0"].frame, cells["p1"].frame) == ("player-active", "player")
     ann, bob = (board_table.column_words(table, k) for k in range(2))
     shared = board_table.shared_words(table)
-    assert (
-        ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn Rhinocorn"
-    )
+    assert ann == "Ann active player · resources 3 Hand · 1 Neigh Stable · 2 Basic Unicorn Rhinocorn"
     assert bob == "Bob Hand · 0 — Stable · 0 —"
     # the players side by side: each zone a band of rows across them, its cards tiles side by side
     (stable,) = [row for row in table.rows if row[0].lines and row[0].lines[0][0].text == "Stable · 2"]

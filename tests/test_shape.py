@@ -40,6 +40,7 @@ from uurules.engine.shape import (
     Shaped,
     ShapeError,
     Table,
+    TupleOf,
     at,
     data_shape,
     fields_of,
@@ -82,7 +83,8 @@ def test_the_derived_copy_is_generated_source_that_follows_the_kinds() -> None:
     assert "x0.copy(memo) for x0 in self.effects" in Link.__copy_source__  # nested objects
     assert '"owner"' not in Card.__copy_source__ and "rng_state" not in State.__copy_source__  # shared
     assert "self._copy_cache(d)" in State.__copy_source__
-    assert 'd["cards"] = self.cards.copy()' in State.__copy_source__  # copy on write: the cards are shared
+    assert '"cards"' not in State.__copy_source__ and '"zones"' in State.__copy_source__  # copy on write: shared
+    assert 'd["zones"] = self.zones.copy()' in State.__copy_source__  # the zones are tuples: the dict only
 
 
 # -- copy, key and changes agree with the declarations ----------------------------------------------
@@ -180,8 +182,8 @@ def test_copy_key_and_changes_follow_each_fields_declaration(path: str, name: st
     c = s.copy()
     mine, theirs = getattr(obj, name), getattr(find(c), name)
     assert mine == theirs
-    if kind.scalar:
-        assert mine is theirs
+    if kind.scalar or (isinstance(kind, Table) and kind.shared) or isinstance(kind, TupleOf):
+        assert mine is theirs  # a value, or shared until it changes (copy on write)
     elif mine or isinstance(kind, Part):
         assert mine is not theirs
     # the key: a change to a keyed field changes it; to an unkeyed one (or inside a finished link) not
@@ -262,8 +264,8 @@ def test_changes_report_what_the_declarations_say_shows() -> None:
     after.own(3).marks["defences"] = 2  # shown: a card's state
     after.chain[1].effects[1].data["stage"] = "target"  # not shown: an effect's working data
     after.chain[1].effects[0].status = "cancelled"  # shown
-    after.zones[("Ann", "hand")].remove(2)
-    after.zones[("Bob", "hand")].append(2)  # moved
+    after.take(("Ann", "hand"), 2)
+    after.put(("Bob", "hand"), 2)  # moved
     after.numbers["Bob"]["resources"] = 1
     found = changes(s, after)
     assert found.cards == {2, 3} and found.effects == {14} and found.players == {"Bob"}
@@ -296,7 +298,7 @@ def test_rename_cards_renames_every_card_id_and_back() -> None:
     names = {c: c + 100 for c in s.cards}
     r = rename_cards(s, names)
     assert card_ids(r) == {7, *(c + 100 for c in s.cards)} and list(r.cards) == [c + 100 for c in s.cards]
-    assert all(k == c.id for k, c in r.cards.items()) and r.zones[("Ann", "hand")] == [101, 102]
+    assert all(k == c.id for k, c in r.cards.items()) and r.zones[("Ann", "hand")] == (101, 102)
     assert r.chain[0].effects[0].targets == [103] and r.pile[0].data["targets"] == [103]
     assert rename_cards(r, {v: k for k, v in names.items()}) == s
     with pytest.raises(ValueError, match="two of the state's cards"):

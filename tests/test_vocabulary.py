@@ -9,6 +9,7 @@ with no other change anywhere.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -63,7 +64,7 @@ class Peek(ChainVerb):
         player: str,
         step: Step,
         source: CardId | None,
-        hand: list[CardId],
+        hand: Sequence[CardId],
     ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
@@ -75,7 +76,8 @@ class Peek(ChainVerb):
             rs.ask(game, Decision(eff.player, question, ["top", "bottom"], DecisionKind.EFFECT, {"effect": eff.id}))
             return
         if answer == "bottom":
-            deck.append(deck.pop(0))
+            game.state.set_zone((None, "deck"), [*deck[1:], deck[0]])
+            deck = game.state.zone(None, "deck")
         game.emit("peek", eff.player, deck[0] if answer == "top" else deck[-1], to=answer)
         rs.chain.done(game, eff, f"PEEK: {answer}")
 

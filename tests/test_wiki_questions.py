@@ -76,7 +76,7 @@ def test_a_no_shows_the_others_answer_to_the_askers_try_as_steps_that_replay() -
     steps = [line[len("* <nowiki>") : -len("</nowiki>")] for line in qa if line.startswith("* ")]
     assert steps == ["respond: {player: Bob, card: Neigh}", "respond: {player: Cat, card: Neigh}"]
     game = replays(POISON, steps).play(auto=False)
-    assert game.state.pending is None and game.state.zone("Bob", "stable") == []  # the Unicorn is lost
+    assert game.state.pending is None and game.state.zone("Bob", "stable") == ()  # the Unicorn is lost
 
 
 def test_a_where_question_is_a_table_with_escaped_names_and_steps_for_each_place(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ def test_a_hands_copies_are_grouped_again_when_a_card_changes_or_leaves() -> Non
     game.card(neighs[1]).owner = "Cat"  # one copy changes (its own object now): it is a class apart
     assert classes(game, neighs, near=near) == classes(game, neighs) == [[neighs[0], neighs[2]], [neighs[1]]]
     assert response_labels(game, neighs, "Bob") == ["Neigh", "Bob/Neigh#2"]
-    game.state.zone("Bob", "hand").remove(neighs[2])  # a card leaves the hand: not all are there now
+    game.state.take(("Bob", "hand"), neighs[2])  # a card leaves the hand: not all are there now
     assert classes(game, neighs, near=near) == classes(game, neighs)
 
 

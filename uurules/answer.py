@@ -216,7 +216,6 @@ class Answer:
         return f"<Answer {what}: {self.nodes} decision nodes ({state})>"
 
 
-
 class Solver(Search):
     """The search (:class:`uurules.search.Search`) and the reading of its answer off the table:
     the choices a strategy keeps, the example line, the strategy tree, the turning points."""
@@ -357,7 +356,6 @@ class Solver(Search):
                     self.game.undo()
         return root
 
-
     def _others_later(self, path: list[Action]) -> Callable[[], list[Choice]]:
         """:meth:`others` at the position ``path`` leads to from the start, worked out when called
         (:attr:`StrategyNode.others` calls it on first reading; the table is kept till then)."""
@@ -427,7 +425,6 @@ class Solver(Search):
         return out
 
 
-
 def places(solver: Solver, found: Mapping[str, Mapping[ZoneKey | None, list[Action]]]) -> dict[str, list[Place]]:
     """A ``where:`` walk's finds (:func:`uurules.search.where`) as places, each line in words."""
     out: dict[str, list[Place]] = {}
@@ -446,8 +443,6 @@ def _asks(game: Game) -> str | None:
     return found.card if found is not None else None
 
 
-
 def _stopped(reason: str, nodes: int) -> str:
     why = "interrupted (Ctrl-C)" if reason == "Ctrl-C" else f"stopped at {reason}"
     return f"{why} after {nodes} decision nodes: the answer is unknown"
-

@@ -202,12 +202,9 @@ def ask(
         _gc_restore(collecting)
 
 
-
 def plain(target: Any, question: Mapping[str, Any] | Question | None = None, **limits: Any) -> Answer:
     """The plain search (no reductions): what the reductions are tested against."""
     return ask(target, question, reductions=(), **limits)
-
-
 
 
 __all__ = [

@@ -154,7 +154,7 @@ def _order(answer: Answer, node: StrategyNode, c: Choice) -> bool:
 
 
 def _first(words: str) -> str:
-    """"Ann targets X for Two-For-One to destroy" -> "Ann targets X first for Two-For-One to destroy"."""
+    """ "Ann targets X for Two-For-One to destroy" -> "Ann targets X first for Two-For-One to destroy"."""
     return re.sub(r"^(.* targets .*?) for ", r"\1 first for ", words, count=1)
 
 

@@ -251,7 +251,7 @@ def determinise(game: Game, player: str, world: int = 0) -> World:
     rng.shuffle(faces)
     state = s.copy()
     for (owner, c), (name, shown, marks) in zip(places, faces, strict=True):
-        state.cards[c] = replace(state.cards[c], name=name, shown=shown, owner=owner, marks=dict(marks))
+        state.replace_card(replace(state.cards[c], name=name, shown=shown, owner=owner, marks=dict(marks)))
     state.rng_state = random.Random(rng.getrandbits(64)).getstate()
     copy = Game(game.ruleset, state, title=game.title)
     copy.events = [e.seen_by(player) for e in game.events]

@@ -682,14 +682,33 @@ class _Walker:
 
     def _outcome(self) -> int:
         view = board_view(self.game)
-        text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-        key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()  # not the text: a big board's is long
+        key = self._view_key(view)
         found = self.views.get(key)
         if found is None:
             found = self.views[key] = len(self.boards)
             self.boards.append(view)
             self.table_bytes += _view_bytes(view)
         return found
+
+    def _view_key(self, view: dict[str, Any]) -> bytes:
+        """A digest of an end's board (``view``: :func:`board_view` of the game as it stands), equal
+        for equal boards: each zone by its names' digest, found once per zone tuple
+        (:meth:`Game.shown_zone <uurules.engine.game.Game.shown_zone>`: a big zone no step touched is
+        not read again), the rest as JSON. With a card face down, the whole view as JSON."""
+        game = self.game
+        h = hashlib.blake2b(b"zones", digest_size=16)
+        for zone in game.state.zones.values():  # the same zones, in the same order, in every position
+            digest = game.shown_digest(zone)
+            if digest is None:  # a card face down: the view as it is
+                text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+                return hashlib.blake2b(b"view" + text.encode("utf-8"), digest_size=16).digest()
+            h.update(digest)
+        rest = {k: v for k, v in view.items() if k not in ("players", "zones")}
+        rest["numbers"] = {
+            p: {n: v for n, v in e.items() if not isinstance(v, list)} for p, e in view["players"].items()
+        }
+        h.update(json.dumps(rest, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"))
+        return h.digest()
 
     # -- the walk ---------------------------------------------------------------------------------
     def run(self, until: int | None, tick: Callable[[], None]) -> tuple[bool, str | None] | None:

@@ -243,7 +243,6 @@ def _seen(game: Game, tracked: Sequence[CardId], seen: tuple[int, ...], start: i
     return tuple(out)
 
 
-
 __all__ = [
     "CANCELLED",
     "FASTEST",

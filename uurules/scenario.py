@@ -286,12 +286,12 @@ class Scenario:
                 f"active player {active!r} is not among the players. Accepted: {', '.join(names)}", ["active"]
             )
         limit = int(data.get("hand_limit", rs.default_hand_limit))
-        zones: dict[tuple[str | None, str], list[int]] = {}
+        zones: dict[tuple[str | None, str], tuple[int, ...]] = {}
         for p in names:
             for z in rs.player_zones:
-                zones[(p, z)] = []
+                zones[(p, z)] = ()
         for z in rs.shared_zones:
-            zones[(None, z)] = []
+            zones[(None, z)] = ()
         state = State(rs.name, names, zones, {}, active, limit)
         state.seed = int(data.get("seed", 0))
         state.rng_state = random.Random(state.seed).getstate()
@@ -388,6 +388,7 @@ class Scenario:
 
     def _put(self, state: State, player: str | None, zone: str, entries: list[Any], path: list[Any]) -> None:
         rs = self.ruleset
+        added: list[int] = []
         for j, entry in enumerate(entries):
             spec = entry if isinstance(entry, dict) else {"card": entry}
             name = str(spec["card"])
@@ -408,8 +409,9 @@ class Scenario:
                 rs.stage_card(card, spec)
             except (TypeError, ValueError) as exc:
                 raise self.doc.error(f"bad card state for {name}: {exc}", [*path, j]) from None
-            state.cards[cid] = card
-            state.zones[(player, zone)].append(cid)
+            state.add_card(card)
+            added.append(cid)
+        state.set_zone((player, zone), [*state.zones[(player, zone)], *added])
 
     # -- playing ------------------------------------------------------------------------------
     def play(self, *, upto: int | None = None, auto: bool = True, undo: bool = True) -> Game:

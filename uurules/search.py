@@ -165,6 +165,8 @@ REDUCTIONS = ("table", "passes", "order", "cuts")
 MAX_TABLE = 200_000
 """Positions the transposition table holds at most (then it replaces entries by depth and age: :class:`Table`)."""
 MAX_DEPTH = 2_000
+_SORTED_MOST = 10_000
+"""How many order-free zone tuples :meth:`Search.key` keeps sorted at most (a cache)."""
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
 CARD_COPIES = 1_000_000
 """Memory stays bounded whatever the board: the search keeps one copy of the state per decision
@@ -181,7 +183,6 @@ def bounds(cards: int) -> tuple[int, int]:
     """
     n = max(1, cards)
     return max(20, min(MAX_DEPTH, CARD_COPIES // n)), max(1_000, min(MAX_TABLE, 20 * CARD_COPIES // n))
-
 
 
 Request = tuple[Action, tuple[int, ...], int, tuple[Any, ...]]
@@ -331,6 +332,7 @@ class Search:
         self.fixed = frozenset([*self.tracked, *self.watched])
         self.game.named = self.fixed  # options: one per class of copies, these cards apart
         self.order_free = game.ruleset.order_free_zones(self.game.state) if self.reduce else ()
+        self._sorted: dict[int, tuple[tuple[CardId, ...], tuple[CardId, ...]]] = {}
         """Zones keyed by the cards they hold, whatever their order (see "Order-free zones")."""
 
     # -- positions ----------------------------------------------------------------------------
@@ -375,12 +377,20 @@ class Search:
         if not self.order_free:
             return (self.keys(s), seen)
         zones = s.zones
-        saved: list[tuple[ZoneKey, list[CardId]]] = []
+        saved: list[tuple[ZoneKey, tuple[CardId, ...]]] = []
+        known = self._sorted
         for z in self.order_free:
             held = zones[z]
             if len(held) < 2:
                 continue
-            ordered = sorted(held)
+            got = known.get(id(held))
+            if got is not None and got[0] is held:
+                ordered = got[1]
+            else:  # sorted once per zone tuple (a zone is a tuple its copies share until it changes)
+                ordered = tuple(sorted(held))
+                if len(known) >= _SORTED_MOST:
+                    known.clear()
+                known[id(held)] = (held, ordered)  # keeps the tuple alive: its id stays its own
             if ordered == held:
                 continue
             saved.append((z, held))
@@ -820,7 +830,6 @@ class Search:
         return v, move
 
 
-
 def where(search: Search) -> dict[str, dict[ZoneKey | None, list[Action]]]:
     """Every rest the players can reach together (a ``where:`` question), and where each asked
     card is there: for each card, each zone (``None``: no zone) with the shortest line found that
@@ -901,5 +910,3 @@ def _gc_restore(on: bool) -> None:
 
     if on:
         gc.enable()
-
-

@@ -27,7 +27,7 @@ its order, and each name's cards there are copies, its order can be forgotten.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter, is_
@@ -38,6 +38,7 @@ from uurules.engine.state import Card, CardId, State, ZoneKey
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
+
 
 class _Records(dict[type, Callable[[Card], tuple[Hashable, ...]]]):
     """For each card class (the engine's :class:`~uurules.engine.state.Card`, or a game's subclass
@@ -139,6 +140,7 @@ def classes(
         if found.single:
             return [list(g) for g in found.groups]
         groups: Iterable[Sequence[CardId]] = found.groups
+        sets: Iterable[Collection[CardId]] = found.sets
         index = found.index
     else:
         info = s.cards
@@ -158,7 +160,7 @@ def classes(
                 by_zone.setdefault((zone_of.get(c), r), []).append(c)
         if all(len(g) == 1 for g in by_zone.values()):
             return sorted(by_zone.values(), key=lambda part: index[part[0]])
-        groups = by_zone.values()
+        groups = sets = by_zone.values()
     apart = game.named
     memo = game.unchanged
     refs = memo.get(tuple(listed), _UNREAD) if memo is not None else _UNREAD
@@ -171,7 +173,7 @@ def classes(
         if memo is not None:
             memo[tuple(listed)] = refs
     out: list[list[CardId]] = []
-    for group in groups:
+    for group, members in zip(groups, sets, strict=True):
         if len(group) == 1:
             out.append(list(group))
             continue
@@ -179,7 +181,7 @@ def classes(
             out.extend([c] for c in group)
             ordered = False
             continue
-        if apart.isdisjoint(group) and refs.isdisjoint(group):  # the usual case, in one go
+        if apart.isdisjoint(members) and refs.isdisjoint(members):  # the usual case, in one go
             out.append(list(group))
             continue
         alone = [c for c in group if c in apart or c in refs]
@@ -209,6 +211,8 @@ class _Grouped:
     """Each card's first place in ``cards``."""
     single: bool
     """Whether no two cards are alike."""
+    sets: tuple[frozenset[CardId], ...]
+    """Each group as a set (so that telling it apart from a few cards reads the few)."""
 
 
 def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped | None:
@@ -220,6 +224,9 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     zone = state.zones.get(where)
     if zone is None:
         return None
+    known = _SEEN.get((id(cards), where))
+    if known is not None and known[0] is cards and known[1] is zone and known[2] is state._touched:
+        return known[3]  # the same run of cards, the same zone tuple, no card replaced: in C, at once
     ids = tuple(cards)
     key = (ids, where)
     info = state.cards
@@ -228,6 +235,7 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     if shared:
         got = _GROUPED.get(key)
         if got is not None and got.zone == tuple(zone) and all(map(is_, objects, got.objects)):
+            _seen(cards, where, zone, state, got)
             return got
     if not set(zone).issuperset(ids):
         return None
@@ -239,12 +247,31 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
         index[c] = i
         by_record.setdefault(record(info[c]), []).append(c)
     groups = tuple(tuple(g) for g in by_record.values())
-    found = _Grouped(tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups))
+    found = _Grouped(
+        tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups), tuple(map(frozenset, groups))
+    )
     if shared:
         if len(_GROUPED) >= _GROUPED_MOST:
             _GROUPED.clear()
         _GROUPED[key] = found
+        _seen(cards, where, zone, state, found)
     return found
+
+
+_SEEN: dict[tuple[int, ZoneKey], tuple[Sequence[CardId], tuple[CardId, ...], frozenset[CardId], _Grouped]] = {}
+""":func:`_in_zone`'s groupings found again by identity: the run of cards (a hand is a tuple, shared
+by the copies of the state until it changes), the zone's tuple and the state's replaced cards
+(:attr:`State.touched <uurules.engine.state.State.touched>`, a new object whenever a card is
+replaced, and a card is changed only by replacing it while another state shares it). Each entry
+keeps its objects alive, so their ids stay theirs."""
+
+
+def _seen(cards: Sequence[CardId], where: ZoneKey, zone: tuple[CardId, ...], state: State, found: _Grouped) -> None:
+    if type(cards) is not tuple or type(zone) is not tuple:
+        return  # a list may change in place: found again by its contents only
+    if len(_SEEN) >= _GROUPED_MOST:
+        _SEEN.clear()
+    _SEEN[(id(cards), where)] = (cards, zone, state._touched, found)
 
 
 def _zones(state: State, cards: Iterable[CardId], near: Sequence[ZoneKey] = ()) -> dict[CardId, ZoneKey]:

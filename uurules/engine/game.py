@@ -8,9 +8,10 @@ leaves everything as it was), :meth:`Game.undo` takes the last one back exactly,
 
 from __future__ import annotations
 
+import marshal
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -45,6 +46,22 @@ def shuffled_under(state: State, known: int, count: int) -> None:
     ones (:data:`MIXED`): a scenario's ``setup:`` shuffles the box under the staged deck."""
     if count:
         state.flags[MIXED] = [known, count]
+
+
+SHOWN_INLINE = 16
+"""A zone of more cards than this is named once per tuple (:meth:`Game.shown_zone`)."""
+SHOWN_CACHE = 10_000
+"""How many zone tuples a game remembers the names of (a cache)."""
+
+
+def _blake2b(data: bytes) -> bytes:
+    """A 16-byte BLAKE2b digest, from the digest's own module where it has one (``hashlib`` loads
+    OpenSSL's digests too, time every start would pay for nothing; a walk meets this first)."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - another Python: hashlib's is the same function
+        from hashlib import blake2b
+    return blake2b(data, digest_size=16).digest()
 
 
 _REF = re.compile(r"^(?:(?P<player>[^/]+)/)?(?P<name>.+?)(?:#(?P<n>[0-9]+))?$")
@@ -192,6 +209,7 @@ class Game:
         self.named: frozenset[CardId] = frozenset()
         """The cards the caller follows (a question's): never merged with their copies as one
         option (:mod:`uurules.engine.copies`)."""
+        self._shown_zones: dict[int, tuple[tuple[CardId, ...], list[str], bytes]] = {}  # see shown_zone
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -511,17 +529,18 @@ class Game:
         r.setstate(self.state.rng_state)
         return r
 
-    def shuffle(self, cards: list[CardId]) -> None:
-        """Shuffle ``cards`` in place by the seed; the deck shuffled is marked so (:data:`MIXED`):
+    def shuffle(self, key: ZoneKey = DECK) -> None:
+        """Shuffle zone ``key`` (the deck) by the seed; the deck shuffled is marked so (:data:`MIXED`):
         its order is chance's until a card of it is drawn or looked at (:meth:`reveal`)."""
+        cards = list(self.state.zones[key])
         r = self.rng()
         r.shuffle(cards)
         self.state.rng_state = r.getstate()
-        deck = self.state.zones.get(DECK)
-        if deck is cards and cards:
+        self.state.set_zone(key, cards)
+        if key == DECK and cards:
             self.state.flags[MIXED] = [0, len(cards)]
 
-    def reveal(self, n: int) -> list[CardId]:
+    def reveal(self, n: int) -> tuple[CardId, ...]:
         """The top ``n`` cards of the deck (fewer if it holds fewer), as they are drawn or looked at.
 
         Where the deck is shuffled (:data:`MIXED`) and the game is played with explicit chance,
@@ -540,7 +559,10 @@ class Game:
             if self.chance == "explicit":
                 card = self.pick(deck[i : known + count])
                 j = deck.index(card)
-                deck[i], deck[j] = deck[j], deck[i]
+                order = list(deck)
+                order[i], order[j] = order[j], order[i]
+                s.set_zone(DECK, order)
+                deck = s.zones[DECK]
             known += 1
             count -= 1
         if count:
@@ -595,10 +617,35 @@ class Game:
 
     def shown_all(self, cards: Sequence[CardId]) -> list[str]:
         """:meth:`shown` of each of ``cards``, in one go (a whole zone of a big board)."""
-        info = self.state.cards
         if self.state.flags.get(FACE_DOWN):
             return [self.shown(c) for c in cards]
+        if type(cards) is tuple and len(cards) > SHOWN_INLINE:
+            return list(self._shown_zone(cards)[0])
+        info = self.state.cards
         return [info[c].shown for c in cards]
+
+    def shown_digest(self, zone: tuple[CardId, ...]) -> bytes | None:
+        """A digest of the names :meth:`shown_all` gives a zone's cards (equal names, equal digests),
+        worked out once per zone tuple: a board whose big zones a step leaves alone is told from
+        another without reading them. ``None`` while a card stands face down (names change then)."""
+        if self.state.flags.get(FACE_DOWN):
+            return None
+        return self._shown_zone(zone)[1]
+
+    def _shown_zone(self, zone: tuple[CardId, ...]) -> tuple[list[str], bytes]:
+        """The names of a zone's cards (no card face down) and their digest, worked out once per
+        zone tuple (a zone is a tuple the copies of a state share until it changes; the name a card
+        is shown by never changes in a game). The list is the game's: not to be changed."""
+        got = self._shown_zones.get(id(zone))
+        if got is not None and got[0] is zone:
+            return got[1], got[2]
+        info = self.state.cards
+        names = [info[c].shown for c in zone]
+        digest = _blake2b(marshal.dumps(names, 2))
+        if len(self._shown_zones) >= SHOWN_CACHE:
+            self._shown_zones.clear()  # a cache: forgetting costs a reading more
+        self._shown_zones[id(zone)] = (zone, names, digest)  # keeps the tuple alive: its id stays its own
+        return names, digest
 
     def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:
         """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``.
@@ -611,24 +658,19 @@ class Game:
         if src == DECK and MIXED in self.state.flags:
             self._leaves_deck(card)
         elif src is not None:
-            self.state.zones[src].remove(card)
+            self.state.take(src, card)
         elif not off_pile:
             self.state.pile[:] = [p for p in self.state.pile if p.card != card or p.ability is not None]
-        dest = self.state.zones[to]
         if top:
             mixed = self.state.flags.get(MIXED) if to == DECK else None
             if mixed is not None:  # a new list: a snapshot may share the old one
                 self.state.flags[MIXED] = [mixed[0] + 1, mixed[1]]
-            dest.insert(0, card)
-        else:
-            dest.append(card)
+        self.state.put(to, card, top=top)
         return src
 
     def _leaves_deck(self, card: CardId) -> None:
         """``card`` leaves a shuffled deck: the counts of its known top and its shuffled part follow."""
-        deck = self.state.zones[DECK]
-        i = deck.index(card)
-        del deck[i]
+        i = self.state.take(DECK, card)
         known, count = self.state.flags[MIXED]
         if i < known:
             known -= 1
@@ -688,16 +730,23 @@ class Game:
 
     def cards_of(self, player: str) -> list[CardId]:
         """A player's cards in reference order: hand, the other zones, then the pile bottom first."""
-        out: list[CardId] = []
-        for zone in self.ruleset.player_zones:
-            out.extend(self.state.zones[(player, zone)])
+        return list(self._cards_of(player))
+
+    def _cards_of(self, player: str) -> Iterator[CardId]:
+        """:meth:`cards_of`, one card at a time (a caller that stops at a card reads no further)."""
+        zones = [self.state.zones[(player, zone)] for zone in self.ruleset.player_zones]
+        for zone in zones:
+            yield from zone
         if self.state.pile:
-            seen = set(out)
+            seen: set[CardId] | None = None
             for item in self.state.pile:
-                if item.player == player and item.card not in seen:
+                if item.player != player:
+                    continue
+                if seen is None:
+                    seen = {c for zone in zones for c in zone}
+                if item.card not in seen:
                     seen.add(item.card)
-                    out.append(item.card)
-        return out
+                    yield item.card
 
     def find(self, reference: str, *, player: str | None = None) -> CardId:
         """Resolve a board reference. ``player`` is the default owner for a bare card name."""
@@ -718,7 +767,7 @@ class Game:
         info = self.state.cards
         if m.group("n") is not None or name == canonical:  # the n-th of that name: read until it is met
             seen = 0
-            for c in self.cards_of(who):
+            for c in self._cards_of(who):
                 if info[c].name == canonical:
                     seen += 1
                     if seen == n:

@@ -47,6 +47,7 @@ from uurules.engine.shape import (
     Record,
     ShapeError,
     Table,
+    copy_data,
     data_shape,
     fields_of,
     freeze_value,
@@ -118,6 +119,7 @@ def _state_key_source() -> tuple[str, dict[str, Any]]:
         "    P = self._freezers(state.ruleset)",
         *[f'    P_{name} = P["{name}"]' for name in parts],
         "    same = self._parts.setdefault",
+        "    zone_part = self._zone_part",
     ]
     out: list[str] = []
     for name, kind in _keyed(State):
@@ -128,7 +130,7 @@ def _state_key_source() -> tuple[str, dict[str, Any]]:
         elif kind in (VALUE, CARD, FRESH):
             out.append(_key_expr(kind, v, 0))
         elif isinstance(kind, DictOf) and kind.fixed_keys and _key_expr(kind.value, "x", 1) == "tuple(x)":
-            out.append(f"tuple([same(z, z) for z in map(tuple, {v}.values())])")  # each zone kept once
+            out.append(f"tuple([zone_part(z) for z in {v}.values()])")  # a big zone by its digest
         elif kind is RNG:
             out.append(_key_expr(kind, v, 0))
         else:  # a part many positions share is kept once (a walk holds one key per position)
@@ -173,12 +175,17 @@ def _table_lines(kind: Table, v: str, name: str, namespace: dict[str, Any]) -> l
     data = " or ".join(f"c.{n}" for n, _ in parts) or "False"
     frozen = ", ".join(f"(P_{k.name}(c.{n}, names, base) if c.{n} else ())" for n, k in parts)
     listing = f"tuple([(k, {frozen}) for k, c in held.items() if {data}])"  # by the table's keys, as above
+    parts_of = ", ".join(f"P_{k.name}" for _, k in parts)
     return [
         f"    held = {v}",
         f"    {name}_changed = ()",
         f"    {name}_data = ()",
         "    start = self._table_objects",
-        "    if (len(held) != len(start) or not all(map(_IS, held.values(), start.values())))"
+        "    touched = state._touched",
+        "    if self._incremental and len(held) == len(start):  # the cards changed since the start only",
+        "        if touched is not self._touched0:",
+        f"            {name}_changed = self._changed(held, touched, names, base, ({parts_of},))",
+        "    elif (len(held) != len(start) or not all(map(_IS, held.values(), start.values())))"
         " and list(map(_ATTRS, held.values())) != self._table_dicts:  # most often: the start's own objects",
         "        baseline = self._table",
         f"        {name}_changed = tuple([(k, f) for k, c in held.items() if c is not start.get(k) and "
@@ -226,6 +233,7 @@ class StateKeys:
         self.base = base
         self.intern_rng = start is not None
         self._rng_objects: dict[int, tuple[Any, bytes]] = {}
+        self._zones: dict[int, tuple[tuple[Any, ...], bytes]] = {}
         fields = _TABLE_VALUES
         table = {} if start is None else getattr(start, _TABLE_NAME)
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
@@ -240,14 +248,75 @@ class StateKeys:
             start.share()
         self._table_objects: dict[Any, Any] = dict(table)
         self._table_data = any(getattr(c, n) for c in table.values() for n, _ in fields.parts)
+        # With a start, a key reads only the cards a position replaced since the board was staged
+        # (``State._touched``, which its copies share): the others are the start's own objects.
+        # It lists, by id, those that differ from the start's, with their values and plain data
+        # (:meth:`_changed`); what every position of the walk shares is left out. A position with
+        # cards come or gone (a card table of another size) is keyed whole, as without a start.
+        self._incremental = start is not None
+        self._touched0 = None if start is None else start._touched
+        self._parts0 = {k: tuple(copy_data(getattr(c, n)) for n, _ in fields.parts) for k, c in table.items()}
+        self._order: tuple[Any, list[Any]] | None = None
         self._parts: dict[Hashable, Any] = {}
         self._by_game: dict[str, dict[str, Any]] = {}
+
+    def _changed(
+        self,
+        held: dict[Any, Any],
+        touched: frozenset[Any],
+        names: dict[int, Hashable],
+        base: int,
+        freeze: tuple[Any, ...],
+    ) -> tuple[Any, ...]:
+        """The cards of ``held`` among ``touched`` that differ from the start's: ``(id, values,
+        plain data)`` each, by id; ``(id, None)`` for one the start had and ``held`` has not."""
+        order = self._order
+        if order is None or order[0] is not touched:
+            order = self._order = (touched, sorted(touched))
+        start = self._table_objects
+        baseline = self._table
+        parts0 = self._parts0
+        fields = _TABLE_VALUES
+        parts = fields.parts
+        out: list[Any] = []
+        for k in order[1]:
+            c = held.get(k)
+            was = start.get(k)
+            if c is was:
+                continue
+            if c is None:
+                out.append((k, None))
+                continue
+            f = fields[type(c)](c)
+            data = tuple(getattr(c, n) for n, _ in parts)
+            if was is not None and f == baseline[k] and data == parts0[k]:
+                continue  # another object, the same card
+            out.append((k, f, *(fz(d, names, base) if d else () for fz, d in zip(freeze, data, strict=True))))
+        return tuple(out)
 
     def _freezers(self, game: str) -> dict[str, Any]:
         got = self._by_game.get(game)
         if got is None:
             got = self._by_game[game] = data_shape(game).freezers
         return got
+
+    def _zone_part(self, zone: tuple[Any, ...]) -> Hashable:
+        """A zone in the key: itself when it holds at most :data:`ZONE_INLINE` cards, else its digest
+        (:func:`key_digest`), worked out once per tuple object (zones are tuples, shared by the
+        copies of a state until they change: a hand of 300 cards no node touches is not read
+        again). Which of the two depends on the zone's length only, so equal zones key alike."""
+        if type(zone) is not tuple:
+            zone = tuple(zone)
+        if len(zone) <= ZONE_INLINE:
+            return zone
+        got = self._zones.get(id(zone))
+        if got is not None and got[0] is zone:
+            return got[1]
+        label = hashlib.blake2b(marshal.dumps(zone, 2), digest_size=16).digest()
+        if len(self._zones) >= ZONE_CACHE:
+            self._zones.clear()  # a cache: forgetting costs a digest more, never a wrong key
+        self._zones[id(zone)] = (zone, label)  # keeps the tuple alive: its id stays its own
+        return label
 
     def _rng(self, value: Any) -> Hashable:
         if not self.intern_rng:
@@ -278,6 +347,12 @@ class StateKeys:
     def __call__(self, state: State) -> Hashable:  # pragma: no cover - replaced just below
         raise NotImplementedError
 
+
+ZONE_INLINE = 16
+"""The longest zone a key holds as it is; a longer one is keyed by its digest (:meth:`StateKeys._zone_part`)."""
+ZONE_CACHE = 100_000
+"""How many zone tuples a :class:`StateKeys` remembers the digest of (the tuples are shared with
+the positions, so the cost is the entries)."""
 
 RNG_CACHE = 1_000
 """How many random-state objects a :class:`StateKeys` remembers the label of (each holds ~5 kB)."""
@@ -606,7 +681,7 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
     for kind, value, _, holder, where in list(_slots(new)):
         if kind is not CARD or type(value) is not int or value not in names:
             continue
-        if where is None:  # a table's key: the table is rebuilt below
+        if where is None or type(holder) is tuple:  # a table's key, a zone: rebuilt below
             continue
         if isinstance(where, str) and not isinstance(holder, dict | list):
             setattr(holder, where, names[value])
@@ -620,6 +695,10 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
         table.clear()
         for k, obj in items:
             table[names.get(k, k)] = obj
+    new._touched = new._touched | frozenset(new.cards)  # every card is another one: old ids and new
+    for key, zone in new.zones.items():  # tuples, never changed in place: each renamed zone is a new one
+        if not names.keys().isdisjoint(zone):
+            new.set_zone(key, [names.get(c, c) for c in zone])
     return new
 
 

@@ -40,7 +40,8 @@ Kinds
                  keyed; the copy leaves it to the class's ``_copy_cache(d)``.
     ``Record(kind)``  plain data kept for the pictures and the log, read by no rule: copied, never
                  keyed; ``kind`` says where it holds card ids.
-    ``ListOf(kind)``, ``DictOf(kind)`` (the dict's keys are plain: players, zone keys),
+    ``ListOf(kind)``, ``TupleOf(kind)`` (a tuple never changed in place: shared by the copies),
+    ``DictOf(kind)`` (the dict's keys are plain: players, zone keys),
     ``Fields({key: kind}, rest=kind)`` (a dict with named keys; ``rest`` is the kind of the others).
     ``Nested(cls)`` one object of a shaped class or ``None``; ``Nested(cls, many=True, skip=attr)``
                  a list of them (``skip`` names a flag that leaves an object out of the key: a
@@ -139,6 +140,15 @@ class ListOf(Kind):
         return f"ListOf({self.item!r})"
 
 
+class TupleOf(ListOf):
+    """A tuple of values of one kind, never changed in place: a state and its copies share it (a
+    change puts a new tuple in its place), so a caller may know it again by identity (the zones:
+    a hand of 300 cards is neither copied with the state nor keyed again while it stays as it is)."""
+
+    def __repr__(self) -> str:
+        return f"TupleOf({self.item!r})"
+
+
 class DictOf(Kind):
     """A dict whose keys are plain (players, zone keys) and whose values are of one kind.
 
@@ -204,10 +214,11 @@ class Table(Kind):
 
     In a walk's key only the objects that differ from the walk's start are listed.
 
-    ``shared=True``: copy on write. A copy of the holder copies the dict only and shares its
-    objects; whoever changes one asks its holder for its own first (the holder's ``own(key)``,
-    :meth:`State.own <uurules.engine.state.State.own>`), which copies it once. So a copy costs
-    what the dict does, not what its objects do, and a step pays only for the objects it changes.
+    ``shared=True``: copy on write. A copy of the holder shares the dict and its objects;
+    whoever changes one asks its holder for its own first (the holder's ``own(key)``,
+    :meth:`State.own <uurules.engine.state.State.own>`), which copies the dict once (the first
+    change since the holder was copied) and the object once. So a copy costs nothing for the
+    table, and a step pays only for what it changes. Nothing writes the dict but the holder.
     """
 
     def __init__(self, cls: type, key: str = "id", *, shared: bool = False) -> None:
@@ -326,6 +337,8 @@ def _copy_expr(kind: Kind, v: str, depth: int) -> str | None:
     if kind.scalar:
         return None
     x, k, t = f"x{depth}", f"k{depth}", f"t{depth}"
+    if isinstance(kind, TupleOf):
+        return None  # never changed in place: shared
     if isinstance(kind, ListOf):
         inner = _copy_expr(kind.item, x, depth + 1)
         return f"{v}[:]" if inner is None else f"[{inner} for {x} in {v}]"
@@ -341,7 +354,7 @@ def _copy_expr(kind: Kind, v: str, depth: int) -> str | None:
         return f"(None if ({t} := {v}) is None else {t}.copy(memo))"
     if isinstance(kind, Table):
         if kind.shared:
-            return f"{v}.copy()"  # copy on write: the objects are shared until one is changed (own)
+            return None  # copy on write: the dict and its objects are shared until one is changed (own)
         return f"{{{k}: {x}.copy(memo) for {k}, {x} in {v}.items()}}"
     return f"copy_data({v}, memo)"  # Fields, Record: plain data
 
@@ -661,6 +674,7 @@ __all__ = [
     "Shaped",
     "Spec",
     "Table",
+    "TupleOf",
     "at",
     "copy_data",
     "data_shape",

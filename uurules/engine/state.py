@@ -19,7 +19,8 @@ within one state, as :func:`copy.deepcopy` does; what its keys are, each ruleset
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from uurules.engine.shape import (
@@ -35,6 +36,7 @@ from uurules.engine.shape import (
     Part,
     Shaped,
     Table,
+    TupleOf,
     at,
     copy_data,
     shaped,
@@ -43,6 +45,26 @@ from uurules.engine.shape import (
 CardId = int
 ZoneKey = tuple[str | None, str]
 """A zone: ``(player, zone)`` for a player's zone, ``(None, zone)`` for a shared one."""
+
+MEMBERS_INLINE = 16
+"""A zone of at most this many cards is searched as it is (:meth:`State.where`)."""
+_MEMBERS: dict[int, tuple[tuple[CardId, ...], frozenset[CardId]]] = {}
+_MEMBERS_MOST = 10_000
+
+
+def members(zone: Sequence[CardId]) -> AbstractSet[CardId]:
+    """The cards of ``zone`` as a set, made once per zone tuple (zones are tuples, shared by the
+    copies of a state until they change; a cache keeps the last :data:`_MEMBERS_MOST` of them)."""
+    if type(zone) is not tuple:
+        return set(zone)
+    got = _MEMBERS.get(id(zone))
+    if got is not None and got[0] is zone:
+        return got[1]
+    found = frozenset(zone)
+    if len(_MEMBERS) >= _MEMBERS_MOST:
+        _MEMBERS.clear()  # a cache: forgetting costs a set more
+    _MEMBERS[id(zone)] = (zone, found)  # keeps the tuple alive: its id stays its own
+    return found
 
 
 @shaped
@@ -165,7 +187,9 @@ class State(Shaped):
 
     ruleset: str = at(VALUE)
     players: list[str] = at(ListOf(VALUE))
-    zones: dict[ZoneKey, list[CardId]] = at(DictOf(ListOf(CARD), fixed_keys=True))  # the keys are set at staging
+    # the keys are set at staging; each zone is a tuple, shared by the copies until it changes
+    # (a change stores a new tuple: :meth:`put`, :meth:`take`, :meth:`set_zone`)
+    zones: dict[ZoneKey, tuple[CardId, ...]] = at(DictOf(TupleOf(CARD), fixed_keys=True))
     cards: dict[CardId, Card] = at(Table(Card, shared=True))  # copy on write: change a card through own()
     active: str = at(VALUE)
     hand_limit: int = at(VALUE)
@@ -194,6 +218,17 @@ class State(Shaped):
     # The cards this state may change in place: those it copied for itself since it was last copied
     # (a copy shares every card with the state it was made from; :meth:`own`). Not part of the position.
     _owned: set[CardId] = at(CACHE, default_factory=set, init=False, repr=False, compare=False)
+    # The cards whose objects this state or a state it was copied from replaced (:meth:`own`) since
+    # the board was staged: any other card is the very object staged, shared by every state of the
+    # game. Immutable, so a copy shares it and a change makes a new one: one identity test tells a
+    # caller that no card changed since it last looked (:func:`uurules.engine.copies.classes`), and
+    # a key lists the changed cards without reading the others (:mod:`uurules.engine.position`).
+    # Not part of the position.
+    _touched: frozenset[CardId] = at(CACHE, default=frozenset(), init=False, repr=False, compare=False)
+    # Whether ``cards``, the dict, is this state's own to write: a copy shares it with the state it
+    # was made from (neither may write it then), until one changes a card (:meth:`own`), which
+    # first gives that state a dict of its own. Not part of the position.
+    _cards_mine: bool = at(CACHE, default=True, init=False, repr=False, compare=False)
 
     @property
     def over(self) -> bool:
@@ -244,8 +279,11 @@ class State(Shaped):
         c = self.cards[card]
         owned = self._owned
         if card not in owned:
+            if not self._cards_mine:
+                self._own_table()
             c = self.cards[card] = c.copy()
             owned.add(card)
+            self._touched = self._touched | {card}
         return c
 
     def shares(self, cards: Iterable[CardId]) -> bool:
@@ -260,17 +298,46 @@ class State(Shaped):
 
     def own_all(self) -> None:
         """Make every card this state's own (a caller about to change cards wholesale)."""
+        if not self._cards_mine:
+            self._own_table()
         cards = self.cards
         for k, c in cards.items():
             if k not in self._owned:
                 cards[k] = c.copy()
         self._owned = set(cards)
+        self._touched = self._touched | self._owned
+
+    def _own_table(self) -> None:
+        """Give this state a dict of cards of its own (the objects still shared): see ``_cards_mine``."""
+        self.cards = dict(self.cards)
+        self._cards_mine = True
+
+    def add_card(self, card: Card) -> None:
+        """Add ``card`` to the board's cards (staging a board: before it is played)."""
+        if not self._cards_mine:
+            self._own_table()
+        self.cards[card.id] = card
+
+    def replace_card(self, card: Card) -> None:
+        """Put ``card`` in place of the card of its id (this state's own from now on: see :meth:`own`)."""
+        if not self._cards_mine:
+            self._own_table()
+        self.cards[card.id] = card
+        self._owned.add(card.id)
+        self._touched = self._touched | {card.id}
+
+    @property
+    def touched(self) -> frozenset[CardId]:
+        """The cards replaced since the board was staged (a new object each time one more is: see
+        ``_touched``); every other card is the object staged."""
+        return self._touched
 
     def _copy_cache(self, d: dict[str, Any]) -> None:
         """A copy keeps its place in the chain: the same index, marked by the copy's own link; the
-        copy and this state now share every card, so neither owns one (:meth:`own`)."""
+        copy and this state now share every card and the dict of them, so neither owns one (:meth:`own`)."""
         self._owned = set()
         d["_owned"] = set()
+        self._cards_mine = d["_cards_mine"] = False  # the two share the dict of cards (own)
         i = self._open_from
         chain = d["chain"]
         if i and i <= len(chain) and self.chain[i - 1] is self._open_mark:
@@ -279,13 +346,33 @@ class State(Shaped):
             d["_open_from"], d["_open_mark"] = 0, None
 
     # -- zones -----------------------------------------------------------------------------
-    def zone(self, player: str | None, name: str) -> list[CardId]:
+    def zone(self, player: str | None, name: str) -> tuple[CardId, ...]:
         return self.zones[(player, name)]
 
+    def put(self, key: ZoneKey, card: CardId, *, top: bool = False) -> None:
+        """Put ``card`` into zone ``key``: at its end, or first (``top``: the top of a deck)."""
+        zone = self.zones[key]
+        self.zones[key] = (card, *zone) if top else (*zone, card)
+
+    def take(self, key: ZoneKey, card: CardId) -> int:
+        """Take ``card`` out of zone ``key`` (``ValueError`` if it is not there); its place is returned."""
+        zone = self.zones[key]
+        i = zone.index(card)
+        self.zones[key] = zone[:i] + zone[i + 1 :]
+        return i
+
+    def set_zone(self, key: ZoneKey, cards: Iterable[CardId]) -> None:
+        """Zone ``key`` now holds ``cards``, in that order (a staged board, a shuffle, a swap)."""
+        if key not in self.zones:
+            raise KeyError(key)  # the zones are set at staging
+        self.zones[key] = tuple(cards)
+
     def where(self, card: CardId) -> ZoneKey | None:
-        """The zone holding ``card``, or ``None`` when it is on the pile (or nowhere)."""
+        """The zone holding ``card``, or ``None`` when it is on the pile (or nowhere). A big zone is
+        looked into through the set of its cards, made once per zone tuple (:func:`members`): the
+        zones a step left alone cost a lookup each, whatever their size."""
         for key, ids in self.zones.items():
-            if card in ids:
+            if card in (ids if len(ids) <= MEMBERS_INLINE else members(ids)):
                 return key
         return None
 

@@ -38,6 +38,7 @@ card ids, so the same scenario gives the same DOT.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from uurules.render.markup import turn_node
@@ -101,13 +102,13 @@ def _tile(game: Game, c: int, changed: Changes | None, small: bool) -> Cell:
     return Cell(lines, port=f"c{c}", status=status, changed=hot, border=True)
 
 
-def _title(title: str, cards: list[int], per_row: int) -> Cell:
+def _title(title: str, cards: Sequence[int], per_row: int) -> Cell:
     """A player's zone's title and count, across their columns."""
     return Cell([[Span(line, "small bold")] for line in wrap(f"{title} · {len(cards)}", ZONE_WRAP)], colspan=per_row)
 
 
 def _zone(
-    game: Game, title: str, cards: list[int], changed: Changes | None, limit: int | None, per_row: int
+    game: Game, title: str, cards: Sequence[int], changed: Changes | None, limit: int | None, per_row: int
 ) -> list[list[Cell]]:
     """A zone as rows of a player's columns: its title and count, then its cards, ``per_row`` a row."""
     rows = [[_title(title, cards, per_row)]]
@@ -149,7 +150,7 @@ def _head(game: Game, n: int, changed: Changes | None, per_row: int) -> list[lis
 
 
 def _face_down(
-    game: Game, title: str, cards: list[int], changed: Changes | None, per_row: int, viewer: str
+    game: Game, title: str, cards: Sequence[int], changed: Changes | None, per_row: int, viewer: str
 ) -> list[list[Cell]]:
     """A zone whose cards the viewer does not see: its title and count, and "face down"; the cards
     of it the viewer knows (:class:`~uurules.engine.view.View`: a card taken from their hand, one

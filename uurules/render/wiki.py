@@ -214,7 +214,7 @@ def _board(game: Game, links: CardLinks) -> list[str]:
     rs = game.ruleset
     out: list[str] = []
     for p in s.players:
-        hand = s.zones.get((p, "hand"), [])
+        hand = s.zones.get((p, "hand"), ())
         head = f"{p}" + (" (active player)" if p == s.active else "")
         numbers = ", ".join(f"{k} {v}" for k, v in s.numbers.get(p, {}).items())
         extra = f"; {wiki_text(numbers)}" if numbers else ""

@@ -573,7 +573,7 @@ class Ruleset(ABC):
         """Why ``player`` cannot answer ``top`` with ``card``, or ``None``."""
         return f"{self.title} has no responses"
 
-    def response_cards(self, game: Game, player: str) -> list[CardId]:
+    def response_cards(self, game: Game, player: str) -> Sequence[CardId]:
         """The cards ``player`` could answer with: their hand (a game may add cards in play that answer)."""
         return game.state.zone(player, "hand")
 
@@ -651,7 +651,7 @@ def is_lone(d: Decision) -> bool:
     return len(d.options) == 1 and not d.data.get("optional") and d.kind != DecisionKind.RESPOND
 
 
-def response_labels(game: Game, cards: list[CardId], player: str | None = None) -> list[str]:
+def response_labels(game: Game, cards: Sequence[CardId], player: str | None = None) -> list[str]:
     """The responses a player may make with ``cards`` (in hand): one per class of copies
     (:func:`uurules.engine.copies.classes`), by the name it is shown by where its first card is the
     first of that name (``Neigh``: the engine takes the first copy), else by its reference
@@ -728,11 +728,13 @@ class ResponseWindows:
     answering before the next may (Eve of Midnight, EOM.PRI.1), is not so."""
 
     def __init__(self) -> None:
-        self._opened: tuple[Decision, list[tuple[str, list[CardId]]]] | None = None  # see asking
+        self._opened: tuple[Decision, list[tuple[str, Sequence[CardId]]]] | None = None  # see asking
         self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], _Run]] = WeakKeyDictionary()
         self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], _Run]] | None = None
+        # runs found again by the identity of the tuple of cards (see candidates)
+        self._mine: dict[int, tuple[Sequence[CardId], dict[tuple[CardId, ...], _Run], _Run]] = {}
 
-    def candidates(self, rs: Ruleset, game: Game, cards: list[CardId]) -> _Run:
+    def candidates(self, rs: Ruleset, game: Game, cards: Sequence[CardId]) -> _Run:
         """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`,
         and the first of each name: worked out once a game for each run of cards met (a hand is found
         again by its contents; a game's cards never change names), so that the cards in a hand that
@@ -743,6 +745,9 @@ class ResponseWindows:
         else:
             found = self._games.setdefault(game, {})
             self._last = (weak_ref(game), found)
+        mine = self._mine.get(id(cards))
+        if mine is not None and mine[0] is cards and mine[1] is found:  # the same hand tuple: at once
+            return mine[2]
         key = tuple(cards)
         out = found.get(key)
         if out is None:
@@ -754,24 +759,29 @@ class ResponseWindows:
             for c in may:
                 firsts.setdefault(info[c].name, c)
             out = found[key] = _Run(may, tuple(firsts.items()))
+        if type(cards) is tuple:  # a hand (a tuple, shared by the copies of the state until it changes)
+            if len(self._mine) >= _CANDIDATES:
+                self._mine.clear()
+            self._mine[id(cards)] = (cards, found, out)  # keeps the tuple alive: its id stays its own
         return out
 
-    def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, list[CardId]]]:
+    def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, Sequence[CardId]]]:
         """The players who may still answer ``top`` (in the order they are asked), with their response
         cards: those of :meth:`candidates` that :meth:`Ruleset.response_refusal` allows. A refusal
         depends on the card's name, not on which copy: it is asked once a name (of its first card)."""
         s = game.state
         window = s.window
-        out = []
+        out: list[tuple[str, Sequence[CardId]]] = []
         for p in self.asked(game, top):
             if window is not None and p in window.passed:
                 continue
             run = self.candidates(rs, game, rs.response_cards(game, p))
+            cards: Sequence[CardId]
             allowed = [name for name, c in run.firsts if rs.response_refusal(game, p, c, top) is None]
             if not allowed:
                 continue
             if len(allowed) == len(run.firsts):
-                cards = list(run.cards)
+                cards = run.cards  # a tuple the run keeps: found again by identity (copies._in_zone)
             else:
                 names = set(allowed)
                 info = s.cards
@@ -790,7 +800,7 @@ class ResponseWindows:
         """The log's line for the structure as it stands (bottom first; a tall one: :func:`pile_text`)."""
         return f"{self.title}; " + pile_text(game.state.pile, lambda i: rs.item_text(game, i))
 
-    def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, list[CardId]]], top: PileItem) -> None:
+    def open(self, rs: Ruleset, game: Game, responders: list[tuple[str, Sequence[CardId]]], top: PileItem) -> None:
         """Ask the first player who may answer ``top``."""
         p, cards = responders[0]
         names = response_labels(game, cards, p)
@@ -803,7 +813,7 @@ class ResponseWindows:
         )
         self._opened = (d, responders)
 
-    def asking(self, rs: Ruleset, game: Game, d: Decision, top: PileItem) -> list[tuple[str, list[CardId]]]:
+    def asking(self, rs: Ruleset, game: Game, d: Decision, top: PileItem) -> list[tuple[str, Sequence[CardId]]]:
         """:meth:`responders` while ``d``, the window's decision, waits: as :meth:`open` found them
         when it made ``d`` (the board stands as it was then: nothing changes it while a decision
         waits, and a copy of the board has a copy of ``d``, which is worked out again)."""
@@ -848,10 +858,9 @@ class ResponseWindows:
         """Put ``player``'s ``card`` on top as an answer to ``top``, and open a window on it."""
         s = game.state
         s.pending = None
-        hand = s.zone(player, "hand")
         ability = None
-        if card in hand:
-            hand.remove(card)
+        if card in s.zone(player, "hand"):
+            s.take((player, "hand"), card)
         else:  # a card in play that answers (it stays where it is; its answer goes on the pile)
             ability = rs.answer_ability(game, card)
         item = PileItem(s.new_id(), card, player, top.id, ability)

@@ -351,6 +351,7 @@ NOTATION = Notation(
 """How seed 004 writes Eve of Midnight's events: the log's one source (each line as the event is
 emitted; ``pile``, ``chain``, ``ref`` and :meth:`EveOfMidnight.written_value`'s names read the board)."""
 
+
 @shaped
 class EveCard(Card):
     """An Eve of Midnight card, with what Sabotage may do to it beyond its printed state (declared
@@ -646,7 +647,7 @@ class EveOfMidnight(Ruleset, game="eve-of-midnight", rule_prefix="EOM", order=3)
         if why is not None:
             raise IllegalAction(f"{p} cannot play {game.shown(card)}: {why}")
         d = self.defn(game, card)
-        s.zone(p, "hand").remove(card)
+        s.take((p, "hand"), card)
         item = PileItem(s.new_id(), card, p, None, data={"targets": targets})
         if d.get("uninterruptible"):
             # rule: EOM.STACK.3 an uninterruptible effect resolves at once and never enters the stack

@@ -30,7 +30,7 @@ shared policy :class:`~uurules.rulesets.base.InstantPile` (its hooks for Neigh c
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from uurules.engine.game import Game
@@ -223,7 +223,9 @@ class LlamasUnleashed(UnstableUnicorns, game="llamas-unleashed", rule_prefix="LU
         return f"{'an' if words[0] in 'AEIOU' else 'a'} {words} card"
 
     # -- Velcro Barrier ----------------------------------------------------------------------
-    def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
+    def entry_refusal(
+        self, game: Game, card: CardId, stable: str, player: str, hand_after: Sequence[CardId]
+    ) -> str | None:
         """Velcro Barrier keeps Animal cards of the listed types out of its Field.
 
         It reads the entering card's printed Animal types (the card is not in that Field yet, so

@@ -41,7 +41,7 @@ Outcome 1 (1 path): Basic Unicorn goes from Bob's Stable to the discard pile; Un
 Outcome 2 (1 path): Neigh goes from Bob's hand to the discard pile; Unicorn Poison ends in the discard pile
 >>> ex.choice.value = 1
 >>> ex.stepper.game.state.zone("Bob", "hand"), ex.stepper.history.labels()[-1]
-([], 'respond: Bob Neigh')
+((), 'respond: Bob Neigh')
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ on the board at the stepper's step: who asks and what they want, then the answer
 >>> st.zone.value = ("Bob", "stable"); st.card.value = "Basic Unicorn"; st.add_button.click()
 >>> st.act_card.value = "Ann/Unicorn Poison"; st.play_button.click()
 >>> st.stepper.game.state.zone("Bob", "stable"), st.feedback.message
-([], '')
+((), '')
 """
 
 from __future__ import annotations

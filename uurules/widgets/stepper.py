@@ -20,7 +20,7 @@ truth; the widget only reads it and draws.
 >>> h.position, h.length, h.labels()
 (0, 1, ['staged board', 'play: Ann Unicorn Poison'])
 >>> h.step(); h.game.state.zone("Bob", "stable")
-[]
+()
 >>> h.back(); [h.game.shown(c) for c in h.game.state.zone("Bob", "stable")]
 ['Basic Unicorn']
 """

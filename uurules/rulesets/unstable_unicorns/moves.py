@@ -64,9 +64,7 @@ class Moves:
             cards = game.state.cards
             states = "state" in rs.present(game) and any(cards[c].name in rs.state_cards for c in zone)
             live = [
-                n
-                for n, w in watchers.items()
-                if (states or not w.state) and w.fires_by(game, subject, stable, how, by)
+                n for n, w in watchers.items() if (states or not w.state) and w.fires_by(game, subject, stable, how, by)
             ]
             if live:
                 for c in zone:

@@ -9,6 +9,7 @@ Each verb says when it is impossible (:meth:`.vocabulary.ChainVerb.impossible`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.errors import IllegalAction, Refusal
@@ -47,7 +48,7 @@ class Requirements:
         """The triggers whose first statement is a Requirement of their player's Unicorn plays (Tollbooth)."""
 
     def impossible(
-        self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: list[CardId] | None = None
+        self, game: Game, player: str, step: dict[str, Any], source: CardId | None, hand: Sequence[CardId] | None = None
     ) -> str | None:
         """Why ``step`` would be an impossible action for ``player`` now, or ``None`` (its verb decides)."""
         verb = self.rs.verbs.get(step.get("do", ""))
@@ -106,7 +107,7 @@ class Requirements:
         return None
 
     def entry_refusal(
-        self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]
+        self, game: Game, card: CardId, stable: str, player: str, hand_after: Sequence[CardId]
     ) -> Refusal | None:
         """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements: UU.REQ.3)."""
         rs = self.rs
@@ -165,13 +166,12 @@ class Requirements:
             kind = rs.static_value(game, c, BANS)
             if kind is not None and rs.matches(game, card, str(kind)):
                 return Refusal(
-                    f"{game.shown(c)} in {player}'s {rs.stable_word}: {player} cannot play "
-                    f"{rs.bare_noun(str(kind))}s",
+                    f"{game.shown(c)} in {player}'s {rs.stable_word}: {player} cannot play {rs.bare_noun(str(kind))}s",
                     "UU.REQ.3",
                 )
         return None
 
-    def play_requirement(self, game: Game, player: str, hand_after: list[CardId]) -> Refusal | None:
+    def play_requirement(self, game: Game, player: str, hand_after: Sequence[CardId]) -> Refusal | None:
         """rule: UU.REQ.3 the Requirement the cards in ``player``'s Stable add to the Unicorn cards they
         play (Tollbooth: "each time you play a Unicorn card from your hand, DISCARD a card"), or ``None``."""
         rs = self.rs
@@ -238,7 +238,7 @@ class Requirements:
         ]
 
     def stealable(
-        self, game: Game, player: str, what: What, source: CardId | None, hand: list[CardId] | None = None
+        self, game: Game, player: str, what: What, source: CardId | None, hand: Sequence[CardId] | None = None
     ) -> list[CardId]:
         """The cards ``player`` could steal now; ``hand``: their hand as it will be (default: as it is)."""
         return [
@@ -247,7 +247,7 @@ class Requirements:
             if self.steal_refusal(game, c, player, hand) is None
         ]
 
-    def steal_refusal(self, game: Game, card: CardId, thief: str, hand: list[CardId] | None = None) -> str | None:
+    def steal_refusal(self, game: Game, card: CardId, thief: str, hand: Sequence[CardId] | None = None) -> str | None:
         """Why ``card`` cannot be stolen into ``thief``'s Stable, or ``None``.
 
         A stolen card enters the thief's Stable, so what that Stable adds to entering cards

@@ -8,6 +8,7 @@ to its decisions to the part that carries them out.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 from weakref import ReferenceType, WeakKeyDictionary
@@ -476,11 +477,15 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def win_count(self, game: Game) -> int:
         return 7 if len(game.state.players) <= 5 else 6
 
-    def entry_refusal(self, game: Game, card: CardId, stable: str, player: str, hand_after: list[CardId]) -> str | None:
+    def entry_refusal(
+        self, game: Game, card: CardId, stable: str, player: str, hand_after: Sequence[CardId]
+    ) -> str | None:
         """Why ``card`` cannot enter ``stable`` (continuous effects, added requirements), or ``None``."""
         return self.requirements.entry_refusal(game, card, stable, player, hand_after)
 
-    def card_options(self, game: Game, cards: list[CardId], *, distinct: bool = True) -> tuple[list[str], list[int]]:
+    def card_options(
+        self, game: Game, cards: Sequence[CardId], *, distinct: bool = True
+    ) -> tuple[list[str], list[int]]:
         """The options of a decision among ``cards``: their references, one per class of copies
         (:func:`uurules.engine.copies.classes`: the same card in the same zone, named nowhere
         else) if ``distinct``, the first card of each standing for it."""
@@ -591,7 +596,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
     def resolve_top(self, game: Game) -> None:
         self.instants.resolve_top(game)
 
-    def response_cards(self, game: Game, player: str) -> list[CardId]:
+    def response_cards(self, game: Game, player: str) -> Sequence[CardId]:
         return self.answers.response_cards(game, player)
 
     def may_answer(self, game: Game, card: CardId) -> bool:

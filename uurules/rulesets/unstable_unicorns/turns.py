@@ -38,6 +38,7 @@ for the most Unicorns and the most letters, everyone loses." The kit reads it so
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.actions import Action, BeginTurn, DrawAction, EndTurn, Play
@@ -353,7 +354,7 @@ class Turns:
         if answered is not None:
             owed = max(owed - 1, 0)
         limit = self.hand_limit_of(game, p)  # rule: UU.CC.8 checked here, at End of Turn
-        while hand and (owed or len(hand) > limit):
+        while (hand := s.zone(p, "hand")) and (owed or len(hand) > limit):
             if not owed:
                 owed = self.limit_discards(game, p)
             labels, ids, at = options or self.hand_options(game, p, hand)
@@ -368,7 +369,7 @@ class Turns:
             self.limit_discard(game, p, ids[0])  # only one card to choose from
             owed -= 1
             asked = Decision(p, "", labels, DecisionKind.HAND_LIMIT, {"at": at}, ids)
-            options = self.next_hand_options(game, p, hand, asked, ids[0])
+            options = self.next_hand_options(game, p, s.zone(p, "hand"), asked, ids[0])
         extra = s.flags.get("extra_turns")
         if extra:
             # another turn (Change of Luck), after this one's End of Turn, hand limit included
@@ -425,7 +426,7 @@ class Turns:
             moves.discard(game, player, card, reason="hand-limit", by=self.doubler(game, player))
         moves.hand_line(game, player)
 
-    def hand_options(self, game: Game, player: str, hand: list[CardId]) -> tuple[list[str], list[int], list[int]]:
+    def hand_options(self, game: Game, player: str, hand: Sequence[CardId]) -> tuple[list[str], list[int], list[int]]:
         """The first card of each name in ``player``'s hand: labels, card ids and places in the hand.
 
         The hand comes first among a player's cards (:meth:`Game.cards_of`), so the first card of
@@ -439,7 +440,7 @@ class Turns:
         return [f"{player}/{cards[hand[i]].shown}" for i in at], [hand[i] for i in at], at
 
     def next_hand_options(
-        self, game: Game, player: str, hand: list[CardId], asked: Decision, discarded: CardId
+        self, game: Game, player: str, hand: Sequence[CardId], asked: Decision, discarded: CardId
     ) -> tuple[list[str], list[int], list[int]] | None:
         """The options after ``discarded`` (one of ``asked``'s) left the hand: the others, moved up
         one place if they came after it, and the next card of its name (``None``: work them out)."""
@@ -552,7 +553,7 @@ class Turns:
         else:
             s.flags["acted"] = True
         s.flags.pop("unanswerable", None)
-        s.zone(p, "hand").remove(card)
+        s.take((p, "hand"), card)
         item = PileItem(s.new_id(), card, p, None, data={"targets": list(targets)})
         s.pile.append(item)
         game.emit("play", p, card)

@@ -119,6 +119,7 @@ follows from the registration.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.rulesets.base import Keys, Static, Verb, Vocabulary, When
@@ -176,7 +177,7 @@ def from_key(*places: str, default: str) -> dict[str, Any]:
     return {"enum": list(places), "description": f"where the card comes from ({', '.join(places)}; default {default})"}
 
 
-def place_cards(game: Game, player: str, place: str) -> list[CardId]:
+def place_cards(game: Game, player: str, place: str) -> Sequence[CardId]:
     """The cards of ``place`` (``from:``): ``player``'s hand, or a shared zone, top card first."""
     return game.state.zone(player if place == "hand" else None, place)
 
@@ -353,7 +354,9 @@ class ChainVerb(Verb):
         """The effect's text in the log and the diagrams ("DESTROY a Unicorn card")."""
         return f"{self.name.upper()} {self.rs.noun(step.get('what', 'card'))}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         """Why ``step`` would be an impossible action for ``player`` now (UU.IMP.1, UU.REQ.2), or ``None``.
 
         ``hand`` is the player's hand as it would be (without the card being played).
@@ -444,7 +447,9 @@ class Targeted(ChainVerb):
         assert holder is not None
         return t, holder
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return self.missing(game, player, step, self.target_pool(game, player, step, source))
 
     def target_pool(self, game: Game, player: str, step: Step, source: CardId | None) -> list[CardId]:
@@ -487,14 +492,12 @@ class ChainWhen(When):
         """
         return True
 
-    def fires_by(
-        self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None
-    ) -> bool:
+    def fires_by(self, game: Game, subject: CardId | None, stable: str | None, how: str | None, by: str | None) -> bool:
         """:meth:`fires`, told also ``by``: the player who did what the moment is (who destroyed, who played)."""
         return self.fires(game, subject, stable, how)
 
     def bound_player(self, player: str, by: str | None) -> str | None:
-        """"That player" for a trigger that binds: the player who did it (``by``), by default."""
+        """ "That player" for a trigger that binds: the player who did it (``by``), by default."""
         return by
 
     def holds(self, game: Game, card: CardId, ability: dict[str, Any], player: str) -> bool:

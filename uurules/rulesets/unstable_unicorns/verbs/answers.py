@@ -67,6 +67,7 @@ Slowdown) refuses every Instant, a Unicorn played as one included (UU.CC.5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from uurules.engine.events import EventKind, declare, kinds
@@ -238,7 +239,7 @@ class Answers:
         return None
 
     # -- cards in play that answer (Objection) -------------------------------------------------------
-    def response_cards(self, game: Game, player: str) -> list[CardId]:
+    def response_cards(self, game: Game, player: str) -> Sequence[CardId]:
         """``player``'s hand, and the cards in their Stable that answer something (``answers: {from: stable}``)."""
         hand = game.state.zone(player, "hand")
         if not self.here(game):
@@ -586,7 +587,7 @@ class Answers:
         why = rs.requirements.play_refusal(game, player, card, ())
         if why is not None:
             return  # it cannot be played: it stays in the answering player's hand
-        s.zone(player, "hand").remove(card)
+        s.take((player, "hand"), card)
         s.pile.append(PileItem(s.new_id(), card, player, None, data={"targets": []}))
         game.emit("play", player, card)
 

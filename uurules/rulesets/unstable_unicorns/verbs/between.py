@@ -15,6 +15,7 @@ Requirement; disregarded once in play, UU.IMP.2; an optional effect with none ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -58,7 +59,7 @@ class ChoosePlayer(ChainVerb):
         return "Choose another player" if step.get("player") == "another-player" else "Choose any player"
 
     def candidates(
-        self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId] | None
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId] | None
     ) -> list[str]:
         """The players ``player`` may choose: those for whom the first step under it can be carried out.
 
@@ -75,7 +76,9 @@ class ChoosePlayer(ChainVerb):
                 out.append(p)
         return out
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         if self.candidates(game, player, step, source, hand):
             return None
         rest = self.rs.chain.step_text(step["steps"][0])
@@ -120,7 +123,9 @@ class FromHand(ChainVerb):
         s = game.state
         return [p for p in whose(s, player, step, "another-player") if s.zone(p, "hand")]
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         if self.victims(game, player, step):
             return None
         if step.get("player") == "that-player":
@@ -227,7 +232,9 @@ class WithAnotherPlayer(ChainVerb):
     keys: ClassVar[Keys] = {"player": player_key("another-player", "that-player", default="another-player")}
     whom = "with whom?"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if whose(game.state, player, step, "another-player") else "there is no other player"
 
     def chosen(self, game: Game, eff: Effect, answer: Any) -> str | None:
@@ -305,7 +312,7 @@ class Move(Targeted):
         return self.rs.requirements.returnable(game, what, source)
 
     def destinations(
-        self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId] | None = None
+        self, game: Game, player: str, step: Step, card: CardId, hand: Sequence[CardId] | None = None
     ) -> list[str]:
         """The players into whose Stable ``card`` can be moved, in turn order from ``player`` (who moves it).
 
@@ -332,7 +339,9 @@ class Move(Targeted):
         cards = super().target_pool(game, player, step, source)
         return [c for c in cards if self.destinations(game, player, step, c)]
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         cards = super().target_pool(game, player, step, source)
         return self.missing(game, player, step, [c for c in cards if self.destinations(game, player, step, c, hand)])
 

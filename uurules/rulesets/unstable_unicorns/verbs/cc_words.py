@@ -9,6 +9,7 @@ is not performed (so an "if you do" after it does not happen, UU.SEQ.4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Effect
@@ -47,7 +48,9 @@ class May(ChainVerb):
             subject = step.get(THAT) or "That player"
         return f"{subject} may: " + " then ".join(text(s) for s in step.get("steps", []))
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         """A "may" asks nothing of the card's Requirement; what it may do is checked as it resolves."""
         return None
 

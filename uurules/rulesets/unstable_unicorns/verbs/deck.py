@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -48,7 +49,9 @@ class FromPile(ChainVerb):
         noun = self.rs.bare_noun(step.get("what", "card"))
         return f"{PLACES[self.place(step)]} holds no {noun}{named(step)}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if self.pool(game, player, step, source) else self.none_there(step)
 
     def question(self, eff: Effect) -> str:
@@ -126,7 +129,6 @@ class Shuffle(ChainVerb):
         """
         rs = self.rs
         s = game.state
-        deck = s.zone(None, "deck")
         moved: set[CardId] = set()
         for what in eff.data.get("into-deck", []):
             if what == "this":
@@ -145,7 +147,7 @@ class Shuffle(ChainVerb):
                     game.move(c, (None, "deck"))
                 game.card(c).owner = None
                 moved.add(c)
-        game.shuffle(deck)
+        game.shuffle()
         game.emit("shuffle", eff.player, **({"cards": len(moved)} if "into-deck" in eff.data else {}))
         rs.chain.done(game, eff)
         if "hand" in eff.data.get("into-deck", []):

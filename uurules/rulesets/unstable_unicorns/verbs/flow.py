@@ -6,6 +6,7 @@ card's next statement until the statement before it has resolved (UU.SEQ.1-4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -54,7 +55,9 @@ class OneOf(ChainVerb):
         rs = self.rs
         return " -OR- ".join(rs.chain.step_text(o[0]) for o in step.get("options", []))
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         rs = self.rs
         if all(rs.requirements.impossible(game, player, opt[0], source, hand) for opt in step.get("options", [])):
             return "none of its choices can be carried out"

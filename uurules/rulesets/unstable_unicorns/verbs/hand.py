@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.readonly import thaw
@@ -32,7 +33,9 @@ class Draw(ChainVerb):
     def label(self, step: Step) -> str:
         return "Draw a card*" if step.get("up-to-hand-limit") else "Draw a card"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -102,7 +105,9 @@ class Discard(ChainVerb):
         what = step.get("what", "card")
         return "Discard a card" if what == "card" else f"DISCARD {self.rs.noun(what)}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         count = int(step.get("count", 1))
         what = step.get("what", "card")
         if what != "card":
@@ -118,7 +123,7 @@ class Discard(ChainVerb):
         rs = self.rs
         p = eff.player
         what = eff.data.get("what", "card")
-        hand = game.state.zone(p, "hand")
+        hand: Sequence[CardId] = game.state.zone(p, "hand")
         if what != "card":
             hand = [c for c in hand if rs.matches(game, c, what, eff.source)]
         if not hand:

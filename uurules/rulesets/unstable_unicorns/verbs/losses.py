@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -251,7 +252,9 @@ class ChoosePlayers(ChoosePlayer):
         other = " other" if step.get("player") == "another-player" else ""
         return f"Choose up to {n}{other} player{'s' if n != 1 else ''}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None  # choosing nobody is always possible: up to n, or as many as discarded (maybe none)
 
     def wanted(self, game: Game, eff: Effect) -> int:

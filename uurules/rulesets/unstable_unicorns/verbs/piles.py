@@ -8,6 +8,7 @@ cards are shown by, in the pile's order, top card first (:meth:`UnstableUnicorns
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -62,7 +63,9 @@ class Look(ChainVerb):
         n = int(step.get("top", 3))
         return f"Look at the top {n} cards of the deck, add one to your hand, put the others back on top"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -76,7 +79,6 @@ class Look(ChainVerb):
         s = game.state
         p = eff.player
         data = eff.data
-        deck = s.zone(None, "deck")
         if data.get("look") is None:
             top = game.reveal(int(data.get("top", 3)))  # a shuffled deck's top cards are chance's
             if not top:
@@ -127,7 +129,8 @@ class Look(ChainVerb):
             rest.remove(ids[0])
         order = [*data["placed"], *rest]
         back = set(order)
-        deck[:] = order + [c for c in deck if c not in back]  # back on top, in the order chosen
+        deck = s.zone(None, "deck")  # as it is now (a card may have been taken from it)
+        s.set_zone((None, "deck"), [*order, *(c for c in deck if c not in back)])  # back on top, in the order chosen
         if order:
             game.emit("put-back", p, cards=[game.shown(c) for c in order])
         words = f"; {', '.join(game.shown(c) for c in order)} back on top" if order else ""

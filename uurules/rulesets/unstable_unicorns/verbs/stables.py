@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect
@@ -41,7 +42,9 @@ class Sacrifice(ChainVerb):
             return f"SACRIFICE {self.rs.nouns(what).replace('all ', f'all{other} ', 1)}"
         return f"SACRIFICE {self.rs.noun(what)}"
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         """Too few cards to sacrifice (UU.IMP.2). ``count: all`` is never impossible: it is every card it
         names, however many there are, none included (then it resolves doing nothing)."""
         rs = self.rs
@@ -178,7 +181,9 @@ class Steal(Targeted):
     def pool(self, game: Game, player: str, what: What, source: CardId | None) -> list[CardId]:
         return self.rs.requirements.stealable(game, player, what, source)
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         """No card to steal; or the ones there are cannot enter the thief's Stable (it says why: UU.REQ.3)."""
         req = self.rs.requirements
         what = step.get("what", "card")
@@ -237,7 +242,9 @@ class Return(Targeted):
         """No target for ``count: all``: it acts on every card it names as it resolves."""
         return [] if step.get("count") == "all" else super().target_pool(game, player, step, source)
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         """``count: all`` is never impossible (every card it names, none included); else as any target."""
         return None if step.get("count") == "all" else super().impossible(game, player, step, source, hand)
 
@@ -311,7 +318,7 @@ class Bring(ChainVerb):
         when no player is bound). ``to: any-player`` is chosen as it resolves (:meth:`stables`)."""
         return player if "into" not in step else step.get(THAT)
 
-    def stables(self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId]) -> list[str]:
+    def stables(self, game: Game, player: str, step: Step, card: CardId, hand: Sequence[CardId]) -> list[str]:
         """The players into whose Stable ``player`` may bring ``card`` (their own, or that player's, unless
         ``to:`` says any player's): those it may enter (UU.REQ.3, on ``hand`` as it will be), in turn order."""
         rs = self.rs
@@ -341,7 +348,9 @@ class Bring(ChainVerb):
                 out.append(c)
         return out
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         if self.pool(game, player, step, source):
             return None
         noun = self.rs.bare_noun(step.get("what", "card"))

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from uurules.engine.state import CardId, Decision, Effect, PileItem
@@ -116,13 +117,15 @@ class PlayCard(ChainVerb):
     def label(self, step: Step) -> str:
         return "Play a card from your hand"
 
-    def playable(self, game: Game, player: str, hand: list[CardId] | None = None) -> list[CardId]:
+    def playable(self, game: Game, player: str, hand: Sequence[CardId] | None = None) -> list[CardId]:
         """The cards of ``player``'s hand they may play (its requirements met: UU.REQ.1, UU.IMP.1)."""
         req = self.rs.requirements
         cards = game.state.zone(player, "hand") if hand is None else hand
         return [c for c in cards if req.play_refusal(game, player, c, ()) is None]
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if self.playable(game, player, hand) else f"{player} has no card in hand that can be played"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -139,7 +142,7 @@ class PlayCard(ChainVerb):
             rs.ask(game, Decision(p, question, labels, DecisionKind.EFFECT, {"effect": eff.id}, ids))
             return
         rs.chain.done(game, eff, f"Play {game.shown(answer)}")
-        s.zone(p, "hand").remove(answer)
+        s.take((p, "hand"), answer)
         s.pile.append(PileItem(s.new_id(), answer, p, None, data={"targets": []}))
         s.flags[INSIDE] = True  # rule: UU.CC.7 played now: the pile resolves before the chain goes on
         game.emit("play", p, answer)
@@ -280,7 +283,9 @@ class LookAtTop(ChainVerb):
         parts.append(REST[step.get("rest", "order")])
         return ", ".join(parts)
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -342,7 +347,6 @@ class LookAtTop(ChainVerb):
         s = game.state
         p = eff.player
         data = eff.data
-        deck = s.zone(None, "deck")
         rest = [c for c in data["looked"] if c not in data["placed"]]
         how = data.get("rest", "order")
         if how == "order":
@@ -359,14 +363,17 @@ class LookAtTop(ChainVerb):
                 rest.remove(ids[0])
         order = [*data["placed"], *rest]
         back = set(order)
-        deck[:] = order + [c for c in deck if c not in back]  # back on top (same order: as they were)
+        deck = s.zone(None, "deck")  # as it is now (a card may have been taken from it)
+        s.set_zone(
+            (None, "deck"), [*order, *(c for c in deck if c not in back)]
+        )  # back on top (same order: as they were)
         words = []
         if "taken" in data:
             words.append(f"{game.shown(data['taken'])} to {p}'s hand")
         if data["tossed"]:
             words.append(f"{listed([game.shown(c) for c in data['tossed']])} to the discard pile")
         if how == "shuffle":
-            game.shuffle(deck)
+            game.shuffle()
             game.emit("shuffle", p)
             words.append("the deck shuffled")
         elif order:
@@ -394,7 +401,9 @@ class RevealUntil(ChainVerb):
             f"BRING it into your {rs.stable_word}"
         )
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if game.state.zone(None, "deck") else "the deck is empty"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -405,9 +414,8 @@ class RevealUntil(ChainVerb):
         s = game.state
         p = eff.player
         what = eff.data.get("what", "card")
-        deck = s.zone(None, "deck")
         found = None
-        while deck and found is None:
+        while s.zone(None, "deck") and found is None:
             c = game.reveal(1)[0]
             game.emit("flip", p, c)
             if rs.matches(game, c, what, eff.source) and rs.entry_refusal(game, c, p, p, s.zone(p, "hand")) is None:
@@ -422,7 +430,7 @@ class RevealUntil(ChainVerb):
         game.emit("bring", p, found, **{"from": "deck"})
         game.card(found).owner = p
         rs.moves.enter(game, found, p)
-        if not deck:
+        if not s.zone(None, "deck"):
             rs.moves.ran_out(game, p)
 
 
@@ -443,7 +451,9 @@ class ShuffleIntoDeck(ChainVerb):
         what = step.get("what", "card")
         return [c for c in game.state.zone(player, rs.stable) if rs.matches(game, c, what, source)]
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         if self.pool(game, player, step, source):
             return None
         return f"{player}'s {self.rs.stable_word} has no {self.rs.bare_noun(step.get('what', 'card'))}"
@@ -465,7 +475,7 @@ class ShuffleIntoDeck(ChainVerb):
         to = rs.moves.leave_stable(game, card, p, (None, "deck"), "shuffle")  # a Baby: the Nursery instead
         if to == (None, "deck"):
             game.card(card).owner = None
-        game.shuffle(game.state.zone(None, "deck"))
+        game.shuffle()
         game.emit("shuffle", p, cards=1 if to == (None, "deck") else 0)
 
 
@@ -489,7 +499,9 @@ class ReturnAndBringBack(ChainVerb):
         s = game.state
         return [p for p in whose(s, player, step, "any-player") if s.zone(p, self.rs.stable)]
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return None if self.players(game, player, step) else f"no {self.rs.stable_word} holds a card"
 
     def resolve(self, game: Game, eff: Effect, answer: Any) -> None:
@@ -571,7 +583,9 @@ class DestroyIn(Destroy):
             game, player, {**step, "player": "that-player"}, self.pool(game, player, step.get("what", "card"), source)
         )
 
-    def impossible(self, game: Game, player: str, step: Step, source: CardId | None, hand: list[CardId]) -> str | None:
+    def impossible(
+        self, game: Game, player: str, step: Step, source: CardId | None, hand: Sequence[CardId]
+    ) -> str | None:
         return self.missing(
             game, player, {**step, "player": "that-player"}, self.target_pool(game, player, step, source)
         )
@@ -749,7 +763,7 @@ class MoveMostToFewest(Move):
         return [c for c in cards if game.holder(c) in most]
 
     def destinations(
-        self, game: Game, player: str, step: Step, card: CardId, hand: list[CardId] | None = None
+        self, game: Game, player: str, step: Step, card: CardId, hand: Sequence[CardId] | None = None
     ) -> list[str]:
         _, fewest = self.extremes(game)
         holder = game.holder(card)
