@@ -12,16 +12,26 @@ Neigh wars, walked by :func:`uurules.explore.explore` up to ``--nodes`` decision
   players, each of whom may answer every card, and few cards;
 - *crowded*: 21 players, each with two Neighs, eight idle Unicorns in hand and a Unicorn in the
   Stable (232 cards); the same play;
+- *wide*: 21 players, each with ten Neighs and a Unicorn in the Stable (232 cards);
+- *idle*: the same with 290 idle Unicorns in each hand (6,322 cards, as many as issue #30's
+  board): the same play as *wide*, 27 times the cards;
 - *issue*: issue #30's board, 21 players holding 300 Neighs each (6,323 cards), walked once up to
   ``--issue-nodes`` nodes (``uurules explore --max-nodes 2000`` took more than 12 s).
+
+Three pairs play the same Neigh war, one of them with many more cards that no node touches:
+*cards* and *small* (2 players), *crowded* and *players*, *idle* and *wide* (21 players); each
+pair's ratio says what the untouched cards cost.
 
 A node is one action tried (the state snapshotted for undo, the rules until the next decision, the
 canonical key of the position, the undo, the view of a board where a line ends). Each board is
 timed by CPU time, best of ``--repeat`` (the issue's board: one walk); the figures are
-microseconds a node and each board's cost over the small one's. The cards a node does not touch
-cost little (*cards* over *small*); what grows with the players (*players*, *crowded*) is the
-rules' own work: each of the 21 players may answer each card, so each is asked at every window,
-and each is listed with its answers.
+microseconds a node and each board's cost over the small one's, and each pair's (above). The
+cards a node does not touch cost little: zones are tuples and the dict of cards is shared by a
+state and its copies until a step changes them, and the key, a hand's copies and answers and a
+zone's cards are found again by identity. What grows with the players (*players* over *small*)
+is the rules' own work: each of the 21 players may answer each card, so each is asked at every
+window, and each is listed with its answers. What grows with a zone a node changes (a card
+played from a hand of 300) is that zone's new tuple, its key and its names.
 
 Then a node is split in three, from one more walk of each board timed part by part (:func:`parts`):
 writing the board of each end the walk finds (its view and digest: ``explore``'s output, which
@@ -57,8 +67,11 @@ Setting = tuple[int, int, int]
 """(players, Neighs each, idle Unicorns in each hand) of a board."""
 SMALL: Setting = (2, 6, 0)
 CROWDED: Setting = (21, 2, 8)
-MORE: dict[str, Setting] = {"cards": (2, 6, 108), "players": (21, 2, 0)}
+MORE: dict[str, Setting] = {"cards": (2, 6, 108), "players": (21, 2, 0), "wide": (21, 10, 0), "idle": (21, 10, 290)}
 """The boards that tell more cards from more players, beside the small and the crowded one."""
+PAIRS = {"cards": "small", "crowded": "players", "idle": "wide"}
+"""Boards with the same players and the same play, the first with many more cards no node touches,
+and the board each is compared with."""
 ISSUE: Setting = (21, 300, 0)
 """Issue #30's board: 21 players holding 300 Neighs each."""
 
@@ -158,6 +171,9 @@ def run(
     out["ratio"] = out["crowded"]["us_per_node"] / a["us_per_node"]
     per = a["us_per_node"]
     out["ratios"] = {k: v["us_per_node"] / per for k, v in out.items() if isinstance(v, dict) and k != "small"}
+    out["pairs"] = {
+        k: out[k]["us_per_node"] / out[base]["us_per_node"] for k, base in PAIRS.items() if k in out and base in out
+    }
     return out
 
 
@@ -172,6 +188,9 @@ def report(result: dict[str, Any]) -> str:
             f"({r['nodes']:,} nodes in {r['seconds']:.2f} s of CPU){ratio}"
         )
     lines.append(f"ratio    {result['ratio']:.2f}x (crowded over small)")
+    if result.get("pairs"):
+        pairs = ", ".join(f"{k} {v:.2f}x {PAIRS[k]}" for k, v in result["pairs"].items())
+        lines.append(f"the same play with more cards no node touches: {pairs}")
     lines.append("of a node: writing the boards of the ends it finds, the position's key, and the rest")
     small = result.get("small")
     for label, r in result.items():

@@ -212,6 +212,11 @@ def test_the_node_cost_benchmark_walks_a_small_and_a_crowded_board() -> None:
             and r["ends_us"] + r["key_us"] + r["rest_us"] == pytest.approx(r["us_per_node"])
         )
     assert "of a node: writing the boards of the ends" in node_cost.report(result)
+    # a pair plays the same war, one of them with more cards that no node touches
+    assert result["pairs"] == {"cards": pytest.approx(cards["us_per_node"] / small["us_per_node"])}
+    assert "the same play with more cards no node touches: cards " in node_cost.report(result)
+    assert node_cost.PAIRS == {"cards": "small", "crowded": "players", "idle": "wide"}
+    assert len(Scenario.from_text(node_cost.board(*node_cost.MORE["idle"])).play(auto=False).state.cards) == 6_322
     scn = Scenario.from_text(node_cost.board(21, 2, 8))
     game = scn.play(auto=False)
     assert len(game.state.cards) == 232 and game.state.pending is not None  # the Poison waits for answers

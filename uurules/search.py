@@ -154,6 +154,7 @@ from typing import Any
 from uurules.engine.actions import Action, Pass
 from uurules.engine.contract import Kind, Node, actor, node
 from uurules.engine.game import Game
+from uurules.engine.identity import ByIdentity
 from uurules.engine.position import StateKeys
 from uurules.engine.state import CardId, ZoneKey
 from uurules.limits import Budget
@@ -165,8 +166,6 @@ REDUCTIONS = ("table", "passes", "order", "cuts")
 MAX_TABLE = 200_000
 """Positions the transposition table holds at most (then it replaces entries by depth and age: :class:`Table`)."""
 MAX_DEPTH = 2_000
-_SORTED_MOST = 10_000
-"""How many order-free zone tuples :meth:`Search.key` keeps sorted at most (a cache)."""
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
 CARD_COPIES = 1_000_000
 """Memory stays bounded whatever the board: the search keeps one copy of the state per decision
@@ -332,7 +331,7 @@ class Search:
         self.fixed = frozenset([*self.tracked, *self.watched])
         self.game.named = self.fixed  # options: one per class of copies, these cards apart
         self.order_free = game.ruleset.order_free_zones(self.game.state) if self.reduce else ()
-        self._sorted: dict[int, tuple[tuple[CardId, ...], tuple[CardId, ...]]] = {}
+        self._sorted: ByIdentity[tuple[CardId, ...]] = ByIdentity()
         """Zones keyed by the cards they hold, whatever their order (see "Order-free zones")."""
 
     # -- positions ----------------------------------------------------------------------------
@@ -383,14 +382,9 @@ class Search:
             held = zones[z]
             if len(held) < 2:
                 continue
-            got = known.get(id(held))
-            if got is not None and got[0] is held:
-                ordered = got[1]
-            else:  # sorted once per zone tuple (a zone is a tuple its copies share until it changes)
-                ordered = tuple(sorted(held))
-                if len(known) >= _SORTED_MOST:
-                    known.clear()
-                known[id(held)] = (held, ordered)  # keeps the tuple alive: its id stays its own
+            ordered = known.get(held)
+            if ordered is None:  # sorted once per zone tuple (a zone is a tuple its copies share until it changes)
+                ordered = known.put(held, tuple(sorted(held)), weight=2 * len(held))
             if ordered == held:
                 continue
             saved.append((z, held))

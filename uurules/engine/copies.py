@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
+from uurules.engine.identity import ByIdentity
 from uurules.engine.shape import CACHE, ShapeError, fields_of
 from uurules.engine.state import Card, CardId, State, ZoneKey
 
@@ -224,9 +225,9 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     zone = state.zones.get(where)
     if zone is None:
         return None
-    known = _SEEN.get((id(cards), where))
-    if known is not None and known[0] is cards and known[1] is zone and known[2] is state._touched:
-        return known[3]  # the same run of cards, the same zone tuple, no card replaced: in C, at once
+    known = _SEEN.get(cards, where)
+    if known is not None and known[0] is zone and known[1] is state._touched:
+        return known[2]  # the same run of cards, the same zone tuple, no card replaced: at once
     ids = tuple(cards)
     key = (ids, where)
     info = state.cards
@@ -258,20 +259,17 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     return found
 
 
-_SEEN: dict[tuple[int, ZoneKey], tuple[Sequence[CardId], tuple[CardId, ...], frozenset[CardId], _Grouped]] = {}
+_SEEN: ByIdentity[tuple[tuple[CardId, ...], frozenset[CardId], _Grouped]] = ByIdentity()
 """:func:`_in_zone`'s groupings found again by identity: the run of cards (a hand is a tuple, shared
 by the copies of the state until it changes), the zone's tuple and the state's replaced cards
 (:attr:`State.touched <uurules.engine.state.State.touched>`, a new object whenever a card is
-replaced, and a card is changed only by replacing it while another state shares it). Each entry
-keeps its objects alive, so their ids stay theirs."""
+replaced, and a card is changed only by replacing it while another state shares it)."""
 
 
 def _seen(cards: Sequence[CardId], where: ZoneKey, zone: tuple[CardId, ...], state: State, found: _Grouped) -> None:
     if type(cards) is not tuple or type(zone) is not tuple:
         return  # a list may change in place: found again by its contents only
-    if len(_SEEN) >= _GROUPED_MOST:
-        _SEEN.clear()
-    _SEEN[(id(cards), where)] = (cards, zone, state._touched, found)
+    _SEEN.put(cards, (zone, state._touched, found), where, weight=3 * len(cards) + len(zone))
 
 
 def _zones(state: State, cards: Iterable[CardId], near: Sequence[ZoneKey] = ()) -> dict[CardId, ZoneKey]:

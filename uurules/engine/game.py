@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from uurules.engine.actions import Action, Chance, Choose, describe
 from uurules.engine.errors import IllegalAction
 from uurules.engine.events import Event, LogLine
+from uurules.engine.identity import ByIdentity
 from uurules.engine.loops import ForcedLoop
 from uurules.engine.state import Card, CardId, Decision, State, ZoneKey
 
@@ -49,9 +50,7 @@ def shuffled_under(state: State, known: int, count: int) -> None:
 
 
 SHOWN_INLINE = 16
-"""A zone of more cards than this is named once per tuple (:meth:`Game.shown_zone`)."""
-SHOWN_CACHE = 10_000
-"""How many zone tuples a game remembers the names of (a cache)."""
+"""A zone of more cards than this is named once per tuple (:meth:`Game.shown_digest`)."""
 
 
 def _blake2b(data: bytes) -> bytes:
@@ -209,7 +208,7 @@ class Game:
         self.named: frozenset[CardId] = frozenset()
         """The cards the caller follows (a question's): never merged with their copies as one
         option (:mod:`uurules.engine.copies`)."""
-        self._shown_zones: dict[int, tuple[tuple[CardId, ...], list[str], bytes]] = {}  # see shown_zone
+        self._shown_zones: ByIdentity[tuple[list[str], bytes]] = ByIdentity()  # see _shown_zone
 
     # -- the python-chess style interface ----------------------------------------------------
     @property
@@ -636,16 +635,12 @@ class Game:
         """The names of a zone's cards (no card face down) and their digest, worked out once per
         zone tuple (a zone is a tuple the copies of a state share until it changes; the name a card
         is shown by never changes in a game). The list is the game's: not to be changed."""
-        got = self._shown_zones.get(id(zone))
-        if got is not None and got[0] is zone:
-            return got[1], got[2]
-        info = self.state.cards
-        names = [info[c].shown for c in zone]
-        digest = _blake2b(marshal.dumps(names, 2))
-        if len(self._shown_zones) >= SHOWN_CACHE:
-            self._shown_zones.clear()  # a cache: forgetting costs a reading more
-        self._shown_zones[id(zone)] = (zone, names, digest)  # keeps the tuple alive: its id stays its own
-        return names, digest
+        got = self._shown_zones.get(zone)
+        if got is None:
+            info = self.state.cards
+            names = [info[c].shown for c in zone]
+            got = self._shown_zones.put(zone, (names, _blake2b(marshal.dumps(names, 2))), weight=2 * len(zone))
+        return got
 
     def move(self, card: CardId, to: ZoneKey, *, top: bool = False, off_pile: bool = False) -> ZoneKey | None:
         """Move ``card`` from wherever it is (a zone or the pile) into zone ``to``.

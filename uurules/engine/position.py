@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from operator import attrgetter
 from typing import Any
 
+from uurules.engine.identity import ByIdentity
 from uurules.engine.readonly import thaw
 from uurules.engine.shape import (
     CACHE,
@@ -233,7 +234,7 @@ class StateKeys:
         self.base = base
         self.intern_rng = start is not None
         self._rng_objects: dict[int, tuple[Any, bytes]] = {}
-        self._zones: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+        self._zones: ByIdentity[bytes] = ByIdentity()
         fields = _TABLE_VALUES
         table = {} if start is None else getattr(start, _TABLE_NAME)
         # the cards' state at the start of the walk: a key lists only the cards that differ from it
@@ -309,13 +310,9 @@ class StateKeys:
             zone = tuple(zone)
         if len(zone) <= ZONE_INLINE:
             return zone
-        got = self._zones.get(id(zone))
-        if got is not None and got[0] is zone:
-            return got[1]
-        label = hashlib.blake2b(marshal.dumps(zone, 2), digest_size=16).digest()
-        if len(self._zones) >= ZONE_CACHE:
-            self._zones.clear()  # a cache: forgetting costs a digest more, never a wrong key
-        self._zones[id(zone)] = (zone, label)  # keeps the tuple alive: its id stays its own
+        label = self._zones.get(zone)
+        if label is None:  # a cache: forgetting costs a digest more, never a wrong key
+            label = self._zones.put(zone, hashlib.blake2b(marshal.dumps(zone, 2), digest_size=16).digest())
         return label
 
     def _rng(self, value: Any) -> Hashable:
@@ -350,9 +347,6 @@ class StateKeys:
 
 ZONE_INLINE = 16
 """The longest zone a key holds as it is; a longer one is keyed by its digest (:meth:`StateKeys._zone_part`)."""
-ZONE_CACHE = 100_000
-"""How many zone tuples a :class:`StateKeys` remembers the digest of (the tuples are shared with
-the positions, so the cost is the entries)."""
 
 RNG_CACHE = 1_000
 """How many random-state objects a :class:`StateKeys` remembers the label of (each holds ~5 kB)."""

@@ -19,10 +19,10 @@ within one state, as :func:`copy.deepcopy` does; what its keys are, each ruleset
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
+from uurules.engine.identity import ByIdentity
 from uurules.engine.shape import (
     CACHE,
     CARD,
@@ -48,23 +48,26 @@ ZoneKey = tuple[str | None, str]
 
 MEMBERS_INLINE = 16
 """A zone of at most this many cards is searched as it is (:meth:`State.where`)."""
-_MEMBERS: dict[int, tuple[tuple[CardId, ...], frozenset[CardId]]] = {}
-_MEMBERS_MOST = 10_000
+_MEMBERS: ByIdentity[frozenset[CardId] | None] = ByIdentity()
 
 
-def members(zone: Sequence[CardId]) -> AbstractSet[CardId]:
-    """The cards of ``zone`` as a set, made once per zone tuple (zones are tuples, shared by the
-    copies of a state until they change; a cache keeps the last :data:`_MEMBERS_MOST` of them)."""
+def members(zone: Sequence[CardId]) -> Collection[CardId]:
+    """The cards of ``zone``, to look a card up in: the first time a zone tuple is asked about, the
+    tuple itself (read through, in C); from the second time on, a set of its cards made then and
+    kept for that tuple (zones are tuples, shared by the copies of a state until they change:
+    :class:`~uurules.engine.identity.ByIdentity`). A zone that changes at every step (a hand
+    discarded card by card) is read through; one that no step touches is looked up at once."""
     if type(zone) is not tuple:
-        return set(zone)
-    got = _MEMBERS.get(id(zone))
-    if got is not None and got[0] is zone:
-        return got[1]
-    found = frozenset(zone)
-    if len(_MEMBERS) >= _MEMBERS_MOST:
-        _MEMBERS.clear()  # a cache: forgetting costs a set more
-    _MEMBERS[id(zone)] = (zone, found)  # keeps the tuple alive: its id stays its own
-    return found
+        return zone
+    found = _MEMBERS.get(zone)
+    if found is not None:
+        return found
+    if (zone, None) in _MEMBERS:  # asked about once already: worth a set now
+        made = frozenset(zone)
+        _MEMBERS.put(zone, made, weight=2 * len(zone))
+        return made
+    _MEMBERS.put(zone, None)
+    return zone
 
 
 @shaped
@@ -352,7 +355,7 @@ class State(Shaped):
     def put(self, key: ZoneKey, card: CardId, *, top: bool = False) -> None:
         """Put ``card`` into zone ``key``: at its end, or first (``top``: the top of a deck)."""
         zone = self.zones[key]
-        self.zones[key] = (card, *zone) if top else (*zone, card)
+        self.zones[key] = (card,) + zone if top else zone + (card,)  # noqa: RUF005 - concatenation is the fastest in C
 
     def take(self, key: ZoneKey, card: CardId) -> int:
         """Take ``card`` out of zone ``key`` (``ValueError`` if it is not there); its place is returned."""

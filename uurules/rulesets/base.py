@@ -55,6 +55,7 @@ from uurules.engine.copies import classes, stands_for, unchanged
 from uurules.engine.errors import IllegalAction, rule_of
 from uurules.engine.events import Event, Notation
 from uurules.engine.game import FACE_DOWN
+from uurules.engine.identity import ByIdentity
 from uurules.engine.shape import CARD, FRESH, VALUE, DataShape, Fields, ListOf, Record, declare, fields_of
 from uurules.engine.state import Card, CardId, Decision, PileItem, State, Window, ZoneKey
 
@@ -732,7 +733,7 @@ class ResponseWindows:
         self._games: WeakKeyDictionary[Game, dict[tuple[CardId, ...], _Run]] = WeakKeyDictionary()
         self._last: tuple[ReferenceType[Game], dict[tuple[CardId, ...], _Run]] | None = None
         # runs found again by the identity of the tuple of cards (see candidates)
-        self._mine: dict[int, tuple[Sequence[CardId], dict[tuple[CardId, ...], _Run], _Run]] = {}
+        self._mine: ByIdentity[tuple[dict[tuple[CardId, ...], _Run], _Run]] = ByIdentity(_CANDIDATES)
 
     def candidates(self, rs: Ruleset, game: Game, cards: Sequence[CardId]) -> _Run:
         """Those of ``cards`` (a player's :meth:`Ruleset.response_cards`) that :meth:`Ruleset.may_answer`,
@@ -745,9 +746,9 @@ class ResponseWindows:
         else:
             found = self._games.setdefault(game, {})
             self._last = (weak_ref(game), found)
-        mine = self._mine.get(id(cards))
-        if mine is not None and mine[0] is cards and mine[1] is found:  # the same hand tuple: at once
-            return mine[2]
+        mine = self._mine.get(cards)
+        if mine is not None and mine[0] is found:  # the same hand tuple: at once
+            return mine[1]
         key = tuple(cards)
         out = found.get(key)
         if out is None:
@@ -760,9 +761,7 @@ class ResponseWindows:
                 firsts.setdefault(info[c].name, c)
             out = found[key] = _Run(may, tuple(firsts.items()))
         if type(cards) is tuple:  # a hand (a tuple, shared by the copies of the state until it changes)
-            if len(self._mine) >= _CANDIDATES:
-                self._mine.clear()
-            self._mine[id(cards)] = (cards, found, out)  # keeps the tuple alive: its id stays its own
+            self._mine.put(cards, (found, out), weight=2 * len(cards))
         return out
 
     def responders(self, rs: Ruleset, game: Game, top: PileItem) -> list[tuple[str, Sequence[CardId]]]:

@@ -1,0 +1,139 @@
+"""Zones are tuples and the dict of cards is copy on write (issue #30: a node's cost does not grow
+with the cards it does not touch): a state and its copies share both until a step changes them,
+and what is worked out from a zone is found again by the zone's identity, never wrongly. Speeds
+are in benchmarks/node_cost.py."""
+
+from __future__ import annotations
+
+from uurules.engine.actions import Respond, Response
+from uurules.engine.game import FACE_DOWN, Game
+from uurules.engine.identity import ByIdentity
+from uurules.engine.position import ZONE_INLINE, StateKeys
+from uurules.engine.state import MEMBERS_INLINE, members
+from uurules.scenario import Scenario
+
+BIG = 40  # cards in each big hand: above every inline bound
+assert max(ZONE_INLINE, MEMBERS_INLINE) < BIG
+
+
+def _board(extra: str = "") -> str:
+    hand = ", ".join(["Neigh"] * 3 + ["Basic Unicorn (Red)"] * BIG)
+    return (
+        "ruleset: unstable-unicorns\ntitle: big hands\nplayers:\n"
+        "  - {name: Ann, hand: [Unicorn Poison, Neigh], stable: [Basic Unicorn (Blue)]}\n"
+        f"  - {{name: Bob, hand: [{hand}], stable: [Basic Unicorn (Blue)]}}\n"
+        f"  - {{name: Cat, hand: [{hand}], stable: [Basic Unicorn (Blue)]}}\n"
+        f"{extra}script:\n"
+        "  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn (Blue)]}\n"
+    )
+
+
+def _game() -> Game:
+    return Scenario.from_text(_board()).play(auto=False)
+
+
+def test_a_step_shares_every_zone_and_card_it_leaves_alone_and_undo_is_exact() -> None:
+    game = _game()
+    before = game.state.copy()
+    cats = game.state.zone("Cat", "hand")
+    game.push(Respond((Response("Bob", "Neigh"),)))
+    s = game.state
+    assert s.zone("Cat", "hand") is cats  # untouched: the very tuple
+    assert s.zone("Bob", "hand") is not before.zone("Bob", "hand")  # a card left it: a new tuple
+    assert len(s.zone("Bob", "hand")) == len(before.zone("Bob", "hand")) - 1
+    assert all(type(z) is tuple for z in s.zones.values())
+    game.undo()
+    assert game.state == before and game.state.zone("Cat", "hand") is cats
+
+
+def test_the_dict_of_cards_is_shared_until_a_card_changes() -> None:
+    s = _game().state
+    c = s.copy()
+    assert c.cards is s.cards and c.touched is s.touched
+    card = next(iter(c.cards))
+    c.own(card).owner = "Zed"
+    assert c.cards is not s.cards and s.cards[card].owner != "Zed"  # the original keeps its own
+    assert card in c.touched and card not in s.touched
+    assert all(c.cards[k] is s.cards[k] for k in s.cards if k != card)  # the other cards still shared
+
+
+def test_a_key_reads_a_big_zone_by_its_content_not_its_identity() -> None:
+    game = _game()
+    s = game.state
+    keys = StateKeys(s.next_id, s)
+    same = s.copy()
+    same.set_zone(("Cat", "hand"), list(s.zone("Cat", "hand")))  # equal content, another tuple
+    assert same.zone("Cat", "hand") is not s.zone("Cat", "hand")
+    assert keys(same) == keys(s)
+    other = s.copy()
+    hand = list(s.zone("Cat", "hand"))
+    hand[0], hand[-1] = hand[-1], hand[0]  # the same cards, in another order
+    other.set_zone(("Cat", "hand"), hand)
+    assert keys(other) != keys(s)
+
+
+def test_a_key_lists_the_cards_that_differ_from_the_start_and_none_that_came_back() -> None:
+    s = _game().state
+    keys = StateKeys(s.next_id, s)
+    card = next(iter(s.cards))
+    owner = s.cards[card].owner
+    changed = s.copy()
+    changed.own(card).owner = "Zed"
+    assert keys(changed) != keys(s)
+    back = changed.copy()
+    back.own(card).owner = owner  # another object, the same card as at the start
+    assert back.cards[card] is not s.cards[card] and keys(back) == keys(s)
+    marked = s.copy()
+    marked.own(card).marks["shield"] = True
+    assert keys(marked) not in (keys(s), keys(changed))
+
+
+def test_where_finds_a_card_through_a_zone_read_through_then_through_its_set() -> None:
+    s = _game().state
+    hand = s.zone("Cat", "hand")
+    last = hand[-1]
+    assert s.where(last) == ("Cat", "hand")  # the first time: the tuple read through
+    assert s.where(last) == ("Cat", "hand")  # the second: a set made for this tuple
+    found = members(hand)
+    assert isinstance(found, frozenset) and found == set(hand) and members(hand) is found
+    s.take(("Cat", "hand"), last)
+    assert s.where(last) is None  # a new tuple: nothing kept for the old one answers for it
+    assert members([1, 2]) == [1, 2]  # a list may change in place: never kept
+
+
+def test_an_end_is_told_by_its_names_and_a_card_face_down_is_read_as_it_shows() -> None:
+    game = Scenario.from_text(_board()).play(auto=False)
+    hand = game.state.zone("Cat", "hand")
+    digest = game.shown_digest(hand)
+    assert digest is not None and game.shown_digest(tuple(hand)) == digest  # by the names
+    game.state.flags[FACE_DOWN] = [hand[0]]
+    assert game.shown_digest(hand) is None  # names change while a card stands face down
+    assert game.shown_all(hand)[0] == "a face-down card"
+
+
+def test_identity_cache_finds_the_very_object_and_forgets_past_its_bounds() -> None:
+    cache: ByIdentity[str] = ByIdentity(most=3, most_weight=10)
+    a, b = (1, 2, 3), (4, 5)
+    cache.put(a, "a")
+    assert cache.get(a) == "a" and cache.get(tuple([1, 2, 3])) is None  # equal, but another object
+    cache.put(a, "x", "hand")
+    assert cache.get(a, "hand") == "x" and cache.get(a) == "a" and (a, "hand") in cache
+    cache.put(b, "b")  # weight 3 + 3 + 2 = 8
+    assert len(cache) == 3
+    cache.put((6, 7, 8), "c")  # 11 > 10: everything forgotten first, then kept
+    assert cache.get(a) is None and len(cache) == 1
+    for i in range(5):
+        cache.put((i,), str(i))
+    assert len(cache) <= 3  # at most three entries
+
+
+def test_a_neigh_war_walks_alike_with_big_idle_hands() -> None:
+    """The same war with 40 idle cards in two hands or one: as many positions and ends."""
+    from uurules.explore import explore
+
+    idle = ", ".join(["Basic Unicorn (Red)"] * BIG)
+    walks = []
+    for board in (_board().replace(idle, "Rhinocorn"), _board()):
+        found = explore(Scenario.from_text(board).play(auto=False), max_nodes=5_000)
+        walks.append((found.nodes, len(found.outcomes), found.complete))
+    assert walks[0] == walks[1] and walks[0][2]
