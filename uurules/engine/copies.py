@@ -27,7 +27,7 @@ its order, and each name's cards there are copies, its order can be forgotten.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter, is_
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from uurules.engine.identity import ByIdentity
 from uurules.engine.shape import CACHE, ShapeError, fields_of
-from uurules.engine.state import Card, CardId, State, ZoneKey
+from uurules.engine.state import Card, CardId, State, Touched, ZoneKey
 
 if TYPE_CHECKING:
     from uurules.engine.game import Game
@@ -141,7 +141,6 @@ def classes(
         if found.single:
             return [list(g) for g in found.groups]
         groups: Iterable[Sequence[CardId]] = found.groups
-        sets: Iterable[Collection[CardId]] = found.sets
         index = found.index
     else:
         info = s.cards
@@ -161,7 +160,7 @@ def classes(
                 by_zone.setdefault((zone_of.get(c), r), []).append(c)
         if all(len(g) == 1 for g in by_zone.values()):
             return sorted(by_zone.values(), key=lambda part: index[part[0]])
-        groups = sets = by_zone.values()
+        groups = by_zone.values()
     apart = game.named
     memo = game.unchanged
     refs = memo.get(tuple(listed), _UNREAD) if memo is not None else _UNREAD
@@ -173,8 +172,11 @@ def classes(
             s.pending = pending
         if memo is not None:
             memo[tuple(listed)] = refs
+    # where none of the cards told apart is among ``cards`` (read through the few of them), no
+    # group need be looked into: a hand of 300 Neighs is not read for the one card a question follows
+    apart_none = refs is not None and not any(c in index for c in apart) and not any(c in index for c in refs)
     out: list[list[CardId]] = []
-    for group, members in zip(groups, sets, strict=True):
+    for group in groups:
         if len(group) == 1:
             out.append(list(group))
             continue
@@ -182,7 +184,7 @@ def classes(
             out.extend([c] for c in group)
             ordered = False
             continue
-        if apart.isdisjoint(members) and refs.isdisjoint(members):  # the usual case, in one go
+        if apart_none or (apart.isdisjoint(group) and refs.isdisjoint(group)):  # the usual case, in one go
             out.append(list(group))
             continue
         alone = [c for c in group if c in apart or c in refs]
@@ -212,8 +214,6 @@ class _Grouped:
     """Each card's first place in ``cards``."""
     single: bool
     """Whether no two cards are alike."""
-    sets: tuple[frozenset[CardId], ...]
-    """Each group as a set (so that telling it apart from a few cards reads the few)."""
 
 
 def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped | None:
@@ -248,9 +248,7 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
         index[c] = i
         by_record.setdefault(record(info[c]), []).append(c)
     groups = tuple(tuple(g) for g in by_record.values())
-    found = _Grouped(
-        tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups), tuple(map(frozenset, groups))
-    )
+    found = _Grouped(tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups))
     if shared:
         if len(_GROUPED) >= _GROUPED_MOST:
             _GROUPED.clear()
@@ -259,7 +257,7 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     return found
 
 
-_SEEN: ByIdentity[tuple[tuple[CardId, ...], frozenset[CardId], _Grouped]] = ByIdentity()
+_SEEN: ByIdentity[tuple[tuple[CardId, ...], Touched, _Grouped]] = ByIdentity()
 """:func:`_in_zone`'s groupings found again by identity: the run of cards (a hand is a tuple, shared
 by the copies of the state until it changes), the zone's tuple and the state's replaced cards
 (:attr:`State.touched <uurules.engine.state.State.touched>`, a new object whenever a card is

@@ -54,7 +54,7 @@ from uurules.engine.shape import (
     freeze_value,
     fresh_label,
 )
-from uurules.engine.state import CardId, PileItem, State
+from uurules.engine.state import CardId, PileItem, Replaced, State, Touched, touched_since
 
 # ----------------------------------------------------------------------------------------------
 # The canonical key
@@ -264,16 +264,19 @@ class StateKeys:
     def _changed(
         self,
         held: dict[Any, Any],
-        touched: frozenset[Any],
+        touched: Touched,
         names: dict[int, Hashable],
         base: int,
         freeze: tuple[Any, ...],
     ) -> tuple[Any, ...]:
-        """The cards of ``held`` among ``touched`` that differ from the start's: ``(id, values,
-        plain data)`` each, by id; ``(id, None)`` for one the start had and ``held`` has not."""
+        """The cards of ``held`` replaced since the start (``touched``: the state's chain of them)
+        that differ from the start's: ``(id, values, plain data)`` each, by id; ``(id, None)`` for
+        one the start had and ``held`` has not. A state whose chain does not go back to the
+        start's (not a position of this walk) has each of its cards compared with the start's."""
         order = self._order
         if order is None or order[0] is not touched:
-            order = self._order = (touched, sorted(touched))
+            since = touched_since(touched, self._touched0)
+            order = self._order = (touched, sorted(held if since is None else since))
         start = self._table_objects
         baseline = self._table
         parts0 = self._parts0
@@ -689,7 +692,7 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
         table.clear()
         for k, obj in items:
             table[names.get(k, k)] = obj
-    new._touched = new._touched | frozenset(new.cards)  # every card is another one: old ids and new
+    new._touched = Replaced(tuple(new.cards), new._touched)  # every card is another one: old ids and new
     for key, zone in new.zones.items():  # tuples, never changed in place: each renamed zone is a new one
         if not names.keys().isdisjoint(zone):
             new.set_zone(key, [names.get(c, c) for c in zone])

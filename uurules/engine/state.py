@@ -19,10 +19,9 @@ within one state, as :func:`copy.deepcopy` does; what its keys are, each ruleset
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from uurules.engine.identity import ByIdentity
 from uurules.engine.shape import (
     CACHE,
     CARD,
@@ -46,28 +45,40 @@ CardId = int
 ZoneKey = tuple[str | None, str]
 """A zone: ``(player, zone)`` for a player's zone, ``(None, zone)`` for a shared one."""
 
-MEMBERS_INLINE = 16
-"""A zone of at most this many cards is searched as it is (:meth:`State.where`)."""
-_MEMBERS: ByIdentity[frozenset[CardId] | None] = ByIdentity()
+
+class Replaced:
+    """A link of the chain of a state's replaced cards (``State._touched``): the ids replaced, and the
+    older link (``None`` at the end). Immutable: the copies of a state share it, and so does a deep
+    copy (a long chain is never walked by :mod:`copy` or :mod:`pickle`: a pickled link is one link
+    naming every card of its chain)."""
+
+    __slots__ = ("ids", "older")
+
+    def __init__(self, ids: tuple[CardId, ...], older: Replaced | None) -> None:
+        self.ids = ids
+        self.older = older
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Replaced:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Replaced, (tuple(touched_since(self, None) or ()), None))
 
 
-def members(zone: Sequence[CardId]) -> Collection[CardId]:
-    """The cards of ``zone``, to look a card up in: the first time a zone tuple is asked about, the
-    tuple itself (read through, in C); from the second time on, a set of its cards made then and
-    kept for that tuple (zones are tuples, shared by the copies of a state until they change:
-    :class:`~uurules.engine.identity.ByIdentity`). A zone that changes at every step (a hand
-    discarded card by card) is read through; one that no step touches is looked up at once."""
-    if type(zone) is not tuple:
-        return zone
-    found = _MEMBERS.get(zone)
-    if found is not None:
-        return found
-    if (zone, None) in _MEMBERS:  # asked about once already: worth a set now
-        made = frozenset(zone)
-        _MEMBERS.put(zone, made, weight=2 * len(zone))
-        return made
-    _MEMBERS.put(zone, None)
-    return zone
+Touched = Replaced | None
+"""The chain of a state's replaced cards (``State._touched``): its newest link, or ``None``."""
+
+
+def touched_since(link: Touched, stop: Touched) -> frozenset[CardId] | None:
+    """The cards the links from ``link`` back to ``stop`` (not included) name; ``None`` when the
+    chain ends before it meets ``stop`` (``stop`` is not an older link of ``link``'s)."""
+    out: set[CardId] = set()
+    while link is not stop:
+        if link is None:
+            return None
+        out.update(link.ids)
+        link = link.older
+    return frozenset(out)
 
 
 @shaped
@@ -222,12 +233,13 @@ class State(Shaped):
     # (a copy shares every card with the state it was made from; :meth:`own`). Not part of the position.
     _owned: set[CardId] = at(CACHE, default_factory=set, init=False, repr=False, compare=False)
     # The cards whose objects this state or a state it was copied from replaced (:meth:`own`) since
-    # the board was staged: any other card is the very object staged, shared by every state of the
-    # game. Immutable, so a copy shares it and a change makes a new one: one identity test tells a
-    # caller that no card changed since it last looked (:func:`uurules.engine.copies.classes`), and
-    # a key lists the changed cards without reading the others (:mod:`uurules.engine.position`).
-    # Not part of the position.
-    _touched: frozenset[CardId] = at(CACHE, default=frozenset(), init=False, repr=False, compare=False)
+    # the board was staged, as a chain of immutable links, the newest first: ``(ids, older link)``,
+    # ``None`` at the end. A copy shares it; a replacement puts a new link in front (in constant
+    # time, whatever the board). Any card the chain does not name is the very object staged. So one
+    # identity test tells a caller that no card changed since it last looked
+    # (:func:`uurules.engine.copies.classes`), and a key reads only the links since its walk began
+    # (:mod:`uurules.engine.position`). Not part of the position.
+    _touched: Touched = at(CACHE, default=None, init=False, repr=False, compare=False)
     # Whether ``cards``, the dict, is this state's own to write: a copy shares it with the state it
     # was made from (neither may write it then), until one changes a card (:meth:`own`), which
     # first gives that state a dict of its own. Not part of the position.
@@ -286,7 +298,7 @@ class State(Shaped):
                 self._own_table()
             c = self.cards[card] = c.copy()
             owned.add(card)
-            self._touched = self._touched | {card}
+            self._touched = Replaced((card,), self._touched)
         return c
 
     def shares(self, cards: Iterable[CardId]) -> bool:
@@ -308,7 +320,7 @@ class State(Shaped):
             if k not in self._owned:
                 cards[k] = c.copy()
         self._owned = set(cards)
-        self._touched = self._touched | self._owned
+        self._touched = Replaced(tuple(self._owned), self._touched)
 
     def _own_table(self) -> None:
         """Give this state a dict of cards of its own (the objects still shared): see ``_cards_mine``."""
@@ -327,13 +339,13 @@ class State(Shaped):
             self._own_table()
         self.cards[card.id] = card
         self._owned.add(card.id)
-        self._touched = self._touched | {card.id}
+        self._touched = Replaced((card.id,), self._touched)
 
     @property
     def touched(self) -> frozenset[CardId]:
-        """The cards replaced since the board was staged (a new object each time one more is: see
-        ``_touched``); every other card is the object staged."""
-        return self._touched
+        """The cards replaced since the board was staged (see ``_touched``); every other card is
+        the object staged."""
+        return touched_since(self._touched, None) or frozenset()
 
     def _copy_cache(self, d: dict[str, Any]) -> None:
         """A copy keeps its place in the chain: the same index, marked by the copy's own link; the
@@ -361,7 +373,7 @@ class State(Shaped):
         """Take ``card`` out of zone ``key`` (``ValueError`` if it is not there); its place is returned."""
         zone = self.zones[key]
         i = zone.index(card)
-        self.zones[key] = zone[:i] + zone[i + 1 :]
+        self.zones[key] = zone[1:] if i == 0 else zone[:i] if i == len(zone) - 1 else zone[:i] + zone[i + 1 :]
         return i
 
     def set_zone(self, key: ZoneKey, cards: Iterable[CardId]) -> None:
@@ -371,11 +383,9 @@ class State(Shaped):
         self.zones[key] = tuple(cards)
 
     def where(self, card: CardId) -> ZoneKey | None:
-        """The zone holding ``card``, or ``None`` when it is on the pile (or nowhere). A big zone is
-        looked into through the set of its cards, made once per zone tuple (:func:`members`): the
-        zones a step left alone cost a lookup each, whatever their size."""
+        """The zone holding ``card``, or ``None`` when it is on the pile (or nowhere)."""
         for key, ids in self.zones.items():
-            if card in (ids if len(ids) <= MEMBERS_INLINE else members(ids)):
+            if card in ids:
                 return key
         return None
 
