@@ -34,11 +34,10 @@ window, and each is listed with its answers. What grows with a zone a node chang
 played from a hand of 300) is that zone's new tuple, its key and its names.
 
 Then a node is split in three, from one more walk of each board timed part by part (:func:`parts`):
-writing the board of each end the walk finds (its view and digest: ``explore``'s output, which
-holds every card), the canonical key of the position (whole zones, tuples of their card ids), and
-the rest (the rules, the copy, the undo), each in microseconds of the best figure. On the *cards*
-board the rest costs about what it costs on the small one; the ends and the key grow with the
-cards.
+writing the board of each end the walk finds (its view and digest: ``explore``'s output), the
+canonical key of the position (a big zone by a digest made once per tuple, the cards changed since
+the walk began), and the rest (the rules, the copy, the undo), each in microseconds of the best
+figure.
 """
 
 from __future__ import annotations
