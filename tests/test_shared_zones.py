@@ -5,6 +5,8 @@ are in benchmarks/node_cost.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from uurules.engine.actions import Respond, Response
 from uurules.engine.game import FACE_DOWN, Game
 from uurules.engine.identity import ByIdentity
@@ -149,3 +151,17 @@ def test_a_long_chain_of_replaced_cards_deep_copies_and_pickles() -> None:
     assert deep == s and deep._touched is s._touched and deep.touched == {card}
     back = pickle.loads(pickle.dumps(s))
     assert back == s and back.touched == {card}
+
+
+def test_the_runs_grouped_by_content_are_bounded_by_the_cards_they_keep(monkeypatch: Any) -> None:
+    from uurules.engine import copies
+
+    monkeypatch.setattr(copies, "MOST_WEIGHT", 100)
+    monkeypatch.setattr(copies, "_GROUPED", {})
+    monkeypatch.setattr(copies, "_GROUPED_CARDS", 0)
+    s = _game().state
+    hand = s.zone("Cat", "hand")  # 43 cards
+    for k in range(6):  # six runs of about 40 cards: 240 cards kept without the bound
+        assert copies._in_zone(s, hand[k:], ("Cat", "hand")) is not None
+        assert copies._GROUPED_CARDS <= 100 and len(copies._GROUPED) <= 3
+    assert copies._in_zone(s, hand[5:], ("Cat", "hand")) is copies._GROUPED[(hand[5:], ("Cat", "hand"))]

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
-from uurules.engine.identity import ByIdentity
+from uurules.engine.identity import MOST_WEIGHT, ByIdentity
 from uurules.engine.shape import CACHE, ShapeError, fields_of
 from uurules.engine.state import Card, CardId, State, Touched, ZoneKey
 
@@ -200,6 +200,10 @@ def classes(
 _GROUPED: dict[tuple[tuple[CardId, ...], ZoneKey], _Grouped] = {}
 _GROUPED_MOST = 4096
 """How many runs of cards :func:`_in_zone` keeps grouped at most (a cache: forgetting costs a grouping)."""
+_GROUPED_CARDS = 0
+"""How many cards the runs :data:`_GROUPED` keeps hold in all (each entry keeps its run, its zone,
+its card objects and an index of them): past :data:`~uurules.engine.identity.MOST_WEIGHT` it
+forgets everything, as past :data:`_GROUPED_MOST` entries."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,9 +254,12 @@ def _in_zone(state: State, cards: Sequence[CardId], where: ZoneKey) -> _Grouped 
     groups = tuple(tuple(g) for g in by_record.values())
     found = _Grouped(tuple(zone), objects, groups, index, all(len(g) == 1 for g in groups))
     if shared:
-        if len(_GROUPED) >= _GROUPED_MOST:
+        global _GROUPED_CARDS
+        if len(_GROUPED) >= _GROUPED_MOST or _GROUPED_CARDS + len(ids) > MOST_WEIGHT:
             _GROUPED.clear()
+            _GROUPED_CARDS = 0
         _GROUPED[key] = found
+        _GROUPED_CARDS += len(ids)
         _seen(cards, where, zone, state, found)
     return found
 
