@@ -332,11 +332,12 @@ class Game:
             return card if card in point.pool else None
         name, _, n = ref.partition("#")
         place = int(n) if n.isdigit() else 1
-        places = self._places(point.pool)  # as _stop_at counts them
+        places = self.places(point.pool)  # as _stop_at counts them
         return next((c for c in point.pool if places[c] == place and self.shown(c) == name), None)
 
-    def _places(self, pool: Sequence[CardId]) -> dict[CardId, int]:
-        """Each card's place among the cards of ``pool`` shown by its name, in the pool's order (from 1)."""
+    def places(self, pool: Sequence[CardId]) -> dict[CardId, int]:
+        """Each card's place among the cards of ``pool`` shown by its name, in the pool's order (from 1):
+        ``Neigh#2`` is the second card shown as Neigh (a chance point's outcomes, a shared zone's options)."""
         count: dict[str, int] = {}
         places: dict[CardId, int] = {}
         for c in pool:
@@ -355,7 +356,7 @@ class Game:
         refs = self.refs(cards)
         if len(set(refs)) != len(refs):  # copies of a name in a shared zone, told apart
             refs = []
-            ordinal = self._places(met.pool)
+            ordinal = self.places(met.pool)
             used: set[str] = set()
             for c in cards:
                 name = self.shown(c)

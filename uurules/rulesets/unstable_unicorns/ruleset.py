@@ -500,12 +500,7 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         card standing for it, labelled by the name it is shown by (colour variants apart); a second
         class of the same name by the name and the card's place among that name's cards
         (``Neigh#2``). ``listed``: the list the effect keeps of these cards (it tells none apart)."""
-        place: dict[CardId, int] = {}
-        count: dict[str, int] = {}
-        for c in cards:
-            name = game.shown(c)
-            count[name] = count.get(name, 0) + 1
-            place.setdefault(c, count[name])
+        place = game.places(cards)
         labels: list[str] = []
         ids: list[int] = []
         used: set[str] = set()
