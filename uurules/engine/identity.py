@@ -1,8 +1,8 @@
 """What is worked out once per object and found again by that object's identity.
 
 A state and its copies share the zones (tuples) and the dict of cards until a step changes them
-(:mod:`uurules.engine.state`), so a value worked out from a zone (its key, its cards as a set, the
-names it shows, a hand's classes of copies) holds for as long as the very same tuple is there.
+(:mod:`uurules.engine.state`), so a value worked out from a zone (its key, the names it shows, a
+hand's classes of copies) holds for as long as the very same tuple is there.
 :class:`ByIdentity` keeps such values: an entry keeps its object alive, so that the object's
 ``id`` stays its own and is never taken by another object while the entry lasts.
 
@@ -57,12 +57,6 @@ class ByIdentity(Generic[V]):
         self._entries[key] = (obj, value)  # keeps obj alive: its id stays its own
         self._weight += weight
         return value
-
-    def __contains__(self, entry: tuple[Sized, Hashable]) -> bool:
-        """Whether ``(obj, extra)`` has an entry (its value may be ``None``)."""
-        obj, extra = entry
-        got = self._entries.get((id(obj), extra))
-        return got is not None and got[0] is obj
 
     def clear(self) -> None:
         self._entries.clear()
