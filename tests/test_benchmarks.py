@@ -229,3 +229,38 @@ def test_the_computer_benchmark_plays_its_games_to_the_end() -> None:
     tally = computer.run(1, start=2)
     assert sum(tally["old"].values()) == 2 and set(tally["old"]) <= {"New", "Old", "nobody"}
     assert sum(tally["random"].values()) == 1 and set(tally["random"]) <= {"New", "Rnd", "nobody"}
+
+
+FLOOR_BOARD = """\
+ruleset: unstable-unicorns
+title: Cat and Dan hold a Neigh each; Bob has Yay
+players:
+  - {name: Ann, hand: [Unicorn Poison], stable: [Basic Unicorn (Red)]}
+  - {name: Bob, hand: [Neigh], stable: [Basic Unicorn (Blue), Yay]}
+  - {name: Cat, hand: [Neigh]}
+  - {name: Dan, hand: [Neigh]}
+script:
+  - play: {player: Ann, card: Unicorn Poison, targets: [Bob/Basic Unicorn (Blue)]}
+question:
+  can: Bob
+  make:
+    - {card: Bob/Basic Unicorn (Blue), in: Bob/stable}
+"""
+
+
+def test_the_proof_floor_counts_the_positions_every_proof_holds_on_a_board_counted_by_hand(tmp_path: Path) -> None:
+    floor = load("proof_floor")
+    board = tmp_path / "floor.yaml"
+    board.write_text(FLOOR_BOARD, encoding="utf-8")
+    result = floor.run(board, repeat=1, chess=False, solve=True)
+    # by answering alone: the Poison; Cat's or Dan's Neigh on it; the other's Neigh on that one.
+    # Cat and Dan hold the same, and nothing else tells them apart but their empty Stables:
+    # renamed, the two Neighs on the Poison are one position, and the two piles of three another
+    assert result["positions"] == {"keys": 5, "copies": 5, "seats": 3, "pushes": 4}
+    assert result["walk"]["pushes"] == 4 and result["walk"]["per_push"] > 0
+    assert result["floor_seconds"] == pytest.approx(5 * result["walk"]["per_push"])
+    found = result["proof"]
+    assert found["answer"] == "yes"  # Bob's Neigh cannot be answered (Yay): he waits for the Poison
+    assert found["positions"] >= 5 and found["nodes"] >= found["pushes"] >= 4  # the proof holds the floor
+    text = floor.report(result)
+    assert "up to copies:" in text and "the solver's proof: 'yes'" in text and "no comparison" in text
