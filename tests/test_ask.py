@@ -8,6 +8,7 @@ boards of three rule sets; every example replays with ``uurules run`` to a board
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -619,6 +620,73 @@ def test_copies_of_different_owners_keep_the_discard_piles_order() -> None:
     s.own(second).owner = "Cat"  # "return it to its owner's hand" would tell them apart
     s.zones[(None, "discard")] = [second, unicorn, first]
     assert solver.key(solver.seen0) != key
+
+
+CAT_TWICE = [
+    {"name": "Ann", "hand": ["Unicorn Poison"], "stable": ["Basic Unicorn (Red)"]},
+    {"name": "Bob", "hand": ["Neigh"], "stable": ["Basic Unicorn (Blue)", "Yay"]},
+    {"name": "Cat", "hand": ["Neigh", "Neigh"]},
+    {"name": "Dan", "hand": ["Neigh"]},
+]
+CAT_SAVES = {"can": "Bob", "fastest": "others", "make": [{"card": "Bob/Basic Unicorn (Blue)", "in": "Bob/stable"}]}
+
+
+def _after(moves: list[Any], question: dict[str, Any] = CAT_SAVES) -> Solver:
+    from uurules.engine.actions import Pass, Respond, Response
+
+    scn = scenario(CAT_TWICE, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], question)
+    game = scn.play(auto=False)
+    solver = Solver(game, Question.parse(question, game), Budget(max_nodes=1000))
+    for move in moves:
+        solver.game.push(Pass("all") if move == "pass" else Respond((Response(move, "Neigh"),)))
+    return solver
+
+
+def test_copies_are_one_position_whichever_copy_lies_where() -> None:
+    # Cat Neighs the Poison, Dan Neighs her Neigh, Cat Neighs his: everyone passes, her second
+    # Neigh takes Dan's away and her first is back on top. Or Dan's Neigh resolves at once, taking
+    # her first, and she Neighs the Poison with her second. The same position, but for which of
+    # Cat's two Neighs is on the pile and which in the discard pile: one key
+    one = _after(["Cat", "Dan", "Cat", "pass"])
+    other = _after(["Cat", "Dan", "pass", "Cat"])
+    a, b = one.game.state, other.game.state
+    assert [i.card for i in a.pile] != [i.card for i in b.pile]  # not the same ids: Cat's other Neigh
+    assert a.zones[(None, "discard")] != b.zones[(None, "discard")]
+    before = (list(a.pile), dict(a.zones))
+    assert one.key(one.seen0) == other.key(other.seen0)
+    assert (a.pile, a.zones) == before and all(x is y for x, y in zip(a.pile, before[0], strict=True))
+    # the plain search keeps each copy's name
+    plain = Solver(other.game, Question.parse(CAT_SAVES, other.game), Budget(max_nodes=1000), reductions=())
+    assert not plain._groups and plain.key(plain.seen0) != one.key(one.seen0)
+
+
+def test_copies_told_apart_are_not_renamed() -> None:
+    one = _after(["Cat", "Dan", "Cat", "pass"])
+    other = _after(["Cat", "Dan", "pass", "Cat"])
+    key = one.key(one.seen0)
+    s = other.game.state
+    mine = s.pile[-1].card
+    s.own(mine).marks["x"] = 1  # a mark tells Cat's Neighs apart
+    assert other.key(other.seen0) != key
+    del s.own(mine).marks["x"]
+    assert other.key(other.seen0) == key
+    # a card the question follows keeps its name: the copies of Cat's Neigh are told apart
+    follows = {**CAT_SAVES, "make": [*CAT_SAVES["make"], {"card": "Cat/Neigh", "in": "discard"}]}
+    one = _after(["Cat", "Dan", "Cat", "pass"], follows)
+    other = _after(["Cat", "Dan", "pass", "Cat"], follows)
+    assert one.key(one.seen0) != other.key(other.seen0)
+
+
+def test_the_answer_and_its_example_are_those_of_the_search_without_renamed_copies() -> None:
+    # Cat and Dan throw their Neighs at one another every way they can before Bob may answer (Yay:
+    # nobody may answer his Neigh): the same answer, the same odds and an example that replays,
+    # in fewer nodes
+    board = scenario(CAT_TWICE, [{"play": {"player": "Ann", "card": "Unicorn Poison"}}], CAT_SAVES)
+    found = ask(board, odds=True)
+    plain = ask(board, reductions=(), odds=True)
+    assert (found.answer, found.odds) == (plain.answer, plain.odds) == ("yes", Fraction(1))
+    assert found.nodes < plain.nodes
+    assert found.example and holds_after(board, found.example)
 
 
 # ----------------------------------------------------------------------------------------------
