@@ -137,7 +137,8 @@ def candidates(game: Game) -> list[Action]:
     s = game.state
     players = [*s.players, "Zed"]
     refs = sorted({game.ref(c) for p in s.players for c in game.cards_of(p)})
-    bare = sorted({r.split("/", 1)[1].split("#")[0] for r in refs})
+    # a reference without a player: a card in a shared zone whose ability is on the pile (UU.CC.4)
+    bare = sorted({r.split("/", 1)[-1].split("#")[0] for r in refs})
     hand_refs = [game.ref(c) for p in s.players for c in s.zone(p, "hand")]
     out: list[Action] = [Resolve(None), Resolve(0), Pass("all"), Choose("no such answer")]
     out += [Resolve(n) for n in range(1, len(s.pile) + 3)]
