@@ -573,6 +573,22 @@ _NAMING = tuple(
 players, their numbers, the random state ...): where :func:`reference_counts` looks."""
 
 
+_NAMING_FIELDS: dict[type, tuple[tuple[str, Kind], ...]] = {}
+
+
+def _naming_fields(cls: type) -> tuple[tuple[str, Kind], ...]:
+    """The fields of ``cls`` that may name a card (:func:`_may_name_cards`), as it declares them:
+    a pile item's card and data, not its id, its player or its ability. Read once a class."""
+    found = _NAMING_FIELDS.get(cls)
+    if found is None:
+        found = _NAMING_FIELDS[cls] = tuple(
+            (name, spec.kind)
+            for name, spec in fields_of(cls).items()
+            if spec.kind is not CACHE and _may_name_cards(spec.kind)
+        )
+    return found
+
+
 class _Undeclared(Exception):
     """Data a ruleset did not declare was met (the slow walk then says where)."""
 
@@ -585,14 +601,14 @@ def _count_value(kind: Kind, value: Any, holder: Any, shape: Any, state: State, 
     elif isinstance(kind, Nested):
         for item in value if kind.many else (value,):
             if item is not None:
-                for name, spec in fields_of(type(item)).items():
-                    _count_value(spec.kind, getattr(item, name), item, shape, state, out)
+                for name, field_kind in _naming_fields(type(item)):
+                    _count_value(field_kind, getattr(item, name), item, shape, state, out)
     elif isinstance(kind, Table):
         for k, item in value.items():
             if type(k) is int:
                 out[k] = out.get(k, 0) + 1
-            for name, spec in fields_of(type(item)).items():
-                _count_value(spec.kind, getattr(item, name), item, shape, state, out)
+            for name, field_kind in _naming_fields(type(item)):
+                _count_value(field_kind, getattr(item, name), item, shape, state, out)
     elif isinstance(kind, ListOf | DictOf | Fields | Record):
         _count_data(kind, value, out)
     elif kind is UNDECLARED:
