@@ -677,6 +677,25 @@ def test_copies_told_apart_are_not_renamed() -> None:
     assert one.key(one.seen0) != other.key(other.seen0)
 
 
+def test_copies_keep_their_names_where_a_cards_marks_may_name_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a game whose marks may hold a card id ("attached to card 9") would need its marks renamed too:
+    # the key renames nothing there
+    import uurules.engine.position as position
+    import uurules.search as search
+    from uurules.engine.shape import CARD
+    from uurules.rulesets.base import CORE_DATA
+
+    assert not any(position.marks_name_cards(g) for g in ("unstable-unicorns", "berserk"))
+    attached = CORE_DATA.extend(marks={"attached": CARD})
+    monkeypatch.setattr(position, "data_shape", lambda ruleset: attached)
+    assert position.marks_name_cards("unstable-unicorns")
+    monkeypatch.undo()
+    monkeypatch.setattr(search, "marks_name_cards", lambda ruleset: True)
+    one = _after(["Cat", "Dan", "Cat", "pass"])
+    other = _after(["Cat", "Dan", "pass", "Cat"])
+    assert not one._groups and one.key(one.seen0) != other.key(other.seen0)
+
+
 def test_the_answer_and_its_example_are_those_of_the_search_without_renamed_copies() -> None:
     # Cat and Dan throw their Neighs at one another every way they can before Bob may answer (Yay:
     # nobody may answer his Neigh): the same answer, the same odds and an example that replays,

@@ -38,8 +38,9 @@ FAQ = ROOT / "benchmarks" / "faq"
 BOARDS = sorted(FAQ.glob("*.yaml"))
 TEST_NODES = 5_000
 """The decision nodes each search may visit here (the boards below need more: benchmarks/ask.py limits seconds).
-Copies of different owners are two options since issue #26, so a Neigh war's discard pile merges less:
-four-players-super-neigh with the others fastest takes about 3,500 nodes (1,129 before)."""
+four-players-super-neigh with the others fastest takes 553 (copies have canonical names in the key);
+five-players-yay with the others fastest 48,133 (benchmarks/proof_floor.py: why no sound search needs under
+~10,000)."""
 BEYOND_TEST_BUDGET = {
     # (board, reading of "the fastest"): benchmarks/REPORT.md has their figures.
     # "yes" against eleven Neighs and a Super Neigh in four other hands: with the others first

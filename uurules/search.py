@@ -174,7 +174,7 @@ from uurules.engine.contract import Kind, Node, actor, node
 from uurules.engine.copies import record
 from uurules.engine.game import Game
 from uurules.engine.identity import ByIdentity
-from uurules.engine.position import StateKeys, reference_counts
+from uurules.engine.position import StateKeys, marks_name_cards, reference_counts
 from uurules.engine.shape import ShapeError
 from uurules.engine.state import CardId, PileItem, State, ZoneKey
 from uurules.limits import Budget
@@ -947,7 +947,10 @@ def _copy_groups(state: State, fixed: Collection[CardId]) -> dict[CardId, tuple[
     """Each card of ``state`` that has copies (:func:`uurules.engine.copies.record`: equal in
     every declared field but the id, the owner included), less the ``fixed`` cards: its class,
     the ids sorted. A class of more than :data:`MAX_RENAMED` cards is left out (its cards keep
-    their names: fewer positions merged, never a wrong one)."""
+    their names: fewer positions merged, never a wrong one). None where a card's marks may name
+    another card (:func:`uurules.engine.position.marks_name_cards`): the key does not rename them."""
+    if marks_name_cards(state.ruleset):
+        return {}
     by_record: dict[Hashable, list[CardId]] = {}
     for c, card in state.cards.items():
         if c not in fixed:

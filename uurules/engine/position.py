@@ -573,6 +573,16 @@ _NAMING = tuple(
 players, their numbers, the random state ...): where :func:`reference_counts` looks."""
 
 
+def marks_name_cards(ruleset: str) -> bool:
+    """Whether a card's marks may name another card, as ``ruleset`` declares them (a key nobody
+    declared is refused where card ids are read: :func:`card_ids`). No game's do today; a search
+    that renames copies (:meth:`uurules.search.Search.key`) would have to rename them there too."""
+    marks = data_shape(ruleset).part("marks")
+    return any(_may_name_cards(kind) for kind in marks.fields.values()) or (
+        marks.rest is not UNDECLARED and _may_name_cards(marks.rest)
+    )
+
+
 _NAMING_FIELDS: dict[type, tuple[tuple[str, Kind], ...]] = {}
 
 
@@ -715,4 +725,13 @@ def rename_cards(state: State, names: Mapping[CardId, CardId]) -> State:
     return new
 
 
-__all__ = ["Changes", "StateKeys", "card_ids", "changes", "rename_cards", "state_key", "undeclared"]
+__all__ = [
+    "Changes",
+    "StateKeys",
+    "card_ids",
+    "changes",
+    "marks_name_cards",
+    "rename_cards",
+    "state_key",
+    "undeclared",
+]
