@@ -55,7 +55,9 @@ def hidden_cards(game: Game) -> set[CardId]:
     d = s.pending
     if d is not None and d.player == YOU:  # the cards the rules show the learner to choose among
         seen.update(p for p in d.payloads if isinstance(p, int) and p in s.cards)
-    return {c for c in [*s.zone(None, "deck"), *s.zone(CAT, "hand")] if c not in seen}
+    # Nanny Cam in Cat's Stable: "Your hand must be visible to all players"
+    open_hand = any(s.cards[c].name == "Nanny Cam" for c in s.zone(CAT, "stable"))
+    return {c for c in [*s.zone(None, "deck"), *([] if open_hand else s.zone(CAT, "hand"))] if c not in seen}
 
 
 def known_names(game: Game) -> set[str]:
@@ -251,6 +253,38 @@ script:
     while game.actions:  # before Back Kick: Cat's hand all face down
         game.undo()
     assert "Hand · 2 face down" in column_words(board_node(game, viewer="Ann"), 1)
+
+
+def test_a_hand_under_nanny_cam_is_face_up_to_everyone() -> None:
+    """Nanny Cam in Cat's Stable: "Your hand must be visible to all players". The one viewer names
+    Cat's cards to Ann, so the board drawn for her and the computer player in her seat have them;
+    Ann's hand and the deck stay face down."""
+    from uurules.computer import determinise
+    from uurules.engine.view import View
+    from uurules.render.board_table import board_node, column_words
+    from uurules.scenario import Scenario
+
+    board = """
+ruleset: unstable-unicorns
+players:
+  - {name: Ann, hand: [Neigh], stable: [Basic Unicorn (Red)]}
+  - {name: Cat, hand: [Yay, Unicorn Poison], stable: [Rhinocorn, DOWNGRADE]}
+deck: [Tiny Stable, Rainbow Aura]
+"""
+    game = Scenario.from_text(board.replace("DOWNGRADE", "Nanny Cam")).stage()
+    cat_hand = game.state.zone("Cat", "hand")
+    ann = View(game, "Ann")
+    assert [ann.card(c) for c in cat_hand] == ["Yay", "Unicorn Poison"]
+    assert [View(game, "Cat").card(c) for c in game.state.zone("Ann", "hand")] == ["a card"]  # no Nanny Cam
+    assert all(ann.hidden(c) for c in game.state.zone(None, "deck"))
+    assert "Yay" in column_words(board_node(game, viewer="Ann"), 1)
+    world = determinise(game, "Ann")  # the computer in Ann's seat: nothing of Cat's hand to guess
+    assert [world.game.state.cards[c].name for c in world.game.state.zone("Cat", "hand")] == ["Yay", "Unicorn Poison"]
+    assert not world.standins & set(cat_hand)
+    # another Downgrade: face down again
+    game = Scenario.from_text(board.replace("DOWNGRADE", "Slowdown")).stage()
+    assert [View(game, "Ann").card(c) for c in game.state.zone("Cat", "hand")] == ["a card", "a card"]
+    assert "Yay" not in column_words(board_node(game, viewer="Ann"), 1)
 
 
 def test_the_stepper_says_its_script_only_in_a_folded_detail() -> None:

@@ -5,6 +5,8 @@ names only the cards that player may know. A card is *hidden* from a viewer whil
 zone face down to them (:attr:`~uurules.rulesets.base.Ruleset.secret_zones`: another player's
 hand, the deck), unless an event they saw named it there (a card played and returned to its
 owner's hand, a card they gave): the events' own secrets decide (:meth:`Event.hidden_from`).
+A zone a card lays open to everyone (a hand under Nanny Cam: the rule set's
+:meth:`~uurules.rulesets.base.Ruleset.shown_to_all`) hides nothing.
 The options of a decision asked of the viewer are shown to them by the rules; a decision asked
 of someone else names a hidden card only as "a card".
 
@@ -100,6 +102,8 @@ class View:
         owner, zone = key
         if zone not in self.game.ruleset.secret_zones or owner == self.viewer:
             return False
+        if owner is not None and self.game.ruleset.shown_to_all(self.game, owner, zone):
+            return False  # a hand a card lays open to everyone (Nanny Cam)
         return card not in self.revealed
 
     def card(self, card: CardId) -> str:

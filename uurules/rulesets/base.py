@@ -396,6 +396,13 @@ class Ruleset(ABC):
     order may be read (no zone is order-free). Each verb declares its own
     (:attr:`Verb.reads_order`)."""
 
+    def shown_to_all(self, game: Game, owner: str, zone: str) -> bool:
+        """Whether ``owner``'s ``zone``, one of :attr:`secret_zones`, lies face up to everyone now
+        because a card says so (Unstable Unicorns: a hand under Nanny Cam). The one viewer
+        (:class:`uurules.engine.view.View`) asks it, so pictures, words and the computer player
+        all see such a hand. None by default."""
+        return False
+
     def order_free_zones(self, state: State) -> tuple[ZoneKey, ...]:
         """The shared zones whose order no rule of this game reads (:attr:`order_read` and every
         verb's :attr:`Verb.reads_order`, derived, never claimed zone by zone): the FAQ solver

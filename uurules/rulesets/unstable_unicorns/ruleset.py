@@ -33,6 +33,7 @@ from uurules.rulesets.unstable_unicorns.replacements import Replacements
 from uurules.rulesets.unstable_unicorns.requirements import Requirements
 from uurules.rulesets.unstable_unicorns.turns import END, Turns
 from uurules.rulesets.unstable_unicorns.verbs.answers import Answers
+from uurules.rulesets.unstable_unicorns.verbs.between import OPEN_HAND
 from uurules.rulesets.unstable_unicorns.vocabulary import (
     VOCABULARY,
     ChainVerb,
@@ -416,6 +417,11 @@ class UnstableUnicorns(Ruleset, game="unstable-unicorns", rule_prefix="UU", orde
         for p in game.state.in_turn_order_from(game.state.active):
             out.extend((p, c) for c in game.state.zone(p, self.stable))
         return out
+
+    def shown_to_all(self, game: Game, owner: str, zone: str) -> bool:
+        """A hand under Nanny Cam ("Your hand must be visible to all players") lies face up to
+        everyone: its cards are named to every viewer, and a pull from it is chosen (``pull``)."""
+        return zone == "hand" and OPEN_HAND in self.statics(game, owner)
 
     def statics(self, game: Game, player: str) -> set[str]:
         """Keywords of the continuous effects of the cards in ``player``'s stable."""

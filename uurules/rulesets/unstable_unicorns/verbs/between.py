@@ -189,7 +189,7 @@ class Pull(FromHand):
 
     def chosen(self, game: Game, victim: str) -> bool:
         """A visible hand (Nanny Cam) has no secret to keep: a pull from it is a choice, not a random pick."""
-        return OPEN_HAND in self.rs.statics(game, victim)
+        return self.rs.shown_to_all(game, victim, "hand")
 
     def reveal(self, game: Game, eff: Effect, victim: str) -> None:
         nanny = self.rs.static_source(game, victim, OPEN_HAND)
