@@ -188,7 +188,8 @@ MAX_TABLE = 200_000
 MAX_DEPTH = 2_000
 """Decisions on one line before the search gives up on it (it reports ``unknown``)."""
 LOOK_DEPTH = 1
-"""Below this depth the others' answers are looked at before they are searched (see :meth:`Search.order`)."""
+"""The others' answers are looked at before they are searched only at decisions this shallow
+(depth 0: the top one), where the refutation an answer's words tell is found (see :meth:`Search.order`)."""
 MAX_RENAMED = 16
 """The most copies of a card the key gives canonical names (see "Copies in the key")."""
 CARD_COPIES = 1_000_000
