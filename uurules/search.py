@@ -171,11 +171,10 @@ from typing import Any
 
 from uurules.engine.actions import Action, Pass
 from uurules.engine.contract import Kind, Node, actor, node
-from uurules.engine.copies import record
+from uurules.engine.copies import record, referenced
 from uurules.engine.game import Game
 from uurules.engine.identity import ByIdentity
-from uurules.engine.position import StateKeys, marks_name_cards, reference_counts
-from uurules.engine.shape import ShapeError
+from uurules.engine.position import StateKeys, marks_name_cards
 from uurules.engine.state import CardId, PileItem, State, ZoneKey
 from uurules.limits import Budget
 from uurules.question import NOT_YET, Question, Wins, _seen
@@ -468,7 +467,8 @@ class Search:
         if not touched:
             return None
         names: dict[CardId, CardId] | None = None
-        counts: dict[CardId, int] | None = None
+        refs: set[CardId] | None = None
+        read = False
         on_pile = {item.card: i for i, item in enumerate(s.pile)}
         zone_rank = {z: i for i, z in enumerate(zones)}
         order_free = self.order_free
@@ -493,9 +493,9 @@ class Search:
                 first = record(cards[g[0]])
                 if any(record(cards[c]) != first for c in g[1:]):
                     continue  # no longer copies: a mark or a field tells them apart
-                if counts is None:
-                    counts = _references(s)
-                if counts is None or any(counts.get(c, 0) != (1 if c in on_pile else 0) for c in g):
+                if not read:  # named anywhere but by its own pile item (one naming each, let go)
+                    refs, read = referenced(s, list(on_pile)), True
+                if refs is None or not refs.isdisjoint(g):
                     continue  # named elsewhere (an effect, a decision, the flags): not renamed
                 if names is None:
                     names = {}
@@ -963,14 +963,6 @@ def _copy_groups(state: State, fixed: Collection[CardId]) -> dict[CardId, tuple[
             for c in group:
                 out[c] = group
     return out
-
-
-def _references(state: State) -> dict[CardId, int] | None:
-    """How often ``state`` names each card outside its zones (``None``: data nobody declared may name any)."""
-    try:
-        return reference_counts(state)
-    except ShapeError:
-        return None
 
 
 def _renamed(item: PileItem, names: dict[CardId, CardId]) -> PileItem:
